@@ -1,0 +1,32 @@
+# Strict defaults as an INTERFACE target that every gridpress target links PRIVATE.
+add_library(gridpress_options INTERFACE)
+target_compile_options(gridpress_options INTERFACE -Wall -Wextra -Wpedantic -Wshadow
+  -Wnon-virtual-dtor -Woverloaded-virtual -Wimplicit-fallthrough)
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+  # GCC 12 reports -Wrestrict false positives inside libstdc++'s std::string (GCC bug 105329).
+  target_compile_options(gridpress_options INTERFACE -Wno-restrict)
+endif()
+if(GRIDPRESS_WERROR)
+  target_compile_options(gridpress_options INTERFACE -Werror)
+endif()
+if(GRIDPRESS_SANITIZE)
+  # Applied to the whole build so libraries and tests agree on the runtime.
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# gridpress_library(NAME DEPS ...): one static library per src/ folder, built from every .cpp in
+# that folder. Targets are named gp_<folder>; include paths are "folder/header.hpp" from src/.
+function(gridpress_library name)
+  cmake_parse_arguments(ARG "" "" "DEPS;PRIVATE_DEPS" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  if(NOT sources)  # a layer whose code has not been written yet: headers only
+    add_library(gp_${name} INTERFACE)
+    target_include_directories(gp_${name} INTERFACE ${PROJECT_SOURCE_DIR}/src)
+    target_link_libraries(gp_${name} INTERFACE ${ARG_DEPS})
+    return()
+  endif()
+  add_library(gp_${name} STATIC ${sources})
+  target_include_directories(gp_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(gp_${name} PUBLIC ${ARG_DEPS} PRIVATE gridpress_options ${ARG_PRIVATE_DEPS})
+endfunction()

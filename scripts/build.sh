@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Configures and builds one flavour of gridpress.
+# Usage: scripts/build.sh [release|ci|sanitize]   -> build/, build-ci/, build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flavour=${1:-release}
+jobs=$(nproc 2>/dev/null || echo 2)
+case "$flavour" in
+  release)  dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+  ci)       dir=build-ci;   flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_WERROR=ON) ;;
+  sanitize) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRIDPRESS_WERROR=ON -DGRIDPRESS_SANITIZE=ON) ;;
+  *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize)" >&2; exit 2 ;;
+esac
+cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
+cmake --build "$dir" -j "$jobs"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gridpress needs to build, test and render, if any are missing.
+# Usage: scripts/setup.sh [extra-package ...]      (runs apt-get as root, or through sudo)
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libcairo2-dev libpango1.0-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev
+  fonts-dejavu-core fontconfig          # the default theme's fonts
+  poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
+  "$@"
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

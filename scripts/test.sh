@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The test command (README quick start, and what .ci/run calls): installs what is missing, builds
+# with warnings as errors and runs every test, then does the same under ASan+UBSan.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+
+echo "== strict build (-Werror) and tests"
+bash scripts/build.sh ci
+ctest --test-dir build-ci --output-on-failure -j "$jobs"
+
+echo "== sanitizer build (ASan+UBSan) and tests"
+bash scripts/build.sh sanitize
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  GRIDPRESS_SANITIZED=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"

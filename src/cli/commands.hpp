@@ -1,0 +1,22 @@
+// Each subcommand lives in its own cmd_*.cpp and registers itself here. A command's options are
+// parsed by CLI11; its run function returns the process exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace gp::cli {
+
+// Exit codes shared by every command.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;   // the work failed (bad puzzle line, budget ran out, ...)
+inline constexpr int kExitUsage = 2;     // bad command line or bad spec
+
+// The function a subcommand runs after parsing; set by its add_*_command.
+using Run = std::function<int()>;
+
+// Each adds a subcommand to `app` and, when that subcommand is chosen, sets `run`.
+void add_solve_command(CLI::App& app, Run& run);
+void add_generate_command(CLI::App& app, Run& run);
+
+}  // namespace gp::cli

@@ -1,0 +1,83 @@
+#include "core/codec.hpp"
+
+#include <cstdlib>
+
+namespace gp {
+
+char value_char(int v) {
+  if (v <= 0) return '.';
+  if (v <= 9) return static_cast<char>('0' + v);
+  return static_cast<char>('A' + v - 10);
+}
+
+int char_value(char c) {
+  if (c == '.' || c == '0') return 0;
+  if (c >= '1' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'G') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'g') return c - 'a' + 10;
+  return -1;
+}
+
+namespace {
+constexpr int kSizes[] = {4, 6, 8, 9, 12, 16};
+
+std::string_view trim_token(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  const auto end = s.find_first_of(" \t\r\n");
+  return end == std::string_view::npos ? s : s.substr(0, end);
+}
+}  // namespace
+
+Result<Grid> parse_line(std::string_view line, std::optional<Shape> shape) {
+  const std::string_view text = trim_token(line);
+  const int len = static_cast<int>(text.size());
+  if (!shape) {
+    int best = 9;
+    for (int n : kSizes) {
+      if (n * n == len) { best = n; break; }
+      if (std::abs(n * n - len) < std::abs(best * best - len)) best = n;
+    }
+    shape = *standard_shape(best);
+  }
+  if (len != shape->cells())
+    return Error(std::to_string(len) + " cells, expected " + std::to_string(shape->cells()));
+  Grid g(*shape);
+  for (int i = 0; i < len; ++i) {
+    const int v = char_value(text[i]);
+    if (v < 0) return Error(std::string("bad character '") + text[i] + "' at column " + std::to_string(i + 1));
+    if (v > shape->n())
+      return Error("value " + std::string(1, text[i]) + " out of range for " + std::to_string(shape->n()) + "x" +
+                   std::to_string(shape->n()) + " at column " + std::to_string(i + 1));
+    g.cells[i] = static_cast<std::uint8_t>(v);
+  }
+  return g;
+}
+
+std::string format_line(const Grid& g) {
+  std::string out;
+  out.reserve(g.cells.size());
+  for (auto v : g.cells) out += value_char(v);
+  return out;
+}
+
+std::string format_grid(const Grid& g) {
+  const int n = g.n(), br = g.shape.box_rows, bc = g.shape.box_cols;
+  std::string sep;
+  for (int c = 0; c < n; ++c) {
+    if (c && c % bc == 0) sep += "+-";
+    sep += c + 1 == n || (c + 1) % bc == 0 ? "-" : "--";
+    if ((c + 1) % bc == 0 && c + 1 < n) sep += "-";
+  }
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    if (r && r % br == 0) out += sep + '\n';
+    for (int c = 0; c < n; ++c) {
+      if (c) out += (c % bc == 0) ? " | " : " ";
+      out += value_char(g.at(r, c));
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace gp

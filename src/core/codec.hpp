@@ -1,0 +1,33 @@
+// Text codecs. One puzzle per line: n*n characters row by row, '.' or '0' empty, values 1-9 then
+// A-G for 10-16 (so 9x9 is the usual 81-character line). And a multi-line grid for people.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/grid.hpp"
+
+namespace gp {
+
+// Character for a value: 0 -> '.', 1..9 -> '1'..'9', 10..16 -> 'A'..'G'.
+char value_char(int v);
+// Value for a character ('.' and '0' -> 0; letters case-insensitive); -1 if not a cell character.
+int char_value(char c);
+
+// Parses one puzzle line. Surrounding white space is ignored; anything after the first blank
+// (e.g. a solution or comment) is ignored. Without `shape`, the size is inferred from the length
+// (16, 36, 64, 81, 144, 256 cells, standard boxes). Errors: "80 cells, expected 81",
+// "bad character 'x' at column 5", "value 7 out of range for 6x6 at column 12".
+// Does not check the rules; see check_givens().
+Result<Grid> parse_line(std::string_view line, std::optional<Shape> shape = std::nullopt);
+
+// n*n characters, '.' for empty.
+std::string format_line(const Grid& g);
+
+// Multi-line grid with box separators, '.' for empty, e.g.
+//   5 3 . | . 7 . | . . .
+//   ------+-------+------
+std::string format_grid(const Grid& g);
+
+}  // namespace gp

@@ -1,0 +1,63 @@
+// Errors as values. Library code returns Result<T>; only cli/ prints and picks exit codes.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace gp {
+
+// A problem with a place. `file` may be empty (e.g. stdin); line/col are 1-based, 0 = unknown.
+struct Diagnostic {
+  std::string file;
+  int line = 0;
+  int col = 0;
+  std::string message;
+
+  // "file:line:col: message", leaving out the parts that are unknown.
+  std::string to_string() const;
+};
+
+// Several diagnostics collected in one pass (spec validation reports them all at once).
+struct Error {
+  std::vector<Diagnostic> diagnostics;
+
+  Error() = default;
+  explicit Error(std::string message) { diagnostics.push_back({{}, 0, 0, std::move(message)}); }
+  explicit Error(Diagnostic d) { diagnostics.push_back(std::move(d)); }
+  explicit Error(std::vector<Diagnostic> ds) : diagnostics(std::move(ds)) {}
+
+  // One diagnostic per line, each formatted by Diagnostic::to_string.
+  std::string to_string() const;
+};
+
+// Either a value or an Error. Minimal on purpose (std::expected is C++23).
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}          // NOLINT: implicit by design
+  Result(Error error) : v_(std::move(error)) {}      // NOLINT: implicit by design
+
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+
+  T& value() & { return std::get<0>(v_); }
+  const T& value() const& { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  const Error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+// Result for operations with no value.
+struct Ok {};
+using Status = Result<Ok>;
+
+}  // namespace gp

@@ -1,0 +1,111 @@
+// BookSpec: the plain data a YAML book spec turns into. No yaml-cpp here (only spec/*.cpp
+// includes it), so layout/render/cli can use these structs freely. Lengths are millimetres.
+// Every default below is documented in docs/spec.md; keep the two in step.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/grid.hpp"
+
+namespace gp::spec {
+
+// Where a value came from in the spec file, for diagnostics raised after parsing.
+struct Mark {
+  int line = 0;
+  int col = 0;
+};
+
+struct Margins {
+  double top = 15, bottom = 15;
+  double inside = 19, outside = 13;   // mirrored: inside = binding edge
+};
+
+struct PageSpec {
+  std::string size_name = "6x9";      // preset name, or "custom"
+  double width = 152.4;               // trim width, mm (portrait after orientation applied)
+  double height = 228.6;              // trim height, mm
+  bool landscape = false;
+  bool bleed = false;                 // issue 5: adds 0.125 in outside, 0.25 in total height
+  bool mirror_margins = true;
+  Margins margins;
+};
+
+// Visual style; a profile (templates/*.yaml) sets these and a spec may override any key.
+struct Theme {
+  std::string font = "DejaVu Sans";            // text font family (fontconfig name)
+  std::string digit_font = "DejaVu Sans";      // font for grid digits
+  std::string title_font = "DejaVu Serif";
+  double body_size = 10;                       // pt
+  double caption_size = 9;                     // pt
+  double heading_size = 20;                    // pt
+  double title_size = 30;                      // pt
+  double digit_scale = 0.62;                   // digit height relative to the cell size
+  double thin_line = 0.75;                     // pt, cell lines (>= 0.75 for print)
+  double box_line = 2.0;                       // pt
+  double border_line = 2.5;                    // pt
+  double grey_givens = 0.0;                    // 0 = black; answer keys draw filled digits in grey
+  double answer_fill_grey = 0.45;              // grey level for solved (non-given) digits in answers
+  bool running_head = true;
+  bool page_numbers = true;
+  std::string caption = "{number}";           // template: {number} {label} {rating} {clues} {section} {answer_page}
+  std::string answer_caption = "{number} (p. {page})";
+};
+
+struct SectionSpec {
+  Mark mark;
+  std::string name;
+  int count = 10;
+  Shape shape{3, 3};
+  int clues_min = 0, clues_max = 0;           // 0,0 = any (what digging reaches)
+  std::string difficulty;                      // band name; empty = any
+  std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
+  std::string symmetry = "rotate180";
+  std::string fill = "random";
+  bool minimal = false;
+  int columns = 1, rows = 2;                   // puzzles per page as columns x rows
+  bool heading_page = true;                    // a section title page before its puzzles
+};
+
+struct AnswersSpec {
+  bool enabled = true;
+  std::string placement = "end";               // "end" | "after-section" | "separate"
+  int columns = 3, rows = 4;                   // per page
+};
+
+struct FrontMatter {
+  bool title_page = true;
+  bool how_to_play = true;
+  bool contents = false;
+  std::string notice;                          // copyright / notice page text; empty = none
+};
+
+struct OutputSpec {
+  std::string path = "book.pdf";               // resolved against the spec file's folder
+  std::string format = "pdf";                  // pdf | svg | png | eps
+  double png_dpi = 150;
+  bool manifest = true;                        // NAME.json and NAME.csv next to the book
+  std::string creation_date;                   // ISO 8601 for PDF metadata; empty = fixed epoch
+};
+
+struct BookSpec {
+  std::string source_file;                     // the spec path as given
+  std::string base_dir;                        // folder relative paths resolve against
+  std::string title = "Sudoku";
+  std::string subtitle;
+  std::string author;
+  std::uint64_t seed = 1;
+  std::string profile;                         // profile name it was built from, if any
+  PageSpec page;
+  Theme theme;
+  std::vector<SectionSpec> sections;
+  AnswersSpec answers;
+  FrontMatter front;
+  OutputSpec output;
+  std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
+};
+
+}  // namespace gp::spec
