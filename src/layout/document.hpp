@@ -1,0 +1,92 @@
+// The Document model: what layout produces and render draws. Pages of placed primitives, all
+// positions in millimetres from the top-left corner of the page (the media box, which includes
+// bleed when there is bleed), line widths and font sizes in points. Greyscale only:
+// grey 0 = black, 1 = white. Plain data; no Cairo here.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/result.hpp"
+
+namespace gp::layout {
+
+inline constexpr double kMmPerInch = 25.4;
+inline constexpr double kPtPerInch = 72.0;
+inline constexpr double mm_to_pt(double mm) { return mm * kPtPerInch / kMmPerInch; }
+inline constexpr double pt_to_mm(double pt) { return pt * kMmPerInch / kPtPerInch; }
+
+struct Box {
+  double x = 0, y = 0, w = 0, h = 0;  // mm
+  double right() const { return x + w; }
+  double bottom() const { return y + h; }
+};
+
+struct Font {
+  std::string family = "DejaVu Sans";  // fontconfig family name
+  double size_pt = 10;
+  bool bold = false;
+  bool italic = false;
+};
+
+enum class HAlign { left, center, right };
+enum class VAlign { top, middle, bottom };
+
+struct LineItem {
+  double x1 = 0, y1 = 0, x2 = 0, y2 = 0;  // mm
+  double width_pt = 0.75;
+  double grey = 0;
+  bool square_cap = true;  // grid lines meet cleanly at corners
+};
+
+struct RectItem {
+  Box box;
+  double stroke_pt = 0;     // 0 = no outline
+  double stroke_grey = 0;
+  double fill_grey = -1;    // < 0 = no fill
+};
+
+struct TextItem {
+  Box box;                  // the text is placed inside this box by the alignments
+  std::string text;         // UTF-8, plain text
+  Font font;
+  HAlign halign = HAlign::left;
+  VAlign valign = VAlign::top;
+  double grey = 0;
+  bool wrap = false;        // wrap at box.w (paragraphs); otherwise one line, never wrapped
+  bool optical = false;     // centre by ink extents rather than line metrics (grid digits)
+};
+
+using Item = std::variant<LineItem, RectItem, TextItem>;
+
+struct Page {
+  double width = 0, height = 0;  // mm, media size (trim + bleed)
+  Box trim;                      // the trim box inside the media (== whole page without bleed)
+  int folio = 0;                 // printed page number, 0 = none shown
+  std::vector<Item> items;
+};
+
+struct DocumentInfo {
+  std::string title, subject, author, keywords;
+  std::string creator = "gridpress";
+  std::string creation_date;     // ISO 8601 ("2026-01-01T00:00:00Z"); fixed so output is reproducible
+};
+
+// Text metrics: layout measures text through this so it never includes Pango. render provides
+// the real implementation; tests may use an approximation.
+struct TextSize {
+  double width = 0, height = 0;  // mm, logical extents
+};
+class TextMeasure {
+ public:
+  virtual ~TextMeasure() = default;
+  // Size of `text` set in `font`; with wrap_width > 0 (mm) the text wraps at that width.
+  virtual TextSize measure(const std::string& text, const Font& font, double wrap_width = 0) const = 0;
+};
+
+// Pages are handed on one at a time as they are laid out, so memory stays flat as a book grows.
+using PageSink = std::function<Status(Page&&)>;
+
+}  // namespace gp::layout
