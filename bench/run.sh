@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# gridpress benchmark: our figures side by side with the Debian peers (qqwing, sgt-solo), measured
+# in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
+#
+# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty book (default: all)
+#        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
+# Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh qqwing sgt-puzzles time >/dev/null
+bash scripts/build.sh release >/dev/null
+GP=$PWD/build/src/cli/gridpress
+SOLO=/usr/games/sgt-solo
+DATA=${GRIDPRESS_SHARED_DATA:-$PWD/../shared/data}
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+quick=${QUICK:-0}
+sections=("$@")
+((${#sections[@]})) || sections=(engine solver clues sizes difficulty book)
+
+# seconds and peak KiB of one command: sets $secs and $kib
+measure() {
+  /usr/bin/time -f "%e %M" -o "$OUT/time" "$@" >"$OUT/stdout" 2>"$OUT/stderr" || {
+    echo "  FAILED: $*" >&2; tail -3 "$OUT/stderr" >&2; secs=nan; kib=0; return 0; }
+  read -r secs kib <"$OUT/time"
+}
+rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s <= 0) s = 0.005; printf "%.1f", n / s }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.2f", a / b }'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+row() { printf '  %-48s %s\n' "$1" "$2"; }
+
+echo "gridpress bench  $(date -u +%F)  $(nproc) cores  $($GP --version)"
+
+for section in "${sections[@]}"; do case "$section" in
+engine)
+  echo "== minimal 9x9 puzzles per second (--jobs 2) vs qqwing --generate (target >= 10,000/s, >= 40x)"
+  n=$((quick ? 2000 : 20000)); qn=$((quick ? 100 : 500))
+  measure "$GP" generate --count "$n" --minimal --symmetry none --jobs 2 --seed 1; ours=$(rate "$n" "$secs")
+  measure qqwing --generate "$qn" --one-line; theirs=$(rate "$qn" "$secs")
+  row "gridpress minimal 9x9" "$ours /s"
+  row "qqwing --generate" "$theirs /s"
+  row "ratio" "$(ratio "$ours" "$theirs")x"
+  ;;
+solver)
+  echo "== exact solver, uniqueness proven (limit 2), one thread (targets <= 10 us, <= 20 us)"
+  for f in seventeen_clue.txt hard_top1465.txt hardest_375.txt; do
+    [[ -f $DATA/$f ]] || { row "$f" "skipped (no $DATA)"; continue; }
+    "$GP" solve --count --stats <"$DATA/$f" >/dev/null 2>"$OUT/stats" || true
+    row "$f" "$(tail -1 "$OUT/stats")"
+  done
+  if [[ -f $DATA/hard_top1465.txt ]]; then
+    measure qqwing --solve --count-solutions --one-line <"$DATA/hard_top1465.txt"
+    row "qqwing --solve hard_top1465 (whole run)" "$(awk -v s="$secs" 'BEGIN { printf "%.1f us/puzzle", s * 1e6 / 1465 }')"
+  fi
+  ;;
+clues)
+  echo "== exact clue counts, 9x9, --jobs 2 (targets: 1,000 at 22/21/20 in <= 1/3/10 s; one at 19/18 <= 0.3/5 s)"
+  n=$((quick ? 100 : 1000))
+  for k in 22 21 20; do
+    measure "$GP" generate --count "$n" --clues "$k" --symmetry none --jobs 2 --seed 7 --budget 600
+    row "$n puzzles at exactly $k clues" "$secs s"
+  done
+  runs=$((quick ? 3 : 10))
+  for k in 19 18; do
+    : >"$OUT/times"
+    for s in $(seq 1 "$runs"); do
+      measure "$GP" generate --count 1 --clues "$k" --symmetry none --jobs 1 --seed "$s" --budget 120
+      echo "$secs" >>"$OUT/times"
+    done
+    row "one puzzle at $k clues, median of $runs" "$(median <"$OUT/times") s"
+  done
+  if ((!quick)); then
+    measure "$GP" generate --count 1 --clues 17 --symmetry none --jobs 2 --seed 1 --budget 300
+    row "one puzzle at 17 clues (seed 1, budget 300 s)" "$secs s $(grep -o 'gave up.*' "$OUT/stderr" | head -1)"
+  fi
+  ;;
+sizes)
+  echo "== 16x16 unique puzzle, median time vs sgt-solo --generate N 4x4"
+  runs=$((quick ? 3 : 10))
+  : >"$OUT/times"
+  for s in $(seq 1 "$runs"); do
+    measure "$GP" generate --grid 16x16 --count 1 --seed "$s"; echo "$secs" >>"$OUT/times"
+  done
+  ours=$(median <"$OUT/times")
+  measure "$SOLO" --generate "$runs" 4x4; theirs=$(awk -v s="$secs" -v n="$runs" 'BEGIN { print s / n }')
+  row "gridpress 16x16, median" "$ours s"
+  row "sgt-solo 4x4, mean" "$theirs s"
+  row "ratio (ours / solo)" "$(ratio "$ours" "$theirs")"
+  ;;
+difficulty)
+  echo "== difficulty targets, 9x9, --jobs 2 (targets: easy/medium/hard >= 500/s, expert >= 50/s, fiendish >= 20/s and >= 2x sgt-solo 3x3du)"
+  for d in easy medium hard expert fiendish; do
+    case $d in easy|medium|hard) n=$((quick ? 200 : 2000)) ;; expert) n=$((quick ? 40 : 200)) ;; fiendish) n=$((quick ? 20 : 100)) ;; esac
+    measure "$GP" generate --count "$n" --difficulty "$d" --jobs 2 --seed 3 --budget 600
+    row "gridpress --difficulty $d" "$(rate "$n" "$secs") /s"
+    [[ $d == fiendish ]] && fiendish=$(rate "$n" "$secs")
+  done
+  sn=$((quick ? 10 : 40))
+  measure "$SOLO" --generate "$sn" 3x3du; solo=$(rate "$sn" "$secs")
+  measure qqwing --generate "$sn" --difficulty expert --one-line; qq=$(rate "$sn" "$secs")
+  row "sgt-solo --generate N 3x3du (one thread)" "$solo /s"
+  row "qqwing --difficulty expert (one thread)" "$qq /s"
+  row "fiendish ratio to sgt-solo 3x3du" "$(ratio "${fiendish:-0}" "$solo")x"
+  ;;
+book)
+  echo "== 1,000-puzzle 8.5x11 book end to end vs sgt-solo --print (targets: ratio <= 1.0, memory 1k vs 10k within 20%, PDF <= 5 MB)"
+  mk_spec() {  # count -> spec path
+    cat >"$OUT/book$1.yaml" <<YAML
+title: Bench Book
+seed: 5
+page: { size: 8.5x11 }
+sections:
+  - { name: Puzzles, count: $1, grid: 9x9, symmetry: rotate180, per_page: 4 }
+answers: { per_page: 12 }
+output: { path: book$1.pdf }
+YAML
+    echo "$OUT/book$1.yaml"
+  }
+  measure "$GP" book "$(mk_spec 1000)" --jobs 2 --quiet; t1=$secs; m1=$kib
+  size=$(stat -c %s "$OUT/book1000.pdf" 2>/dev/null || echo 0)
+  measure "$SOLO" --generate 1000 3x3adb --print 2x2 --with-solutions; ts=$secs
+  row "gridpress book, 1,000 puzzles" "$t1 s, peak $((m1 / 1024)) MiB, PDF $(awk -v b="$size" 'BEGIN { printf "%.2f MB", b / 1e6 }')"
+  row "sgt-solo --print 2x2 --with-solutions, 1,000" "$ts s"
+  row "ratio (ours / solo)" "$(ratio "$t1" "$ts")"
+  if ((!quick)); then
+    measure "$GP" book "$(mk_spec 10000)" --jobs 2 --quiet; m10=$kib
+    row "gridpress book, 10,000 puzzles" "$secs s, peak $((m10 / 1024)) MiB ($(ratio "$m10" "$m1")x the 1,000 book)"
+  fi
+  ;;
+*) echo "unknown section '$section'" >&2; exit 2 ;;
+esac; done
