@@ -1,0 +1,96 @@
+// Human-style grading on the Sudoku Explainer (SE 1.2.1) scale.
+//
+// grade() solves a puzzle the way SE does: an ordered ladder of techniques, easiest first; each
+// step uses the first technique (in ladder order) that makes progress, then the ladder restarts
+// from the easiest. The rating is the highest step rating used. See docs/grader.md for the ladder,
+// the ratings and how to add a technique.
+//
+// Thread-safe: no shared mutable state (each call owns its State).
+#pragma once
+
+#include <limits>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/result.hpp"
+#include "grader/state.hpp"
+
+namespace gp::grader {
+
+// Difficulty bands: band i covers ratings in (max of band i-1, max of band i]; the first band starts
+// at 0. Defaults: easy <= 1.5, medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.
+struct Band {
+  std::string name;
+  double max = 0.0;  // inclusive upper bound; +infinity for the last band
+};
+struct Bands {
+  std::vector<Band> bands = {{"easy", 1.5},
+                             {"medium", 2.5},
+                             {"hard", 4.0},
+                             {"expert", 6.0},
+                             {"fiendish", std::numeric_limits<double>::infinity()}};
+};
+
+// The name of the band containing `rating`. Requires bands non-empty, maxima ascending.
+// A rating above every band's max gets the last band's name.
+std::string label_for(double rating, const Bands& bands = {});
+
+// A range of ratings [lo, hi] (lo exclusive when lo_exclusive).
+struct RatingRange {
+  double lo = 0.0;
+  double hi = std::numeric_limits<double>::infinity();
+  bool lo_exclusive = false;
+
+  bool contains(double rating) const;
+};
+
+// Parses a band name ("hard": the band's own range) or "A-B" (inclusive, A <= B, e.g. "2.6-4.0").
+// Errors: "unknown difficulty 'x': expected easy, medium, hard, expert, fiendish or a range A-B such
+// as 2.6-4.0", "bad rating range '4-2': low end above high end".
+Result<RatingRange> parse_rating_range(std::string_view text, const Bands& bands = {});
+
+// The range of one named band; error as above when the name is not a band.
+Result<RatingRange> band_range(std::string_view name, const Bands& bands = {});
+
+struct GradeOptions {
+  // Stop as soon as the next step would need a technique rated above this (Grade::capped is then
+  // true and the true rating is known to be > max_rating). Default: no cap.
+  double max_rating = std::numeric_limits<double>::infinity();
+  // Keep every step in Grade::path (for hints and --explain). Default: off (faster).
+  bool record_path = false;
+  // Skip the uniqueness check when the caller already knows the puzzle has exactly one solution
+  // (the generator). Grading a non-unique puzzle with this set gives meaningless results.
+  bool assume_unique = false;
+  Bands bands;
+};
+
+struct Grade {
+  bool unique = false;     // exactly one solution (false: no solution or several; never rated)
+  int solutions = 0;       // solution count up to 2 (0, 1 or 2 meaning "2 or more")
+  bool solved = false;     // the ladder solved the puzzle completely
+  bool capped = false;     // stopped by max_rating: the true rating is above it
+  double rating = -1.0;    // highest step rating used; -1 if not rated (not unique)
+  std::string hardest;     // technique name of the highest-rated step ("" if none)
+  std::string label;       // band of `rating` when solved; "" when not unique, capped or unsolved
+  std::map<std::string, int> counts;  // steps per technique name
+  std::vector<Step> path;  // every step in order when record_path
+};
+
+// Grades `puzzle` (any standard shape, n <= 16). Requires valid dimensions; givens that break the
+// rules count as "no solution". A puzzle that is not uniquely solvable is reported (unique = false)
+// and never rated. If the ladder gets stuck (no technique applies), solved = false and rating is the
+// hardest step used so far.
+Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+
+// The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,
+// with their (lowest) SE rating.
+struct LadderEntry {
+  std::string name;
+  double rating = 0.0;
+};
+std::vector<LadderEntry> ladder();
+
+}  // namespace gp::grader

@@ -1,0 +1,131 @@
+// The solving state a human-style grader works on, the Step a technique reports, and the contract
+// every technique function follows. Shared by the ladder (grader.cpp, basic techniques) and the
+// chain techniques (chains.hpp / chains*.cpp).
+//
+// Technique contract
+// ------------------
+//   bool find_xxx(const State& s, Step& out);
+// - Looks for ONE application of the technique in `s` and, if found, fills `out` and returns true.
+// - Never modifies `s`. The ladder applies the step (State::apply) and restarts from the easiest
+//   technique, as Sudoku Explainer does.
+// - The caller clears `out` (Step::clear, which keeps capacity) before each call; a technique only
+//   appends. When it returns false the content of `out` is unspecified and ignored.
+// - A returned step makes progress: every placement is an empty cell that has that value as a
+//   candidate, every elimination is a current candidate of an empty cell, at least one of them.
+//   Every deduction must be logically valid for any puzzle (a grader must never use the known
+//   solution); uniqueness techniques may assume the puzzle has exactly one solution.
+// - `out.technique` is a stable name ("Hidden single", "X-wing", ...): the key of Grade::counts.
+//   `out.rating` is the Sudoku Explainer 1.2.1 rating of this step (it may depend on the instance,
+//   e.g. chain length). `out.description` is one human-readable line using 1-based names, e.g.
+//   "Hidden single in box 3: r2c7 = 5" (cells "r2c7", units "row 2", "column 7", "box 3";
+//   values as digits, 10..16 as A..G).
+// - Deterministic: the same state gives the same step. Scan order (units, values, cells) is
+//   ascending unless the header of the technique says otherwise.
+// - No per-call heap allocation beyond growing `out` (whose capacity the ladder reuses).
+// - Works for every shape (4x4..16x16) unless documented; a technique that does not apply to a
+//   shape returns false.
+// Chain techniques whose rating varies should return the easiest (lowest rated) step they can find,
+// since SE picks the easiest hint of a chaining producer.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/grid.hpp"
+
+namespace gp::grader {
+
+// A value in a cell: a placement (cell := value) or an elimination (value removed from cell).
+// Cells are 0-based indices row * n + col; values 1..n.
+struct CellValue {
+  int cell = 0;
+  int value = 0;
+  friend bool operator==(const CellValue&, const CellValue&) = default;
+};
+
+// One deduction of a technique.
+struct Step {
+  std::string technique;                 // e.g. "Naked pair"
+  double rating = 0.0;                   // SE 1.2.1 scale
+  std::vector<CellValue> placements;     // cells solved by this step
+  std::vector<CellValue> eliminations;   // candidates removed by this step
+  std::string description;               // e.g. "Hidden single in box 3: r2c7 = 5"
+
+  // Empties every field but keeps vector/string capacity (the ladder reuses one Step).
+  void clear() {
+    technique.clear();
+    rating = 0.0;
+    placements.clear();
+    eliminations.clear();
+    description.clear();
+  }
+};
+
+// Values and candidate masks of a partly solved grid. Fixed-size arrays: cheap to copy (chains
+// may copy it for forcing-chain trials). Units and peers come from core's gp::geometry:
+// units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes; cells of a unit in ascending order.
+class State {
+ public:
+  State() = default;
+
+  // Builds the state for `puzzle`: givens placed, each empty cell's candidates = all values not
+  // seen among its peers' givens. Requires n <= 16. Returns false if a given conflicts with
+  // another (the state is then unusable); the grader only calls it on valid puzzles.
+  bool init(const Grid& puzzle);
+
+  const Geometry& geo() const { return *geo_; }
+  Shape shape() const { return geo_->shape; }
+  int n() const { return n_; }
+  int cells() const { return cells_; }
+
+  // 0 if empty, else the value.
+  int value(int cell) const { return value_[static_cast<std::size_t>(cell)]; }
+  // Candidate mask of an empty cell (bit v-1 = value v); 0 for a solved cell.
+  Mask cand(int cell) const { return cand_[static_cast<std::size_t>(cell)]; }
+  bool has(int cell, int v) const { return (cand(cell) & bit(v)) != 0; }
+  // Number of empty cells.
+  int empty_count() const { return empty_; }
+  bool solved() const { return empty_ == 0; }
+
+  // The unit's cells (n of them) and the 3 units of a cell {row, column, box}.
+  const std::vector<int>& unit(int u) const { return geo_->units[static_cast<std::size_t>(u)]; }
+  const std::array<int, 3>& units_of(int cell) const { return geo_->unit_of[static_cast<std::size_t>(cell)]; }
+  const std::vector<int>& peers(int cell) const { return geo_->peers[static_cast<std::size_t>(cell)]; }
+  bool sees(int a, int b) const;  // a != b and they share a unit
+
+  // Positions in unit `u` (bit i = the unit's i-th cell) whose candidates include `v`.
+  Mask places(int u, int v) const;
+  // True if value v is already placed somewhere in unit u.
+  bool placed_in(int u, int v) const;
+
+  // Solves `cell` with `v` and removes v from the candidates of its peers. Requires cell empty.
+  void place(int cell, int v);
+  // Removes candidate v from `cell`; returns true if it was a candidate.
+  bool eliminate(int cell, int v);
+  // Applies a step: eliminations first, then placements (skipping cells already solved).
+  void apply(const Step& step);
+  // True if some empty cell has no candidate (only happens after an invalid deduction).
+  bool contradiction() const;
+
+  // The current values as a Grid.
+  Grid to_grid() const;
+
+  // Names for descriptions: "r2c7", "row 2" / "column 7" / "box 3", value '5' or 'A'.
+  std::string cell_name(int cell) const;
+  std::string unit_name(int u) const;
+
+ private:
+  const Geometry* geo_ = nullptr;
+  int n_ = 0;
+  int cells_ = 0;
+  int empty_ = 0;
+  std::array<std::uint8_t, kMaxN * kMaxN> value_{};
+  std::array<Mask, kMaxN * kMaxN> cand_{};
+};
+
+// Appends the 1-based name of value v ('1'..'9', 'A'..'G') to `out`.
+void append_value(std::string& out, int v);
+
+}  // namespace gp::grader
