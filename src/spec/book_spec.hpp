@@ -17,11 +17,13 @@ namespace gp::spec {
 struct Mark {
   int line = 0;
   int col = 0;
+  friend bool operator==(const Mark&, const Mark&) = default;
 };
 
 struct Margins {
   double top = 15, bottom = 15;
   double inside = 19, outside = 13;   // mirrored: inside = binding edge
+  friend bool operator==(const Margins&, const Margins&) = default;
 };
 
 struct PageSpec {
@@ -32,6 +34,11 @@ struct PageSpec {
   bool bleed = false;                 // issue 5: adds 0.125 in outside, 0.25 in total height
   bool mirror_margins = true;
   Margins margins;
+  // issue 5: `margins.inside: auto` = choose the inside margin (gutter) from the final page count
+  // by the print-on-demand table (24-150 pages 0.375 in ... 701-828 0.875 in); `margins.inside`
+  // then holds the smallest (0.375 in) until layout knows the page count.
+  bool auto_gutter = false;
+  friend bool operator==(const PageSpec&, const PageSpec&) = default;
 };
 
 // Visual style; a profile (templates/*.yaml) sets these and a spec may override any key.
@@ -53,6 +60,7 @@ struct Theme {
   bool page_numbers = true;
   std::string caption = "{number}";           // template: {number} {label} {rating} {clues} {section} {answer_page}
   std::string answer_caption = "{number} (p. {page})";
+  friend bool operator==(const Theme&, const Theme&) = default;
 };
 
 struct SectionSpec {
@@ -68,12 +76,17 @@ struct SectionSpec {
   bool minimal = false;
   int columns = 1, rows = 2;                   // puzzles per page as columns x rows
   bool heading_page = true;                    // a section title page before its puzzles
+  // Where this section's own keys are in the spec file ("clues" -> its value's line/col); keys
+  // inherited from defaults/profile/section_defaults are absent. See section_diagnostic().
+  std::map<std::string, Mark> key_marks;
+  friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 
 struct AnswersSpec {
   bool enabled = true;
   std::string placement = "end";               // "end" | "after-section" | "separate"
   int columns = 3, rows = 4;                   // per page
+  friend bool operator==(const AnswersSpec&, const AnswersSpec&) = default;
 };
 
 struct FrontMatter {
@@ -81,6 +94,7 @@ struct FrontMatter {
   bool how_to_play = true;
   bool contents = false;
   std::string notice;                          // copyright / notice page text; empty = none
+  friend bool operator==(const FrontMatter&, const FrontMatter&) = default;
 };
 
 struct OutputSpec {
@@ -89,6 +103,7 @@ struct OutputSpec {
   double png_dpi = 150;
   bool manifest = true;                        // NAME.json and NAME.csv next to the book
   std::string creation_date;                   // ISO 8601 for PDF metadata; empty = fixed epoch
+  friend bool operator==(const OutputSpec&, const OutputSpec&) = default;
 };
 
 struct BookSpec {
@@ -106,6 +121,10 @@ struct BookSpec {
   FrontMatter front;
   OutputSpec output;
   std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
+  // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
+  // 6 per page). Its `name` is unused.
+  SectionSpec section_defaults;
+  friend bool operator==(const BookSpec&, const BookSpec&) = default;
 };
 
 }  // namespace gp::spec

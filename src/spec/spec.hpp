@@ -1,0 +1,118 @@
+// Loading a YAML book spec into a BookSpec (book_spec.hpp), with profiles and defaults.
+//
+// Resolution order: built-in defaults (BookSpec{}; config/defaults.yaml writes the same values down)
+// < profile (templates/<name>.yaml, named by the spec's `profile:` key) < the spec itself. Nested
+// mappings merge key by key, so a spec can override a single margin of its profile.
+//
+// Every problem found is collected in one pass and returned together in the Error, each as a
+// gp::Diagnostic "file:line:col: message" (1-based) whose message starts with the key path, e.g.
+// "sections[1].count: expected a whole number, got 'ten'". Section indices are 0-based.
+// Library code: never prints, never exits. Only src/spec/*.cpp includes yaml-cpp.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/result.hpp"
+#include "spec/book_spec.hpp"
+
+namespace gp::spec {
+
+struct LoadOptions {
+  // Folders searched for profiles before the built-in ones (tests use this). Default: none.
+  std::vector<std::string> profile_dirs;
+  // Consult the environment variable GRIDPRESS_DATA_DIR (its templates/ folder is searched first).
+  bool use_environment = true;
+  // Search <source dir>/templates and the installed <datadir>/gridpress/templates. Default: yes.
+  bool use_builtin_dirs = true;
+};
+
+// Reads and parses the spec at `path`. The diagnostics name `path` as given. Relative paths in the
+// spec (output.path, a profile given as a file) resolve against the folder of `path`.
+Result<BookSpec> load_book_spec(const std::string& path, const LoadOptions& options = {});
+
+// Parses spec text; `filename` is used in diagnostics and its folder is the base for relative paths
+// (may be empty: paths then stay relative to the working directory).
+Result<BookSpec> parse_book_spec(std::string_view yaml, const std::string& filename,
+                                 const LoadOptions& options = {});
+
+// Parses a profile or defaults file on its own, applied on top of BookSpec{} (no sections needed,
+// `sections` and `profile` keys are refused). Used for config/defaults.yaml and by tests.
+Result<BookSpec> load_profile_file(const std::string& path);
+
+// The folders searched for a profile, in order: $GRIDPRESS_DATA_DIR/templates (if set and allowed),
+// options.profile_dirs, the spec's folder, <source dir>/templates, <datadir>/gridpress/templates.
+std::vector<std::string> profile_search_path(const std::string& spec_dir, const LoadOptions& options = {});
+
+// Names (file stems) of the profiles found on the search path, sorted, without duplicates.
+std::vector<std::string> available_profiles(const std::string& spec_dir, const LoadOptions& options = {});
+
+// "spec.yaml:12:5" for section `section` (0-based) of a loaded spec, for errors raised after
+// parsing (e.g. the generator refusing a request). Requires 0 <= section < sections.size().
+std::string section_location(const BookSpec& spec, int section);
+
+// The same place as a Diagnostic carrying `message`; when the section set `key` itself (e.g.
+// "clues"), the diagnostic points at that key's value instead of the section.
+Diagnostic section_diagnostic(const BookSpec& spec, int section, std::string message,
+                              std::string_view key = {});
+
+// ---- Units and sizes (also useful to the CLI and layout) ----
+
+// Parses a length with a unit: "152.4mm", "15.24cm", "6in", "432pt", "36pc" (pica = 12 pt), with
+// optional spaces before the unit. Returns millimetres. A bare number is refused unless it is 0
+// (the error says which units exist); negative lengths are refused.
+Result<double> parse_length_mm(std::string_view text);
+
+// Like parse_length_mm but returns points, and a bare number is taken as points (font sizes,
+// line weights: "0.75", "1pt", "0.3mm").
+Result<double> parse_points(std::string_view text);
+
+inline constexpr double kMmPerInch = 25.4;
+inline constexpr double kMmPerPoint = 25.4 / 72.0;
+
+// A named page size in millimetres (width, height as listed, e.g. 8.25x6 is landscape).
+struct PagePreset {
+  std::string_view name;
+  double width_mm;
+  double height_mm;
+};
+// A4, A5, Letter, Legal and the print-on-demand trims 5x8 ... 8.27x11.69 (inches).
+const std::vector<PagePreset>& page_presets();
+// Case-insensitive lookup ("a4", "LETTER", "6x9", "6x9in"). nullopt when unknown.
+std::optional<PagePreset> find_page_preset(std::string_view name);
+
+// The default difficulty bands on the SE scale: easy [0, 1.5], medium (1.5, 2.5], hard (2.5, 4.0],
+// expert (4.0, 6.0], fiendish (6.0, 12.0]. A spec's `bands:` adds or replaces bands by name.
+std::map<std::string, std::pair<double, double>> default_bands();
+
+// Symmetry and fill names a section accepts.
+const std::vector<std::string>& symmetry_names();
+const std::vector<std::string>& fill_names();
+
+// The clue counts a symmetry allows on a shape, ignoring uniqueness: a pattern symmetric under
+// `symmetry` is a union of whole orbits, so only sums of orbit sizes are possible (e.g. rotate180
+// on 4x4 allows even counts only). Index k is true when k clues can be placed. Size cells+1.
+std::vector<bool> symmetric_clue_counts(Shape shape, std::string_view symmetry);
+
+// The proven minimum number of clues for a unique puzzle: 4x4 -> 4, 6x6 -> 8, 9x9 -> 17, others
+// 1 (no proven bound the spec can rely on).
+int proven_min_clues(Shape shape);
+
+// Puzzles per page N -> columns x rows: columns is the largest divisor of N not above sqrt(N)
+// (1 -> 1x1, 2 -> 1x2, 4 -> 2x2, 6 -> 2x3, 12 -> 3x4); landscape pages swap the two.
+std::pair<int, int> per_page_layout(int per_page, bool landscape);
+
+// Placeholders a caption template may use: {number} {label} {rating} {clues} {section}
+// {answer_page} {page} {grid} {date} {weekday}.
+const std::vector<std::string>& caption_placeholders();
+
+// Levenshtein distance (case-insensitive) and the closest candidate if it is close enough to be a
+// likely typo (distance <= 1 for words of 3 letters or fewer, else <= max(2, length / 3)); empty otherwise.
+int edit_distance(std::string_view a, std::string_view b);
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace gp::spec
