@@ -1,0 +1,159 @@
+#include "grader/grader.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+#include "grader/techniques.hpp"
+#include "solver/solver.hpp"
+
+namespace gp::grader {
+namespace {
+
+using Finder = bool (*)(const State&, Step&);
+
+struct Rung {
+  const char* name;
+  double rating;  // lowest rating the technique can give (for the cap)
+  Finder find;
+};
+
+// Sudoku Explainer 1.2.1's order of hint producers (direct, then indirect), which is also
+// ascending rating except that unique loops (4.5+) come before naked quads (5.0).
+constexpr std::array kLadder = {
+    Rung{"Full house", 1.0, find_full_house},
+    Rung{"Hidden single (box)", 1.2, find_hidden_single_box},
+    Rung{"Hidden single (row/column)", 1.5, find_hidden_single_line},
+    Rung{"Direct pointing", 1.7, find_direct_pointing},
+    Rung{"Direct claiming", 1.9, find_direct_claiming},
+    Rung{"Direct hidden pair", 2.0, find_direct_hidden_pair},
+    Rung{"Naked single", 2.3, find_naked_single},
+    Rung{"Direct hidden triple", 2.5, find_direct_hidden_triple},
+    Rung{"Pointing", 2.6, find_pointing},
+    Rung{"Claiming", 2.8, find_claiming},
+    Rung{"Naked pair", 3.0, find_naked_pair},
+    Rung{"X-wing", 3.2, find_x_wing},
+    Rung{"Hidden pair", 3.4, find_hidden_pair},
+    Rung{"Naked triple", 3.6, find_naked_triple},
+    Rung{"Swordfish", 3.8, find_swordfish},
+    Rung{"Hidden triple", 4.0, find_hidden_triple},
+    Rung{"XY-wing", 4.2, find_xy_wing},
+    Rung{"XYZ-wing", 4.4, find_xyz_wing},
+    Rung{"Unique rectangle/loop", 4.5, find_unique_rectangle},
+    Rung{"Naked quad", 5.0, find_naked_quad},
+    Rung{"Jellyfish", 5.2, find_jellyfish},
+    Rung{"Hidden quad", 5.4, find_hidden_quad},
+    Rung{"BUG", 5.6, find_bug},
+};
+
+constexpr double kEps = 1e-9;
+
+bool parse_number(std::string_view t, double& out) {
+  if (t.empty()) return false;
+  const auto* first = t.data();
+  const auto* last = t.data() + t.size();
+  auto [ptr, ec] = std::from_chars(first, last, out);
+  return ec == std::errc() && ptr == last && std::isfinite(out) && out >= 0;
+}
+
+std::string band_names(const Bands& bands) {
+  std::string s;
+  for (std::size_t i = 0; i < bands.bands.size(); ++i) {
+    if (i) s += i + 1 == bands.bands.size() ? " or " : ", ";
+    s += bands.bands[i].name;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string label_for(double rating, const Bands& bands) {
+  for (const Band& b : bands.bands)
+    if (rating <= b.max + kEps) return b.name;
+  return bands.bands.empty() ? std::string() : bands.bands.back().name;
+}
+
+bool RatingRange::contains(double rating) const {
+  if (rating > hi + kEps) return false;
+  return lo_exclusive ? rating > lo + kEps : rating >= lo - kEps;
+}
+
+Result<RatingRange> band_range(std::string_view name, const Bands& bands) {
+  double prev = 0.0;
+  bool first = true;
+  for (const Band& b : bands.bands) {
+    if (b.name == name) return RatingRange{first ? 0.0 : prev, b.max, !first};
+    prev = b.max;
+    first = false;
+  }
+  return Error("unknown difficulty '" + std::string(name) + "': expected " + band_names(bands) +
+               " or a range A-B such as 2.6-4.0");
+}
+
+Result<RatingRange> parse_rating_range(std::string_view text, const Bands& bands) {
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos) return band_range(text, bands);
+  double lo = 0, hi = 0;
+  if (!parse_number(text.substr(0, dash), lo) || !parse_number(text.substr(dash + 1), hi))
+    return Error("bad rating range '" + std::string(text) + "': expected A-B with numbers, such as 2.6-4.0");
+  if (lo > hi) return Error("bad rating range '" + std::string(text) + "': low end above high end");
+  return RatingRange{lo, hi, false};
+}
+
+std::vector<LadderEntry> ladder() {
+  std::vector<LadderEntry> out;
+  for (const Rung& r : kLadder) out.push_back({r.name, r.rating});
+  return out;
+}
+
+Grade grade(const Grid& puzzle, const GradeOptions& options) {
+  Grade g;
+  if (options.assume_unique) {
+    g.solutions = 1;
+  } else {
+    g.solutions = check_givens(puzzle).ok() ? solver::count_solutions(puzzle, 2) : 0;
+  }
+  g.unique = g.solutions == 1;
+  if (!g.unique) return g;
+
+  State state;
+  if (!state.init(puzzle)) {  // cannot happen for a unique puzzle; kept as a guard
+    g.unique = false;
+    g.solutions = 0;
+    return g;
+  }
+  g.rating = 0.0;
+  Step step;
+  step.placements.reserve(4);
+  step.eliminations.reserve(32);
+  while (!state.solved()) {
+    bool progress = false;
+    for (const Rung& rung : kLadder) {
+      if (rung.rating > options.max_rating + kEps) {
+        g.capped = true;
+        break;
+      }
+      step.clear();
+      if (!rung.find(state, step)) continue;
+      if (step.rating > options.max_rating + kEps) {
+        g.capped = true;
+        break;
+      }
+      if (step.rating > g.rating + kEps || g.hardest.empty()) {
+        if (step.rating > g.rating + kEps || g.hardest.empty()) g.hardest = step.technique;
+        g.rating = std::max(g.rating, step.rating);
+      }
+      ++g.counts[step.technique];
+      state.apply(step);
+      if (options.record_path) g.path.push_back(step);
+      progress = true;
+      break;
+    }
+    if (!progress) break;
+  }
+  g.solved = state.solved();
+  if (g.solved) g.label = label_for(g.rating, options.bands);
+  return g;
+}
+
+}  // namespace gp::grader
