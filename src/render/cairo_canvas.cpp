@@ -1,0 +1,518 @@
+// The Cairo + PangoCairo canvases (PDF, SVG, PNG, EPS) and the recording canvas.
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo-svg.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "render/atomic_file.hpp"
+#include "render/canvas.hpp"
+#include "render/text_engine.hpp"
+
+namespace gp::render {
+
+using layout::mm_to_pt;
+
+// ---- shared helpers ----
+
+Status render_page(Canvas& canvas, const layout::Page& page) {
+  if (Status s = canvas.begin_page(page); !s) return s;
+  for (const layout::Item& item : page.items) canvas.draw(item);
+  return canvas.end_page();
+}
+
+Result<Format> parse_format(std::string_view name) {
+  if (name == "pdf") return Format::pdf;
+  if (name == "svg") return Format::svg;
+  if (name == "png") return Format::png;
+  if (name == "eps") return Format::eps;
+  return Error("unknown format '" + std::string(name) + "' (expected pdf, svg, png or eps)");
+}
+
+std::string_view extension(Format f) {
+  switch (f) {
+    case Format::pdf: return "pdf";
+    case Format::svg: return "svg";
+    case Format::png: return "png";
+    case Format::eps: return "eps";
+  }
+  return "pdf";
+}
+
+std::string default_page_path(const std::string& path, Format format, int index) {
+  std::string stem = path;
+  const auto slash = stem.rfind('/');
+  const auto dot = stem.rfind('.');
+  if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) stem.resize(dot);
+  char number[16];
+  std::snprintf(number, sizeof number, "-%03d.", index + 1);
+  return stem + number + std::string(extension(format));
+}
+
+// ---- recording canvas ----
+
+Status RecordingCanvas::begin_page(const layout::Page& page) {
+  if (finished_) return Error("begin_page after finish");
+  if (in_page_) return Error("begin_page inside a page");
+  if (!(page.width > 0 && page.height > 0)) return Error("page size must be positive");
+  pages_.push_back({page.width, page.height, page.trim, page.folio, {}});
+  in_page_ = true;
+  return Ok{};
+}
+
+void RecordingCanvas::draw(const layout::Item& item) {
+  if (in_page_) pages_.back().items.push_back(item);
+}
+
+Status RecordingCanvas::end_page() {
+  if (!in_page_) return Error("end_page outside a page");
+  in_page_ = false;
+  return Ok{};
+}
+
+Status RecordingCanvas::finish() {
+  if (in_page_) return Error("finish inside a page");
+  finished_ = true;
+  return Ok{};
+}
+
+namespace {
+
+// ISO 8601 "YYYY-MM-DDThh:mm:ss" with an optional "Z" or "+hh:mm"/"-hh:mm": what
+// cairo_pdf_surface_set_metadata accepts for dates.
+bool valid_iso_date(const std::string& d) {
+  auto digits = [&](size_t pos, size_t n) {
+    if (pos + n > d.size()) return false;
+    for (size_t i = pos; i < pos + n; ++i)
+      if (!std::isdigit(static_cast<unsigned char>(d[i]))) return false;
+    return true;
+  };
+  if (d.size() < 19) return false;
+  if (!(digits(0, 4) && d[4] == '-' && digits(5, 2) && d[7] == '-' && digits(8, 2) && d[10] == 'T' &&
+        digits(11, 2) && d[13] == ':' && digits(14, 2) && d[16] == ':' && digits(17, 2)))
+    return false;
+  const std::string rest = d.substr(19);
+  if (rest.empty() || rest == "Z") return true;
+  return rest.size() == 6 && (rest[0] == '+' || rest[0] == '-') && digits(20, 2) && rest[3] == ':' &&
+         digits(23, 2);
+}
+
+Status cairo_error(const std::string& what, cairo_status_t status) {
+  return Error(what + ": " + cairo_status_to_string(status));
+}
+
+cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned int length) {
+  auto* file = static_cast<AtomicFile*>(closure);
+  file->write(data, length);
+  return file->ok() ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+// Parses a valid_iso_date() string and returns it in UTC as {YYYY, MM, DD, hh, mm, ss}.
+std::array<int, 6> to_utc(const std::string& d) {
+  std::tm tm{};
+  tm.tm_year = std::stoi(d.substr(0, 4)) - 1900;
+  tm.tm_mon = std::stoi(d.substr(5, 2)) - 1;
+  tm.tm_mday = std::stoi(d.substr(8, 2));
+  tm.tm_hour = std::stoi(d.substr(11, 2));
+  tm.tm_min = std::stoi(d.substr(14, 2));
+  tm.tm_sec = std::stoi(d.substr(17, 2));
+  std::time_t t = ::timegm(&tm);
+  if (d.size() == 25) {
+    const int offset = (std::stoi(d.substr(20, 2)) * 60 + std::stoi(d.substr(23, 2))) * 60;
+    t += d[19] == '+' ? -offset : offset;
+  }
+  std::tm utc{};
+  ::gmtime_r(&t, &utc);
+  return {utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec};
+}
+
+// Cairo 1.16 writes PDF dates without the "D:" prefix the PDF standard requires (fixed in later
+// Cairo). We hand Cairo the date with a "+00:00" offset, which it writes as
+// "(YYYYMMDDhhmmss+00'00)", and replace that, at the same length so the cross-reference offsets
+// stay right, by "(D:YYYYMMDDhhmmssZ)" padded with spaces. Bytes stream through; only a short
+// tail is held back so a date split across two writes is still found.
+class PdfDateFixer {
+ public:
+  PdfDateFixer(AtomicFile& file, const std::array<int, 6>& utc) : file_(file) {
+    char cairo_form[96], fixed[96];
+    std::snprintf(cairo_form, sizeof cairo_form, "(%04d%02d%02d%02d%02d%02d+00'00)", utc[0], utc[1], utc[2],
+                  utc[3], utc[4], utc[5]);
+    std::snprintf(fixed, sizeof fixed, "(D:%04d%02d%02d%02d%02d%02dZ)", utc[0], utc[1], utc[2], utc[3], utc[4],
+                  utc[5]);
+    from_ = cairo_form;
+    to_ = fixed;
+    to_.resize(from_.size(), ' ');
+  }
+
+  static std::string cairo_date(const std::array<int, 6>& utc) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d+00:00", utc[0], utc[1], utc[2], utc[3], utc[4],
+                  utc[5]);
+    return buf;
+  }
+
+  void write(const unsigned char* data, unsigned int length) {
+    pending_.append(reinterpret_cast<const char*>(data), length);
+    for (auto at = pending_.find(from_); at != std::string::npos; at = pending_.find(from_, at))
+      pending_.replace(at, from_.size(), to_);
+    const size_t keep = std::min(pending_.size(), from_.size() - 1);
+    file_.write(pending_.data(), pending_.size() - keep);
+    pending_.erase(0, pending_.size() - keep);
+  }
+  void flush() {
+    file_.write(pending_);
+    pending_.clear();
+  }
+  bool ok() const { return file_.ok(); }
+
+ private:
+  AtomicFile& file_;
+  std::string from_, to_, pending_;
+};
+
+cairo_status_t write_pdf(void* closure, const unsigned char* data, unsigned int length) {
+  auto* fixer = static_cast<PdfDateFixer*>(closure);
+  fixer->write(data, length);
+  return fixer->ok() ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+cairo_status_t write_to_string(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+// Replaces the rest of the DSC comment line starting with `key` by `value`; false if absent.
+bool replace_dsc(std::string& ps, const std::string& key, const std::string& value) {
+  const auto at = ps.find(key);
+  if (at == std::string::npos) return false;
+  const auto end = ps.find('\n', at);
+  if (end == std::string::npos) return false;
+  ps.replace(at + key.size(), end - at - key.size(), value);
+  return true;
+}
+
+// Cairo's EPS output stamps "%%CreationDate:" with the wall clock and sets the bounding box to
+// the ink drawn. We want reproducible files whose box is the page, as placed in a page layout
+// program (a newspaper column is exactly the width asked for).
+void fix_eps_header(std::string& ps, const std::string& date, double w_pt, double h_pt) {
+  replace_dsc(ps, "%%CreationDate: ", "(" + date + ")");
+  char box[64], hires[96];
+  std::snprintf(box, sizeof box, "0 0 %d %d", static_cast<int>(std::ceil(w_pt - 1e-6)),
+                static_cast<int>(std::ceil(h_pt - 1e-6)));
+  std::snprintf(hires, sizeof hires, "0 0 %.3f %.3f", w_pt, h_pt);
+  for (const char* key : {"%%BoundingBox: ", "%%PageBoundingBox: "}) {
+    for (auto at = ps.find(key); at != std::string::npos; at = ps.find(key, at + 1)) {
+      const auto end = ps.find('\n', at);
+      if (end == std::string::npos) break;
+      const size_t from = at + std::strlen(key);
+      ps.replace(from, end - from, box);
+    }
+  }
+  if (ps.find("%%HiResBoundingBox: ") == std::string::npos) {
+    const auto at = ps.find("%%BoundingBox: ");
+    if (at != std::string::npos) {
+      const auto end = ps.find('\n', at);
+      if (end != std::string::npos) ps.insert(end + 1, std::string("%%HiResBoundingBox: ") + hires + "\n");
+    }
+  } else {
+    replace_dsc(ps, "%%HiResBoundingBox: ", hires);
+  }
+}
+
+class CairoCanvas final : public Canvas {
+ public:
+  explicit CairoCanvas(OutputOptions options) : options_(std::move(options)) {
+    if (options_.info.creation_date.empty()) options_.info.creation_date = kDefaultCreationDate;
+  }
+
+  ~CairoCanvas() override {
+    // Destroy Cairo objects before the files their streams write to; the files then remove their
+    // temporaries (nothing was renamed unless finish() succeeded).
+    cr_.reset();
+    surface_.reset();
+  }
+
+  Status open() {
+    if (options_.format == Format::png && !(options_.dpi > 0 && options_.dpi <= 4800))
+      return Error("png resolution must be between 1 and 4800 dpi, got " + std::to_string(options_.dpi));
+    if (!valid_iso_date(options_.info.creation_date))
+      return Error("bad creation date '" + options_.info.creation_date +
+                   "' (expected ISO 8601 such as 2026-01-01T00:00:00Z)");
+    if (options_.format != Format::pdf) {
+      // Fail early when the folder cannot take the pages: try the first page's name.
+      auto probe = AtomicFile::create(page_path(0));
+      if (!probe) return probe.error();
+      probe->discard();
+      return Ok{};
+    }
+    auto file = AtomicFile::create(options_.path);
+    if (!file) return file.error();
+    pdf_file_.emplace(std::move(*file));
+    const std::array<int, 6> utc = to_utc(options_.info.creation_date);
+    pdf_writer_.emplace(*pdf_file_, utc);
+    // The size is set again for every page (cairo_pdf_surface_set_size).
+    surface_.reset(cairo_pdf_surface_create_for_stream(write_pdf, &*pdf_writer_, 612, 792));
+    if (auto st = cairo_surface_status(surface_.get()); st != CAIRO_STATUS_SUCCESS)
+      return cairo_error("cannot create PDF surface", st);
+    const layout::DocumentInfo& info = options_.info;
+    auto meta = [&](cairo_pdf_metadata_t key, const std::string& value) {
+      if (!value.empty()) cairo_pdf_surface_set_metadata(surface_.get(), key, value.c_str());
+    };
+    meta(CAIRO_PDF_METADATA_TITLE, info.title);
+    meta(CAIRO_PDF_METADATA_AUTHOR, info.author);
+    meta(CAIRO_PDF_METADATA_SUBJECT, info.subject);
+    meta(CAIRO_PDF_METADATA_KEYWORDS, info.keywords);
+    meta(CAIRO_PDF_METADATA_CREATOR, info.creator);
+    meta(CAIRO_PDF_METADATA_CREATE_DATE, PdfDateFixer::cairo_date(utc));
+    meta(CAIRO_PDF_METADATA_MOD_DATE, PdfDateFixer::cairo_date(utc));
+    return Ok{};
+  }
+
+  Status begin_page(const layout::Page& page) override {
+    if (failed_) return Error("canvas already failed");
+    if (finished_) return Error("begin_page after finish");
+    if (cr_) return Error("begin_page inside a page");
+    if (!(page.width > 0 && page.height > 0)) return Error("page size must be positive");
+    page_error_.clear();
+    const double w = mm_to_pt(page.width), h = mm_to_pt(page.height);
+    page_w_pt_ = w;
+    page_h_pt_ = h;
+    double scale = 1;
+    switch (options_.format) {
+      case Format::pdf:
+        cairo_pdf_surface_set_size(surface_.get(), w, h);
+        if (page.folio > 0)
+          cairo_pdf_surface_set_page_label(surface_.get(), std::to_string(page.folio).c_str());
+        break;
+      case Format::svg:
+        page_bytes_.clear();
+        surface_.reset(cairo_svg_surface_create_for_stream(write_to_string, &page_bytes_, w, h));
+        break;
+      case Format::eps:
+        page_bytes_.clear();
+        surface_.reset(cairo_ps_surface_create_for_stream(write_to_string, &page_bytes_, w, h));
+        cairo_ps_surface_set_eps(surface_.get(), TRUE);
+        break;
+      case Format::png: {
+        scale = options_.dpi / layout::kPtPerInch;
+        const int pw = static_cast<int>(std::lround(w * scale));
+        const int ph = static_cast<int>(std::lround(h * scale));
+        surface_.reset(cairo_image_surface_create(options_.opaque_png ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                  std::max(pw, 1), std::max(ph, 1)));
+        break;
+      }
+    }
+    if (auto st = cairo_surface_status(surface_.get()); st != CAIRO_STATUS_SUCCESS)
+      return fail(cairo_error("cannot create page surface", st));
+    cr_.reset(cairo_create(surface_.get()));
+    if (auto st = cairo_status(cr_.get()); st != CAIRO_STATUS_SUCCESS)
+      return fail(cairo_error("cannot create drawing context", st));
+    if (scale != 1) cairo_scale(cr_.get(), scale, scale);
+    if (options_.format == Format::png && options_.opaque_png) {
+      cairo_set_source_rgb(cr_.get(), 1, 1, 1);
+      cairo_paint(cr_.get());
+    }
+    cairo_set_line_join(cr_.get(), CAIRO_LINE_JOIN_MITER);
+    return Ok{};
+  }
+
+  void draw(const layout::Item& item) override {
+    if (!cr_) {
+      note("draw outside a page");
+      return;
+    }
+    std::visit([this](const auto& it) { draw_item(it); }, item);
+  }
+
+  Status end_page() override {
+    if (!cr_) return Error("end_page outside a page");
+    cairo_show_page(cr_.get());
+    const cairo_status_t st = cairo_status(cr_.get());
+    cr_.reset();
+    if (st != CAIRO_STATUS_SUCCESS) return fail(cairo_error("drawing page " + std::to_string(page_count_ + 1), st));
+    if (!page_error_.empty()) return fail(Error("page " + std::to_string(page_count_ + 1) + ": " + page_error_));
+    if (options_.format != Format::pdf) {
+      if (Status s = write_page_file(); !s) return fail(s);
+    } else if (auto sst = cairo_surface_status(surface_.get()); sst != CAIRO_STATUS_SUCCESS) {
+      return fail(cairo_error("writing page " + std::to_string(page_count_ + 1), sst));
+    }
+    ++page_count_;
+    return Ok{};
+  }
+
+  Status finish() override {
+    if (finished_) return Error("finish called twice");
+    finished_ = true;
+    if (cr_) return fail(Error("finish inside a page"));
+    if (failed_) return Error("canvas already failed");
+    if (options_.format == Format::pdf) {
+      if (page_count_ == 0) return fail(Error("no pages to write"));
+      cairo_surface_finish(surface_.get());
+      const cairo_status_t st = cairo_surface_status(surface_.get());
+      surface_.reset();
+      pdf_writer_->flush();
+      if (st != CAIRO_STATUS_SUCCESS) return fail(cairo_error("writing " + options_.path, st));
+      if (Status s = pdf_file_->commit(); !s) return fail(s);
+      files_.push_back(options_.path);
+      return Ok{};
+    }
+    // One file per page: all were written to temporaries; rename them now.
+    for (AtomicFile& f : page_files_) {
+      if (Status s = f.commit(); !s) return fail(s);
+      files_.push_back(f.path());
+    }
+    page_files_.clear();
+    return Ok{};
+  }
+
+  std::vector<std::string> files() const override { return files_; }
+
+ private:
+  std::string page_path(int index) const {
+    return options_.page_path ? options_.page_path(index) : default_page_path(options_.path, options_.format, index);
+  }
+
+  Status fail(Status s) {
+    failed_ = true;
+    cr_.reset();
+    surface_.reset();
+    if (pdf_file_) pdf_file_->discard();
+    page_files_.clear();  // removes the temporaries
+    return s;
+  }
+
+  void note(const std::string& message) {
+    if (page_error_.empty()) page_error_ = message;
+  }
+
+  Status write_page_file() {
+    auto file = AtomicFile::create(page_path(page_count_));
+    if (!file) return file.error();
+    cairo_status_t st = CAIRO_STATUS_SUCCESS;
+    if (options_.format == Format::png) {
+      cairo_surface_flush(surface_.get());
+      st = cairo_surface_write_to_png_stream(surface_.get(), write_to_file, &*file);
+      surface_.reset();
+    } else {
+      cairo_surface_finish(surface_.get());
+      st = cairo_surface_status(surface_.get());
+      surface_.reset();
+      if (options_.format == Format::eps)
+        fix_eps_header(page_bytes_, options_.info.creation_date, page_w_pt_, page_h_pt_);
+      file->write(page_bytes_);
+      page_bytes_.clear();
+    }
+    if (st != CAIRO_STATUS_SUCCESS) return cairo_error("writing " + file->path(), st);
+    if (Status s = file->close(); !s) return s;
+    page_files_.push_back(std::move(*file));
+    return Ok{};
+  }
+
+  void set_grey(double grey) {
+    const double g = std::clamp(grey, 0.0, 1.0);
+    cairo_set_source_rgb(cr_.get(), g, g, g);
+  }
+
+  void draw_item(const layout::LineItem& line) {
+    cairo_t* cr = cr_.get();
+    cairo_set_line_width(cr, line.width_pt);
+    cairo_set_line_cap(cr, line.square_cap ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT);
+    set_grey(line.grey);
+    cairo_move_to(cr, mm_to_pt(line.x1), mm_to_pt(line.y1));
+    cairo_line_to(cr, mm_to_pt(line.x2), mm_to_pt(line.y2));
+    cairo_stroke(cr);
+  }
+
+  void draw_item(const layout::RectItem& rect) {
+    cairo_t* cr = cr_.get();
+    const layout::Box& b = rect.box;
+    cairo_rectangle(cr, mm_to_pt(b.x), mm_to_pt(b.y), mm_to_pt(b.w), mm_to_pt(b.h));
+    if (rect.fill_grey >= 0) {
+      set_grey(rect.fill_grey);
+      if (rect.stroke_pt > 0)
+        cairo_fill_preserve(cr);
+      else
+        cairo_fill(cr);
+    }
+    if (rect.stroke_pt > 0) {
+      cairo_set_line_width(cr, rect.stroke_pt);
+      set_grey(rect.stroke_grey);
+      cairo_stroke(cr);
+    }
+    cairo_new_path(cr);
+  }
+
+  void draw_item(const layout::TextItem& text) {
+    if (text.text.empty()) return;
+    if (!valid_utf8(text.text)) {
+      note("text is not valid UTF-8");
+      return;
+    }
+    if (!(text.font.size_pt > 0)) {
+      note("font size must be positive for '" + text.text + "'");
+      return;
+    }
+    const double bx = mm_to_pt(text.box.x), by = mm_to_pt(text.box.y);
+    const double bw = mm_to_pt(text.box.w), bh = mm_to_pt(text.box.h);
+    PangoAlignment align = PANGO_ALIGN_LEFT;
+    if (text.halign == layout::HAlign::center) align = PANGO_ALIGN_CENTER;
+    if (text.halign == layout::HAlign::right) align = PANGO_ALIGN_RIGHT;
+    const bool wrap = text.wrap && bw > 0;
+    const Shaped& s = engine_.shape(text.text, text.font, wrap ? bw : 0, align);
+    // The rectangle that is aligned in the box: ink extents for optical centring, else logical.
+    const double rx = text.optical ? s.ink_x : s.log_x, ry = text.optical ? s.ink_y : s.log_y;
+    const double rw = text.optical ? s.ink_w : s.log_w, rh = text.optical ? s.ink_h : s.log_h;
+    double x = bx;
+    if (!wrap) {  // wrapped paragraphs are aligned by Pango inside the box width
+      double f = 0;
+      if (text.halign == layout::HAlign::center) f = 0.5;
+      if (text.halign == layout::HAlign::right) f = 1;
+      x = bx + (bw - rw) * f - rx;
+    }
+    double fv = 0;
+    if (text.valign == layout::VAlign::middle) fv = 0.5;
+    if (text.valign == layout::VAlign::bottom) fv = 1;
+    const double y = by + (bh - rh) * fv - ry;
+    set_grey(text.grey);
+    cairo_move_to(cr_.get(), x, y);
+    pango_cairo_show_layout(cr_.get(), s.layout.get());
+    cairo_new_path(cr_.get());
+  }
+
+  OutputOptions options_;
+  TextEngine engine_;
+  // Files first: Cairo surfaces write into them and must be destroyed before them.
+  std::optional<AtomicFile> pdf_file_;
+  std::optional<PdfDateFixer> pdf_writer_;  // refers to pdf_file_
+  std::vector<AtomicFile> page_files_;
+  std::string page_bytes_;  // SVG/EPS page being written
+  SurfacePtr surface_;
+  CairoPtr cr_;
+  std::string page_error_;
+  std::vector<std::string> files_;
+  int page_count_ = 0;
+  double page_w_pt_ = 0, page_h_pt_ = 0;
+  bool finished_ = false;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Canvas>> open_canvas(const OutputOptions& options) {
+  auto canvas = std::make_unique<CairoCanvas>(options);
+  if (Status s = canvas->open(); !s) return s.error();
+  return std::unique_ptr<Canvas>(std::move(canvas));
+}
+
+}  // namespace gp::render

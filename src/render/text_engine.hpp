@@ -1,0 +1,85 @@
+// Internal to render: owning handles for Cairo/Pango/GObject objects and the text shaping shared by
+// PangoTextMeasure and the Cairo canvases. Not for use outside src/render.
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "layout/document.hpp"
+
+namespace gp::render {
+
+// ---- RAII handles (move-only through unique_ptr) ----
+struct GObjectUnref {
+  void operator()(void* p) const {
+    if (p != nullptr) g_object_unref(p);
+  }
+};
+struct CairoSurfaceDestroy {
+  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+};
+struct CairoDestroy {
+  void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+};
+struct FontDescriptionFree {
+  void operator()(PangoFontDescription* d) const { pango_font_description_free(d); }
+};
+struct FontOptionsDestroy {
+  void operator()(cairo_font_options_t* o) const { cairo_font_options_destroy(o); }
+};
+
+using SurfacePtr = std::unique_ptr<cairo_surface_t, CairoSurfaceDestroy>;
+using CairoPtr = std::unique_ptr<cairo_t, CairoDestroy>;
+using FontMapPtr = std::unique_ptr<PangoFontMap, GObjectUnref>;
+using ContextPtr = std::unique_ptr<PangoContext, GObjectUnref>;
+using LayoutPtr = std::unique_ptr<PangoLayout, GObjectUnref>;
+using FontPtr = std::unique_ptr<PangoFont, GObjectUnref>;
+using FontDescriptionPtr = std::unique_ptr<PangoFontDescription, FontDescriptionFree>;
+using FontOptionsPtr = std::unique_ptr<cairo_font_options_t, FontOptionsDestroy>;
+
+// A shaped piece of text. Rectangles in points relative to the layout origin (top-left of the
+// first line's logical box).
+struct Shaped {
+  LayoutPtr layout;
+  double ink_x = 0, ink_y = 0, ink_w = 0, ink_h = 0;
+  double log_x = 0, log_y = 0, log_w = 0, log_h = 0;
+};
+
+// Font description for a layout::Font (size in points; 1 pt = 1 unit at 72 dpi).
+FontDescriptionPtr make_font_description(const layout::Font& font);
+
+// One private Pango font map and context: 72 dpi (font points = Cairo user units = PDF points),
+// metrics unhinted and glyph positions unrounded, so shapes are identical whatever the surface.
+class TextEngine {
+ public:
+  TextEngine();
+  TextEngine(const TextEngine&) = delete;
+  TextEngine& operator=(const TextEngine&) = delete;
+
+  // Shapes `text` (valid UTF-8 required; check with valid_utf8) in `font`. wrap_width_pt > 0 wraps
+  // at that width, aligned by `align` inside it. Short unwrapped texts (digits, page numbers) are
+  // cached; the returned reference is valid until the next call.
+  const Shaped& shape(std::string_view text, const layout::Font& font, double wrap_width_pt = 0,
+                      PangoAlignment align = PANGO_ALIGN_LEFT);
+
+  PangoFontMap* font_map() const { return font_map_.get(); }
+  PangoContext* context() const { return context_.get(); }
+
+ private:
+  void fill(Shaped& s, std::string_view text, const layout::Font& font, double wrap_width_pt,
+            PangoAlignment align);
+
+  FontMapPtr font_map_;
+  ContextPtr context_;
+  std::unordered_map<std::string, Shaped> cache_;
+  Shaped scratch_;
+};
+
+bool valid_utf8(std::string_view text);
+
+}  // namespace gp::render

@@ -1,0 +1,320 @@
+// Render: recording canvas, Pango text measurement, and the Cairo canvases checked through SVG,
+// EPS and PNG output (pixels read back) rather than PDF bytes; plus atomic writes and determinism.
+#include <cairo.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "render/atomic_file.hpp"
+#include "render/canvas.hpp"
+#include "render/text.hpp"
+
+namespace fs = std::filesystem;
+using namespace gp;
+using namespace gp::render;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int counter = 0;
+    path = fs::temp_directory_path() /
+           ("gridpress-render-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { if (!getenv("KEEP")) fs::remove_all(path); }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+  int count_files() const {
+    int n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(path)) ++n;
+    return n;
+  }
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+layout::Page sample_page(double w = 100, double h = 80) {
+  layout::Page p;
+  p.width = w;
+  p.height = h;
+  p.trim = {0, 0, w, h};
+  p.folio = 3;
+  p.items.push_back(layout::LineItem{10, 10, 90, 10, 2.0, 0, true});
+  p.items.push_back(layout::RectItem{{10, 20, 30, 30}, 1.5, 0, 0.8});
+  layout::TextItem t;
+  t.box = {50, 20, 30, 30};
+  t.text = "7";
+  t.font.size_pt = 40;
+  t.halign = layout::HAlign::center;
+  t.valign = layout::VAlign::middle;
+  t.optical = true;
+  p.items.push_back(t);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("recording canvas keeps pages and items in order") {
+  RecordingCanvas c;
+  REQUIRE(render_page(c, sample_page()).ok());
+  REQUIRE(render_page(c, sample_page(50, 40)).ok());
+  REQUIRE(c.finish().ok());
+  REQUIRE(c.pages().size() == 2);
+  CHECK(c.pages()[0].items.size() == 3);
+  CHECK(c.pages()[0].folio == 3);
+  CHECK(c.pages()[1].width == 50);
+  CHECK(std::holds_alternative<layout::TextItem>(c.pages()[0].items[2]));
+  CHECK(c.finished());
+}
+
+TEST_CASE("recording canvas refuses calls out of order") {
+  RecordingCanvas c;
+  CHECK(c.end_page().error().to_string() == "end_page outside a page");
+  REQUIRE(c.begin_page(sample_page()).ok());
+  CHECK(c.begin_page(sample_page()).error().to_string() == "begin_page inside a page");
+  CHECK(c.finish().error().to_string() == "finish inside a page");
+  layout::Page empty;
+  RecordingCanvas d;
+  CHECK(d.begin_page(empty).error().to_string() == "page size must be positive");
+}
+
+TEST_CASE("formats and page file names") {
+  CHECK(*parse_format("svg") == Format::svg);
+  CHECK(*parse_format("eps") == Format::eps);
+  CHECK(parse_format("tiff").error().to_string() == "unknown format 'tiff' (expected pdf, svg, png or eps)");
+  CHECK(default_page_path("out/book.svg", Format::svg, 0) == "out/book-001.svg");
+  CHECK(default_page_path("out.d/book", Format::png, 11) == "out.d/book-012.png");
+  CHECK(default_page_path("book.pdf", Format::eps, 1233) == "book-1234.eps");
+}
+
+TEST_CASE("Pango measures text in mm, consistently with font size and wrapping") {
+  PangoTextMeasure m;
+  layout::Font f;
+  f.size_pt = 10;
+  const auto one = m.measure("8", f);
+  const auto two = m.measure("88", f);
+  CHECK(one.width > 0.5);
+  CHECK(two.width == Approx(2 * one.width).epsilon(0.01));  // unhinted: advances add up exactly
+  // DejaVu Sans line height at 10 pt is about 11.6 pt = 4.1 mm.
+  CHECK(one.height == Approx(layout::pt_to_mm(11.64)).margin(0.3));
+  layout::Font big = f;
+  big.size_pt = 20;
+  CHECK(m.measure("88", big).width == Approx(2 * two.width).epsilon(0.02));
+  layout::Font bold = f;
+  bold.bold = true;
+  CHECK(m.measure("Sudoku puzzles", bold).width > m.measure("Sudoku puzzles", f).width);
+
+  const std::string para = "Fill every row, column and box with the digits one to nine, each exactly once.";
+  const auto line = m.measure(para, f);
+  const auto wrapped = m.measure(para, f, 40);
+  CHECK(wrapped.width <= 40.0 + 1e-6);
+  CHECK(wrapped.height > 2.5 * one.height);
+  CHECK(line.height == Approx(one.height));
+  CHECK(m.measure(std::string("\xff\xfe"), f).width == 0);  // invalid UTF-8 measures empty
+}
+
+TEST_CASE("font families are checked against fontconfig") {
+  CHECK(check_font_family("DejaVu Sans").ok());
+  CHECK(check_font_family("dejavu serif").ok());
+  const auto missing = check_font_family("No Such Font Qwxz");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().to_string().rfind("font 'No Such Font Qwxz' is not installed (fontconfig would use '", 0) == 0);
+}
+
+TEST_CASE("SVG: one file per page with the page size in points") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::svg;
+  o.path = dir / "book.svg";
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page(100, 80)).ok());
+  REQUIRE(render_page(**canvas, sample_page(25.4, 50.8)).ok());
+  CHECK(dir.count_files() == 2);  // temporaries only so far
+  CHECK_FALSE(fs::exists(dir / "book-001.svg"));
+  REQUIRE((*canvas)->finish().ok());
+  CHECK((*canvas)->files() == std::vector<std::string>{dir / "book-001.svg", dir / "book-002.svg"});
+  CHECK(dir.count_files() == 2);
+  const std::string svg2 = slurp(dir / "book-002.svg");
+  CHECK(svg2.find("width=\"72pt\"") != std::string::npos);
+  CHECK(svg2.find("height=\"144pt\"") != std::string::npos);
+  const std::string svg1 = slurp(dir / "book-001.svg");
+  CHECK(svg1.find("<symbol") != std::string::npos);             // the digit, as glyph outlines
+  CHECK(svg1.find("stroke-width:2") != std::string::npos);      // the 2 pt line
+  CHECK(svg1.find("rgb(80%,80%,80%)") != std::string::npos);    // the grey fill
+}
+
+TEST_CASE("PNG: pixel size from dpi, digits optically centred in their box") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::png;
+  o.path = dir / "p.png";
+  o.dpi = 254;  // 10 px per mm
+  layout::Page page;
+  page.width = 60;
+  page.height = 40;
+  for (int i = 0; i < 2; ++i) {
+    layout::TextItem t;
+    t.box = {5.0 + 30 * i, 5, 20, 30};
+    t.text = i == 0 ? "1" : "7";
+    t.font.size_pt = 50;
+    t.halign = layout::HAlign::center;
+    t.valign = layout::VAlign::middle;
+    t.optical = true;
+    page.items.push_back(t);
+  }
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, page).ok());
+  REQUIRE((*canvas)->finish().ok());
+
+  cairo_surface_t* img = cairo_image_surface_create_from_png((dir / "p-001.png").c_str());
+  REQUIRE(cairo_surface_status(img) == CAIRO_STATUS_SUCCESS);
+  CHECK(cairo_image_surface_get_width(img) == 600);
+  CHECK(cairo_image_surface_get_height(img) == 400);
+  const int stride = cairo_image_surface_get_stride(img);
+  const unsigned char* data = cairo_image_surface_get_data(img);
+  for (int i = 0; i < 2; ++i) {
+    // Ink bounding box of dark pixels inside the box, compared with the box centre (pixels).
+    const int x0 = 50 + 300 * i, x1 = x0 + 200, y0 = 50, y1 = 350;
+    int minx = 1 << 20, maxx = -1, miny = 1 << 20, maxy = -1;
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x) {
+        const unsigned char g = data[y * stride + x * 4 + 1];
+        if (g < 128) {
+          minx = std::min(minx, x), maxx = std::max(maxx, x);
+          miny = std::min(miny, y), maxy = std::max(maxy, y);
+        }
+      }
+    REQUIRE(maxx > 0);
+    CHECK((minx + maxx + 1) / 2.0 == Approx(x0 + 100).margin(1.5));
+    CHECK((miny + maxy + 1) / 2.0 == Approx(y0 + 150).margin(1.5));
+  }
+  cairo_surface_destroy(img);
+}
+
+TEST_CASE("EPS: header, bounding box and a fixed creation date") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::eps;
+  o.path = dir / "x.eps";
+  o.page_path = [&](int i) { return dir / ("sudoku-" + std::to_string(i + 1) + ".eps"); };
+  o.info.creation_date = "2026-03-02T00:00:00Z";
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page(50.8, 25.4)).ok());
+  REQUIRE((*canvas)->finish().ok());
+  const std::string eps = slurp(dir / "sudoku-1.eps");
+  CHECK(eps.rfind("%!PS-Adobe-3.0 EPSF-3.0", 0) == 0);
+  CHECK(eps.find("%%BoundingBox: 0 0 144 72") != std::string::npos);
+  CHECK(eps.find("%%HiResBoundingBox: 0 0 144.000 72.000") != std::string::npos);
+  CHECK(eps.find("%%CreationDate: (2026-03-02T00:00:00Z)") != std::string::npos);
+}
+
+TEST_CASE("PDF output is reproducible byte for byte") {
+  TempDir dir;
+  auto write = [&](const std::string& name) {
+    OutputOptions o;
+    o.path = dir / name;
+    o.info.title = "Test book";
+    o.info.author = "A. Setter";
+    auto canvas = open_canvas(o);
+    REQUIRE(canvas.ok());
+    for (int i = 0; i < 3; ++i) REQUIRE(render_page(**canvas, sample_page()).ok());
+    REQUIRE((*canvas)->finish().ok());
+    return slurp(dir / name);
+  };
+  const std::string a = write("a.pdf");
+  sleep(1);  // a different wall-clock second must not change anything
+  const std::string b = write("b.pdf");
+  CHECK(a.rfind("%PDF-", 0) == 0);
+  CHECK(a.size() > 1000);
+  CHECK(a == b);
+  CHECK(a.find("/CreationDate (D:20000101000000Z)   ") != std::string::npos);
+  CHECK(a.find("/Title (Test book)") != std::string::npos);
+}
+
+TEST_CASE("PDF dates carry the D: prefix, in UTC") {
+  TempDir dir;
+  OutputOptions o;
+  o.path = dir / "d.pdf";
+  o.info.creation_date = "2026-05-01T01:30:07+02:00";
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page()).ok());
+  REQUIRE((*canvas)->finish().ok());
+  const std::string pdf = slurp(dir / "d.pdf");
+  CHECK(pdf.find("/CreationDate (D:20260430233007Z)   ") != std::string::npos);
+  CHECK(pdf.find("/ModDate (D:20260430233007Z)   ") != std::string::npos);
+}
+
+TEST_CASE("a failed render leaves the previous output intact and no temporaries") {
+  TempDir dir;
+  const std::string path = dir / "book.pdf";
+  REQUIRE(write_file_atomically(path, "previous book").ok());
+
+  {  // error while drawing: invalid UTF-8 in a caption
+    OutputOptions o;
+    o.path = path;
+    auto canvas = open_canvas(o);
+    REQUIRE(canvas.ok());
+    REQUIRE(render_page(**canvas, sample_page()).ok());
+    layout::Page bad = sample_page();
+    layout::TextItem t;
+    t.box = {0, 0, 10, 10};
+    t.text = "No. \xc3";
+    bad.items.push_back(t);
+    CHECK(render_page(**canvas, bad).error().to_string() == "page 2: text is not valid UTF-8");
+    CHECK((*canvas)->finish().error().to_string() == "canvas already failed");
+  }
+  CHECK(slurp(path) == "previous book");
+  CHECK(dir.count_files() == 1);
+
+  {  // abandoned half way (e.g. the generator failed): destroyed without finish()
+    OutputOptions o;
+    o.path = path;
+    auto canvas = open_canvas(o);
+    REQUIRE(canvas.ok());
+    REQUIRE(render_page(**canvas, sample_page()).ok());
+  }
+  CHECK(slurp(path) == "previous book");
+  CHECK(dir.count_files() == 1);
+
+  {  // svg pages abandoned: nothing renamed
+    OutputOptions o;
+    o.format = Format::svg;
+    o.path = dir / "pages.svg";
+    auto canvas = open_canvas(o);
+    REQUIRE(canvas.ok());
+    REQUIRE(render_page(**canvas, sample_page()).ok());
+  }
+  CHECK(dir.count_files() == 1);
+}
+
+TEST_CASE("open errors name the file and the reason") {
+  OutputOptions o;
+  o.path = "/nonexistent-gridpress-dir/book.pdf";
+  CHECK(open_canvas(o).error().to_string() ==
+        "cannot write '/nonexistent-gridpress-dir/book.pdf': No such file or directory");
+  o.format = Format::png;
+  o.path = "/tmp/x.png";
+  o.dpi = 0;
+  CHECK(open_canvas(o).error().to_string() == "png resolution must be between 1 and 4800 dpi, got 0.000000");
+  o.format = Format::pdf;
+  o.dpi = 150;
+  o.info.creation_date = "yesterday";
+  CHECK(open_canvas(o).error().to_string() ==
+        "bad creation date 'yesterday' (expected ISO 8601 such as 2026-01-01T00:00:00Z)");
+}
