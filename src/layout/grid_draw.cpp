@@ -1,0 +1,89 @@
+#include "layout/grid_draw.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/codec.hpp"
+
+namespace gp::layout {
+
+GridStyle grid_style(const spec::Theme& theme) {
+  GridStyle s;
+  s.thin_pt = std::max(theme.thin_line, 0.75);
+  s.box_pt = std::max(theme.box_line, 1.5 * s.thin_pt);
+  s.border_pt = std::max(theme.border_line, s.box_pt);
+  s.digit_font.family = theme.digit_font;
+  s.digit_scale = theme.digit_scale > 0 ? theme.digit_scale : 0.62;
+  s.given_grey = std::clamp(theme.grey_givens, 0.0, 1.0);
+  s.filled_grey = std::clamp(theme.answer_fill_grey, 0.0, 1.0);
+  return s;
+}
+
+double digit_size_pt(double cell_mm, const GridStyle& style) {
+  const double size = mm_to_pt(style.digit_scale * cell_mm / kDigitHeightPerEm);
+  const double cap = mm_to_pt(0.9 * cell_mm / kDigitHeightPerEm);
+  if (size >= style.min_digit_pt) return size;
+  return std::min(style.min_digit_pt, cap);
+}
+
+double grid_extent_mm(int n, double cell_mm, const GridStyle& style) {
+  return n * cell_mm + pt_to_mm(style.border_pt);
+}
+
+double cell_for_extent(int n, double extent_mm, const GridStyle& style) {
+  if (n <= 0) return 0;
+  const double raw = (extent_mm - pt_to_mm(style.border_pt)) / n;
+  if (raw <= 0) return 0;
+  // Round down to 0.05 mm; the small epsilon keeps exact multiples from dropping a step.
+  const double cell = std::floor(raw * 20.0 + 1e-9) / 20.0;
+  return cell > 0 ? cell : 0;
+}
+
+void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
+               const Grid* solution, const GridStyle& style) {
+  const Shape shape = givens.shape;
+  const int n = shape.n();
+  const double half = pt_to_mm(style.border_pt) / 2;
+  const double x0 = x + half, y0 = y + half;   // outer cell edges
+  const double side = n * cell_mm;
+
+  // Interior lines: cell lines first, box lines after, so the heavier ones sit on top.
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool boxes = pass == 1;
+    for (int i = 1; i < n; ++i) {
+      const double p = i * cell_mm;
+      const bool h_box = i % shape.box_rows == 0;   // horizontal line below row i-1
+      const bool v_box = i % shape.box_cols == 0;   // vertical line right of column i-1
+      if (h_box == boxes) {
+        out.push_back(LineItem{x0, y0 + p, x0 + side, y0 + p, boxes ? style.box_pt : style.thin_pt, 0, false});
+      }
+      if (v_box == boxes) {
+        out.push_back(LineItem{x0 + p, y0, x0 + p, y0 + side, boxes ? style.box_pt : style.thin_pt, 0, false});
+      }
+    }
+  }
+  out.push_back(RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
+
+  Font font = style.digit_font;
+  font.size_pt = digit_size_pt(cell_mm, style);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int given = givens.at(r, c);
+      const int value = given != 0 ? given : (solution != nullptr ? solution->at(r, c) : 0);
+      if (value == 0) continue;
+      TextItem t;
+      t.box = Box{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
+      t.text = std::string(1, value_char(value));
+      t.font = font;
+      t.font.bold = solution != nullptr && given != 0 ? true : font.bold;
+      t.halign = HAlign::center;
+      t.valign = VAlign::middle;
+      t.grey = given != 0 ? style.given_grey : style.filled_grey;
+      t.optical = true;
+      out.push_back(std::move(t));
+    }
+  }
+}
+
+}  // namespace gp::layout

@@ -1,0 +1,56 @@
+// Drawing one Sudoku grid as document items: cell lines, box lines, the outer border and digits.
+#pragma once
+
+#include <vector>
+
+#include "core/grid.hpp"
+#include "layout/document.hpp"
+#include "spec/book_spec.hpp"
+
+namespace gp::layout {
+
+// Line weights and digit style for grids. Invariants after grid_style(): thin >= 0.75 pt,
+// box >= 1.5 x thin (clearly heavier), border >= box.
+struct GridStyle {
+  double thin_pt = 0.75;
+  double box_pt = 2.0;
+  double border_pt = 2.5;
+  Font digit_font{"DejaVu Sans", 10, false, false};  // family and weight; size comes from the cell
+  double digit_scale = 0.62;     // digit (cap) height as a fraction of the cell size
+  double given_grey = 0.0;       // givens
+  double filled_grey = 0.45;     // solution digits in answer keys
+  double min_digit_pt = 7.0;     // digits never smaller than this (print rule), cell permitting
+};
+
+// Style from a theme, enforcing the invariants above (a theme asking for thinner lines gets the
+// minimums instead).
+GridStyle grid_style(const spec::Theme& theme);
+
+// Ratio of a digit's height to the font size (DejaVu's figures are ~0.73 em tall); used to turn
+// digit_scale into a font size.
+inline constexpr double kDigitHeightPerEm = 0.73;
+
+// The font size (pt) digits get in cells of `cell_mm`: digit_scale * cell / kDigitHeightPerEm,
+// raised to min_digit_pt unless that would be taller than 0.9 of the cell.
+double digit_size_pt(double cell_mm, const GridStyle& style);
+
+// Total ink size (mm) of a grid of `n` cells a side: n * cell plus the border line's width
+// (half of it sticks out on each side of the outer cell edges).
+double grid_extent_mm(int n, double cell_mm, const GridStyle& style);
+
+// Largest cell size (mm, rounded down to 0.05 mm) for which grid_extent_mm() <= `extent_mm`;
+// 0 when not even that fits.
+double cell_for_extent(int n, double extent_mm, const GridStyle& style);
+
+// Appends a grid whose ink box has its top-left corner at (x, y) mm:
+// - n-1 horizontal and n-1 vertical interior lines, cell lines first, box lines over them (butt
+//   caps, running edge to edge so they end under the border), then the border as one stroked
+//   rectangle (joins are clean at the corners);
+// - one TextItem per filled cell, centred optically in the cell (optical = true), 1-9 then A-G:
+//   givens in style.given_grey; with `solution` (an answer key) the other cells get the
+//   solution's digit in style.filled_grey, and givens are set bold so they stay distinct.
+// Requires: solution (if given) has the same shape as givens.
+void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
+               const Grid* solution, const GridStyle& style);
+
+}  // namespace gp::layout

@@ -1,0 +1,201 @@
+// Book layout: turns a BookSpec and its puzzles into pages of placed items (document.hpp), all in
+// millimetres (points only for line widths and font sizes). No Cairo here: text is measured through
+// a TextMeasure and pages are handed to a PageSink one at a time, so memory stays flat.
+//
+// Two steps, so that cross references and the gutter are known before anything is drawn:
+//   1. plan_book()   decides every page: which puzzle lands on which page, the answer pages, the
+//                    page count, and (from that count) the page geometry and each section's cell size.
+//   2. lay_out_book() walks the plan and emits the pages.
+// The plan's records (puzzle -> page, answer page) feed the manifest.
+//
+// Page numbers: pages are numbered 1.. in each document from its first page; odd pages are recto
+// (right-hand) pages, so with mirrored margins the inside (binding) margin is on the left of odd
+// pages and on the right of even ones. The printed folio equals the page number; title, notice,
+// section heading and notes pages print none.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "core/result.hpp"
+#include "layout/document.hpp"
+#include "spec/book_spec.hpp"
+
+namespace gp::layout {
+
+// ---------------------------------------------------------------------------------------------
+// Print rules (issue 5, Amazon KDP paperback interior rules).
+
+inline constexpr double kBleedMm = 3.175;          // 0.125 in on the outside, top and bottom edges
+inline constexpr double kMinLinePt = 0.75;         // thinnest line that prints reliably
+inline constexpr double kMinTextPt = 7.0;          // smallest text KDP accepts
+inline constexpr int kKdpMinPages = 24;
+inline constexpr int kKdpMaxPages = 828;
+
+// KDP's minimum inside margin (gutter) for a page count, in mm:
+//   <= 150 pages 0.375 in, 151-300 0.5 in, 301-500 0.625 in, 501-700 0.75 in, 701+ 0.875 in.
+// (Counts below 24 or above 828 are not printable at all; preflight reports those. Here they
+// get the nearest row of the table.)
+double kdp_gutter_mm(int page_count);
+// KDP's minimum outside/top/bottom margin: 0.25 in, or 0.375 in with bleed.
+double kdp_min_margin_mm(bool bleed);
+
+// Knobs that are not (yet) spec keys. Defaults give a plain book.
+struct LayoutOptions {
+  bool kdp = false;             // raise margins to the KDP minimums (gutter from the page count)
+  bool pad_to_even = false;     // end each document on an even page by adding a "Notes" page
+  bool caption_below = false;   // puzzle captions above (default) or below their grids
+  double slot_gap_mm = 5.0;     // space between N-up slots, both directions
+  double band_gap_mm = 2.0;     // space between the running head / folio and the puzzle area
+};
+
+// ---------------------------------------------------------------------------------------------
+// Page geometry.
+
+struct EffectiveMargins {
+  double top = 0, bottom = 0, inside = 0, outside = 0;  // mm, measured from the trim edge
+};
+
+// Where things go on one page.
+struct PageFrame {
+  double width = 0, height = 0;  // media size, mm (trim + bleed)
+  Box trim;                      // trim box inside the media
+  Box content;                   // the live area: trim minus margins; everything is drawn inside
+  bool recto = true;             // odd page numbers are recto (right-hand) pages
+};
+
+class PageGeometry {
+ public:
+  PageGeometry() = default;
+
+  // Geometry for a document of `page_count` pages. With options.kdp the margins are raised to the
+  // KDP minimums (inside: kdp_gutter_mm(page_count)). With bleed the media is trim + 0.125 in on
+  // the outer edge and 0.125 in at top and bottom; the trim box sits against the binding edge.
+  // Errors: non-positive trim, negative margins, or margins leaving less than 30 x 30 mm:
+  //   "page: margins leave a live area of 12.0 x 80.0 mm on a 50.0 x 120.0 mm page (need at least 30 x 30 mm)".
+  static Result<PageGeometry> make(const spec::PageSpec& page, const LayoutOptions& options,
+                                   int page_count);
+
+  // Frame of page `page_number` (1-based).
+  PageFrame frame(int page_number) const;
+
+  const EffectiveMargins& margins() const { return margins_; }
+  double trim_width() const { return trim_w_; }
+  double trim_height() const { return trim_h_; }
+  double bleed() const { return bleed_; }
+  double content_width() const { return trim_w_ - margins_.inside - margins_.outside; }
+  double content_height() const { return trim_h_ - margins_.top - margins_.bottom; }
+  bool mirrored() const { return mirrored_; }
+
+ private:
+  double trim_w_ = 0, trim_h_ = 0, bleed_ = 0;
+  bool mirrored_ = true;
+  EffectiveMargins margins_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The plan.
+
+enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes };
+const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
+
+struct PlannedPage {
+  PageKind kind = PageKind::puzzles;
+  int document = 0;   // 0 = the book, 1 = the separate answer document (answers.placement "separate")
+  int number = 0;     // page number within its document, 1-based
+  int folio = 0;      // printed page number, 0 = none printed
+  int section = -1;   // section index for section_heading / puzzles / answers pages, else -1
+  int first = 0;      // puzzles/answers pages: index of the first puzzle within the section
+  int count = 0;      // puzzles/answers pages: how many puzzles on this page
+};
+
+// One puzzle's place in the book (what the manifest lists).
+struct PuzzleRecord {
+  int section = 0;           // section index
+  int index = 0;             // index within the section, 0-based
+  int number = 0;            // printed puzzle number, 1-based, running through the whole book
+  int page = 0;              // book page the puzzle is on
+  int answer_page = 0;       // page of its answer, 0 = no answer key
+  int answer_document = 0;   // 0 = answer is in the book, 1 = in the separate answer document
+};
+
+// Sizes chosen for one section (one cell size for all of its puzzles).
+struct SectionFit {
+  Shape shape;
+  int columns = 1, rows = 1;         // puzzle slots per page
+  double cell_mm = 0;                // puzzle grid cell size
+  int answer_columns = 1, answer_rows = 1;
+  double answer_cell_mm = 0;         // answer grid cell size (0 when there are no answers)
+};
+
+struct BookPlan {
+  std::vector<PlannedPage> pages;      // book pages in order, then the answer document's pages
+  std::vector<PuzzleRecord> records;   // section by section, puzzle order
+  std::vector<SectionFit> fits;        // per section
+  int book_pages = 0;                  // pages in the book document
+  int answer_pages = 0;                // pages in the separate answer document (0 if none)
+  PageGeometry book_geometry;          // chosen from book_pages
+  PageGeometry answer_geometry;        // chosen from answer_pages (== book_geometry if none)
+  int contents_page = 0, how_to_play_page = 0;  // 0 = not present
+  std::vector<int> section_pages;      // first page of each section (heading page or first puzzle page)
+  int answers_first_page = 0;          // first answer page (in its document), 0 = none
+
+  // The pages of one document, in order.
+  std::vector<PlannedPage> document_pages(int document) const;
+};
+
+// Plans the book. `section_counts[s]` is the number of puzzles of section s (normally the spec's
+// count; must have one entry per spec section). Uses `measure` for caption and band heights.
+// Errors (all collected): a caption template with an unknown placeholder
+//   ("theme.caption: unknown placeholder '{foo}' (known: {number}, {label}, ...)"),
+// a section whose grids would get cells smaller than 2 mm
+//   ("sections[0]: 16x16 grids at 3x4 per page would get 1.6 mm cells; use fewer per page"),
+// and page geometry errors (see PageGeometry::make).
+Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
+                           const TextMeasure& measure, const LayoutOptions& options = {});
+
+// Where pages go. `answers` receives the separate answer document's pages and is required only
+// when answers.placement is "separate".
+struct PageSinks {
+  PageSink book;
+  PageSink answers;
+};
+
+// Emits every planned page, in order, to the sinks (the book's pages, then the answer document's).
+// Requires: `plan` came from plan_book(spec, counts, ...) with counts[s] == puzzles[s].size().
+// Stops at and returns the first error a sink returns.
+Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan,
+                    const std::vector<std::vector<Puzzle>>& puzzles, const TextMeasure& measure,
+                    const PageSinks& sinks, const LayoutOptions& options = {});
+
+// ---------------------------------------------------------------------------------------------
+// Captions.
+
+// The values a caption template can name.
+struct CaptionFields {
+  int number = 0;
+  std::string label;        // "" when unrated
+  double rating = -1;       // < 0 = unrated
+  int clues = 0;
+  std::string section;
+  std::string grid;         // "9x9"
+  int page = 0;             // the puzzle's page
+  int answer_page = 0;      // 0 = none
+};
+
+// Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}.
+// Returns the first unknown placeholder (with braces), or "" when the template is valid.
+std::string unknown_placeholder(const std::string& tmpl);
+
+// Expands a template. Placeholders with no value (unrated label/rating, no answer page) become
+// empty and the text around them is tidied: empty brackets "()" / "[]" are dropped, repeated
+// separators collapse, and separators and spaces at either end are trimmed; so "{number} - {label}"
+// gives "12" for an unrated puzzle and "12 - easy" once rated.
+std::string expand_caption(const std::string& tmpl, const CaptionFields& fields);
+
+// ---------------------------------------------------------------------------------------------
+// The "how to play" text for the grid shapes in a book (one paragraph each, first the rules).
+std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes);
+
+}  // namespace gp::layout

@@ -1,0 +1,299 @@
+// Emitting the planned pages.
+#include <algorithm>
+#include <string>
+
+#include "layout/grid_draw.hpp"
+#include "layout/internal.hpp"
+
+namespace gp::layout {
+namespace {
+
+using detail::Bands;
+using detail::Fonts;
+
+struct Context {
+  const spec::BookSpec& spec;
+  const BookPlan& plan;
+  const std::vector<std::vector<Puzzle>>& puzzles;
+  const TextMeasure& measure;
+  const LayoutOptions& options;
+  Fonts fonts;
+  Bands bands;
+  GridStyle style;
+  std::vector<std::size_t> first_record;  // index of each section's first record
+};
+
+TextItem text(const Box& box, std::string s, const Font& font, HAlign h, VAlign v, bool wrap = false) {
+  TextItem t;
+  t.box = box;
+  t.text = std::move(s);
+  t.font = font;
+  t.halign = h;
+  t.valign = v;
+  t.wrap = wrap;
+  return t;
+}
+
+// A one-line text that must fit `width`: the font shrinks (not below 7 pt) until it does.
+Font fit_font(const Context& cx, const std::string& s, Font font, double width) {
+  const double w = cx.measure.measure(s, font).width;
+  if (w > width && w > 0) font.size_pt = std::max(kMinTextPt, font.size_pt * width / w);
+  return font;
+}
+
+void running_head(const Context& cx, Page& page, const PageFrame& f, const std::string& recto_text) {
+  if (!cx.spec.theme.running_head) return;
+  const std::string s = f.recto ? recto_text : cx.spec.title;
+  if (s.empty()) return;
+  const double h = cx.bands.head - cx.options.band_gap_mm;
+  const Font font = fit_font(cx, s, cx.fonts.head, f.content.w);
+  page.items.push_back(text(Box{f.content.x, f.content.y, f.content.w, h}, s, font, HAlign::center, VAlign::top));
+}
+
+void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
+  if (!cx.spec.theme.page_numbers || number <= 0) return;
+  page.folio = number;
+  const double h = cx.bands.foot - cx.options.band_gap_mm;
+  // Outer corner: right on recto pages, left on verso pages (right on every page when not mirrored).
+  const bool right = f.recto || !cx.plan.book_geometry.mirrored();
+  page.items.push_back(text(Box{f.content.x, f.content.bottom() - h, f.content.w, h}, std::to_string(number),
+                            cx.fonts.folio, right ? HAlign::right : HAlign::left, VAlign::bottom));
+}
+
+const PuzzleRecord& record(const Context& cx, int section, int index) {
+  return cx.plan.records[cx.first_record[static_cast<std::size_t>(section)] + static_cast<std::size_t>(index)];
+}
+
+CaptionFields fields_for(const Context& cx, int section, int index) {
+  const PuzzleRecord& r = record(cx, section, index);
+  const Puzzle& p = cx.puzzles[static_cast<std::size_t>(section)][static_cast<std::size_t>(index)];
+  CaptionFields f;
+  f.number = r.number;
+  f.label = p.label;
+  f.rating = p.rating;
+  f.clues = p.givens.clue_count();
+  f.section = cx.spec.sections[static_cast<std::size_t>(section)].name;
+  const int n = p.givens.n();
+  f.grid = std::to_string(n) + "x" + std::to_string(n);
+  f.page = r.page;
+  f.answer_page = r.answer_page;
+  return f;
+}
+
+// Puzzles (or answers) in equal slots: caption + grid centred in each slot.
+void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPage& pp, bool answers) {
+  const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
+  const int columns = answers ? fit.answer_columns : fit.columns;
+  const int rows = answers ? fit.answer_rows : fit.rows;
+  const double cell = answers ? fit.answer_cell_mm : fit.cell_mm;
+  const double cap_h = answers ? cx.bands.answer_caption : cx.bands.caption;
+  const Font& cap_font = answers ? cx.fonts.answer_caption : cx.fonts.caption;
+  const std::string& tmpl = answers ? cx.spec.theme.answer_caption : cx.spec.theme.caption;
+  const bool below = cx.options.caption_below;
+  for (int k = 0; k < pp.count; ++k) {
+    const int index = pp.first + k;
+    const Puzzle& p = cx.puzzles[static_cast<std::size_t>(pp.section)][static_cast<std::size_t>(index)];
+    const Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
+    const double extent = grid_extent_mm(p.givens.n(), cell, cx.style);
+    const double group_h = cap_h + extent;
+    const double top = slot.y + (slot.h - group_h) / 2;
+    const double gx = slot.x + (slot.w - extent) / 2;
+    const double gy = below ? top : top + cap_h;
+    const std::string caption = expand_caption(tmpl, fields_for(cx, pp.section, index));
+    if (!caption.empty()) {
+      const double text_h = cap_h - detail::kCaptionGapMm;
+      const Box box{slot.x, below ? gy + extent + detail::kCaptionGapMm : top, slot.w, text_h};
+      page.items.push_back(text(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
+                                below ? VAlign::top : VAlign::bottom));
+    }
+    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, cx.style);
+  }
+}
+
+// Stacks paragraphs from `y` down; returns the y below the last one.
+double paragraphs(const Context& cx, Page& page, const Box& content, double y, const std::vector<std::string>& paras,
+                  const Font& font) {
+  const double gap = cx.measure.measure("Ag", font).height * 0.6;
+  for (const std::string& para : paras) {
+    const double h = cx.measure.measure(para, font, content.w).height;
+    page.items.push_back(text(Box{content.x, y, content.w, h}, para, font, HAlign::left, VAlign::top, true));
+    y += h + gap;
+  }
+  return y;
+}
+
+double heading(const Context& cx, Page& page, const PageFrame& f, const std::string& s) {
+  const double h = cx.measure.measure(s, cx.fonts.heading, f.content.w).height;
+  page.items.push_back(text(Box{f.content.x, f.content.y, f.content.w, h}, s, cx.fonts.heading, HAlign::left,
+                            VAlign::top, true));
+  return f.content.y + h * 1.8;
+}
+
+void title_page(const Context& cx, Page& page, const PageFrame& f) {
+  const Box& c = f.content;
+  double y = c.y + c.h * 0.28;
+  const double th = cx.measure.measure(cx.spec.title, cx.fonts.title, c.w).height;
+  page.items.push_back(text(Box{c.x, y, c.w, th}, cx.spec.title, cx.fonts.title, HAlign::center, VAlign::top, true));
+  y += th + cx.measure.measure("Ag", cx.fonts.subtitle).height * 0.8;
+  if (!cx.spec.subtitle.empty()) {
+    const double sh = cx.measure.measure(cx.spec.subtitle, cx.fonts.subtitle, c.w).height;
+    page.items.push_back(
+        text(Box{c.x, y, c.w, sh}, cx.spec.subtitle, cx.fonts.subtitle, HAlign::center, VAlign::top, true));
+  }
+  if (!cx.spec.author.empty()) {
+    Font af = cx.fonts.subtitle;
+    af.italic = false;
+    const double ah = cx.measure.measure(cx.spec.author, af, c.w).height;
+    page.items.push_back(
+        text(Box{c.x, c.y + c.h * 0.72, c.w, ah}, cx.spec.author, af, HAlign::center, VAlign::top, true));
+  }
+}
+
+void notice_page(const Context& cx, Page& page, const PageFrame& f) {
+  const Box& c = f.content;
+  const double h = cx.measure.measure(cx.spec.front.notice, cx.fonts.body, c.w).height;
+  page.items.push_back(text(Box{c.x, c.bottom() - h, c.w, h}, cx.spec.front.notice, cx.fonts.body, HAlign::left,
+                            VAlign::bottom, true));
+}
+
+void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_among_contents) {
+  struct Entry {
+    std::string name;
+    int page;
+  };
+  std::vector<Entry> entries;
+  if (cx.spec.front.how_to_play) entries.push_back({"How to play", cx.plan.how_to_play_page});
+  for (std::size_t s = 0; s < cx.spec.sections.size(); ++s) {
+    entries.push_back({cx.spec.sections[s].name, cx.plan.section_pages[s]});
+  }
+  const bool separate = cx.spec.answers.placement == "separate";
+  if (cx.spec.answers.enabled && !separate && cx.plan.answers_first_page > 0) {
+    entries.push_back({"Answers", cx.plan.answers_first_page});
+  }
+  double y = f.content.y;
+  if (index_among_contents == 0) y = heading(cx, page, f, "Contents");
+  const double line_h = cx.measure.measure("Ag", cx.fonts.body).height;
+  const double step = line_h * 1.6;
+  const double head = cx.measure.measure("Contents", cx.fonts.heading).height * 1.8;
+  const int per_page = std::max(1, static_cast<int>((f.content.h - head - cx.bands.foot) / step));
+  const std::size_t begin = static_cast<std::size_t>(index_among_contents * per_page);
+  const std::size_t end = std::min(entries.size(), begin + static_cast<std::size_t>(per_page));
+  for (std::size_t i = begin; i < end; ++i) {
+    const std::string num = std::to_string(entries[i].page);
+    const double num_w = cx.measure.measure(num, cx.fonts.body).width;
+    const double name_w = std::max(10.0, f.content.w - num_w - 6);
+    page.items.push_back(text(Box{f.content.x, y, name_w, line_h}, entries[i].name,
+                              fit_font(cx, entries[i].name, cx.fonts.body, name_w), HAlign::left, VAlign::top));
+    page.items.push_back(text(Box{f.content.x, y, f.content.w, line_h}, num, cx.fonts.body, HAlign::right, VAlign::top));
+    y += step;
+  }
+}
+
+void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
+  double y = heading(cx, page, f, "How to play");
+  std::vector<Shape> shapes;
+  for (const spec::SectionSpec& s : cx.spec.sections) shapes.push_back(s.shape);
+  std::vector<std::string> paras = how_to_play_paragraphs(shapes);
+  if (cx.spec.answers.enabled && cx.plan.answers_first_page > 0) {
+    const std::string& where = cx.spec.answers.placement;
+    if (where == "separate") {
+      paras.push_back("The answers are printed separately.");
+    } else if (where == "after-section") {
+      paras.push_back("The answers follow each section; every puzzle's caption gives the page of its answer.");
+    } else {
+      paras.push_back("The answers start on page " + std::to_string(cx.plan.answers_first_page) + ".");
+    }
+  }
+  paragraphs(cx, page, f.content, y, paras, cx.fonts.body);
+}
+
+void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int section) {
+  const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(section)];
+  const Box& c = f.content;
+  const double h = cx.measure.measure(sec.name, cx.fonts.heading, c.w).height;
+  const double y = c.y + c.h * 0.38;
+  page.items.push_back(text(Box{c.x, y, c.w, h}, sec.name, cx.fonts.heading, HAlign::center, VAlign::top, true));
+  const int count = static_cast<int>(cx.puzzles[static_cast<std::size_t>(section)].size());
+  const int n = sec.shape.n();
+  std::string detail = std::to_string(count) + (count == 1 ? " puzzle" : " puzzles") + " \u00b7 " +
+                       std::to_string(n) + "x" + std::to_string(n);
+  if (!sec.difficulty.empty()) detail += " \u00b7 " + sec.difficulty;
+  const double dh = cx.measure.measure(detail, cx.fonts.body).height;
+  page.items.push_back(text(Box{c.x, y + h + dh, c.w, dh}, detail, fit_font(cx, detail, cx.fonts.body, c.w),
+                            HAlign::center, VAlign::top));
+}
+
+void notes_page(const Context& cx, Page& page, const PageFrame& f) {
+  const double top = heading(cx, page, f, "Notes");
+  const double bottom = f.content.bottom() - cx.bands.foot;
+  for (double y = top + 9.0; y <= bottom; y += 9.0) {
+    page.items.push_back(LineItem{f.content.x, y, f.content.right(), y, kMinLinePt, 0.6, false});
+  }
+}
+
+}  // namespace
+
+Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<std::vector<Puzzle>>& puzzles,
+                    const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options) {
+  if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
+    return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");
+  }
+  std::size_t total = 0;
+  for (const auto& section : puzzles) total += section.size();
+  if (total != plan.records.size()) {
+    return Error("layout: the plan has " + std::to_string(plan.records.size()) + " puzzles, but " +
+                 std::to_string(total) + " were given");
+  }
+  if (plan.answer_pages > 0 && !sinks.answers) {
+    return Error("layout: answers are a separate document but no answer page sink was given");
+  }
+  if (!sinks.book) return Error("layout: no page sink was given");
+
+  Context cx{spec, plan, puzzles, measure, options, detail::book_fonts(spec, options), {}, grid_style(spec.theme), {}};
+  cx.bands = detail::measure_bands(spec, cx.fonts, measure, options);
+  cx.first_record.assign(spec.sections.size(), 0);
+  for (std::size_t i = plan.records.size(); i-- > 0;) {
+    cx.first_record[static_cast<std::size_t>(plan.records[i].section)] = i;
+  }
+
+  int contents_index = 0;
+  for (const PlannedPage& pp : plan.pages) {
+    const PageGeometry& g = pp.document == 0 ? plan.book_geometry : plan.answer_geometry;
+    const PageFrame f = g.frame(pp.number);
+    Page page;
+    page.width = f.width;
+    page.height = f.height;
+    page.trim = f.trim;
+    switch (pp.kind) {
+      case PageKind::title: title_page(cx, page, f); break;
+      case PageKind::notice: notice_page(cx, page, f); break;
+      case PageKind::contents: contents_page(cx, page, f, contents_index++); break;
+      case PageKind::how_to_play: how_to_play_page(cx, page, f); break;
+      case PageKind::section_heading: section_heading_page(cx, page, f, pp.section); break;
+      case PageKind::notes: notes_page(cx, page, f); break;
+      case PageKind::puzzles: {
+        const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
+        running_head(cx, page, f, name.empty() ? spec.title : name);
+        grid_slots(cx, page, detail::puzzle_area(f.content, cx.bands), pp, false);
+        break;
+      }
+      case PageKind::answers: {
+        running_head(cx, page, f, "Answers");
+        const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
+        const std::string title = name.empty() ? "Answers" : "Answers: " + name;
+        const double h = cx.bands.answer_title - options.band_gap_mm;
+        page.items.push_back(text(Box{f.content.x, f.content.y + cx.bands.head, f.content.w, h}, title,
+                                  fit_font(cx, title, cx.fonts.answer_title, f.content.w), HAlign::left,
+                                  VAlign::top));
+        grid_slots(cx, page, detail::answer_area(f.content, cx.bands), pp, true);
+        break;
+      }
+    }
+    folio(cx, page, f, pp.folio);
+    Status st = (pp.document == 0 ? sinks.book : sinks.answers)(std::move(page));
+    if (!st) return st;
+  }
+  return Ok{};
+}
+
+}  // namespace gp::layout

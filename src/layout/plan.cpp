@@ -1,0 +1,334 @@
+// Page geometry and the book plan.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "layout/grid_draw.hpp"
+#include "layout/internal.hpp"
+
+namespace gp::layout {
+
+namespace {
+constexpr double kMinLiveMm = 30.0;
+
+std::string fmt1(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+}  // namespace
+
+double kdp_gutter_mm(int page_count) {
+  double in = 0.375;
+  if (page_count > 700) {
+    in = 0.875;
+  } else if (page_count > 500) {
+    in = 0.75;
+  } else if (page_count > 300) {
+    in = 0.625;
+  } else if (page_count > 150) {
+    in = 0.5;
+  }
+  return in * kMmPerInch;
+}
+
+double kdp_min_margin_mm(bool bleed) { return (bleed ? 0.375 : 0.25) * kMmPerInch; }
+
+Result<PageGeometry> PageGeometry::make(const spec::PageSpec& page, const LayoutOptions& options,
+                                        int page_count) {
+  PageGeometry g;
+  g.trim_w_ = page.width;
+  g.trim_h_ = page.height;
+  if (page.landscape && g.trim_w_ < g.trim_h_) std::swap(g.trim_w_, g.trim_h_);
+  if (!(g.trim_w_ > 0) || !(g.trim_h_ > 0)) {
+    return Error("page: the trim size must be positive, got " + fmt1(g.trim_w_) + " x " +
+                 fmt1(g.trim_h_) + " mm");
+  }
+  const spec::Margins& m = page.margins;
+  if (m.top < 0 || m.bottom < 0 || m.inside < 0 || m.outside < 0) {
+    return Error("page: margins must not be negative");
+  }
+  g.bleed_ = page.bleed ? kBleedMm : 0.0;
+  g.mirrored_ = page.mirror_margins;
+  g.margins_ = {m.top, m.bottom, m.inside, m.outside};
+  if (options.kdp) {
+    const double edge = kdp_min_margin_mm(page.bleed);
+    g.margins_.inside = std::max(g.margins_.inside, kdp_gutter_mm(page_count));
+    g.margins_.outside = std::max(g.margins_.outside, edge);
+    g.margins_.top = std::max(g.margins_.top, edge);
+    g.margins_.bottom = std::max(g.margins_.bottom, edge);
+  }
+  if (g.content_width() < kMinLiveMm || g.content_height() < kMinLiveMm) {
+    return Error("page: margins leave a live area of " + fmt1(g.content_width()) + " x " +
+                 fmt1(g.content_height()) + " mm on a " + fmt1(g.trim_w_) + " x " + fmt1(g.trim_h_) +
+                 " mm page (need at least 30 x 30 mm)");
+  }
+  return g;
+}
+
+PageFrame PageGeometry::frame(int page_number) const {
+  PageFrame f;
+  f.recto = page_number % 2 == 1;
+  f.width = trim_w_ + bleed_;
+  f.height = trim_h_ + 2 * bleed_;
+  // Bleed is on the outer edge: the right of a recto page, the left of a verso page.
+  f.trim = Box{f.recto ? 0.0 : bleed_, bleed_, trim_w_, trim_h_};
+  const double left = (!mirrored_ || f.recto) ? margins_.inside : margins_.outside;
+  f.content = Box{f.trim.x + left, f.trim.y + margins_.top, content_width(), content_height()};
+  return f;
+}
+
+const char* page_kind_name(PageKind kind) {
+  switch (kind) {
+    case PageKind::title: return "title";
+    case PageKind::notice: return "notice";
+    case PageKind::contents: return "contents";
+    case PageKind::how_to_play: return "how_to_play";
+    case PageKind::section_heading: return "section_heading";
+    case PageKind::puzzles: return "puzzles";
+    case PageKind::answers: return "answers";
+    case PageKind::notes: return "notes";
+  }
+  return "?";
+}
+
+std::vector<PlannedPage> BookPlan::document_pages(int document) const {
+  std::vector<PlannedPage> out;
+  for (const PlannedPage& p : pages) {
+    if (p.document == document) out.push_back(p);
+  }
+  return out;
+}
+
+namespace detail {
+
+Fonts book_fonts(const spec::BookSpec& spec, const LayoutOptions& options) {
+  const spec::Theme& t = spec.theme;
+  const double floor_pt = options.kdp ? kMinTextPt : 1.0;
+  auto sz = [&](double pt) { return std::max(pt, floor_pt); };
+  Fonts f;
+  f.head = Font{t.font, sz(t.caption_size), false, true};
+  f.folio = Font{t.font, sz(t.caption_size), false, false};
+  f.caption = Font{t.font, sz(t.caption_size), false, false};
+  f.answer_caption = Font{t.font, sz(std::max(t.caption_size * 0.85, kMinTextPt)), false, false};
+  f.answer_title = Font{t.font, sz(t.body_size), true, false};
+  f.heading = Font{t.title_font, sz(t.heading_size), true, false};
+  f.title = Font{t.title_font, sz(t.title_size), true, false};
+  f.subtitle = Font{t.title_font, sz(std::max(t.heading_size * 0.7, t.body_size)), false, true};
+  f.body = Font{t.font, sz(t.body_size), false, false};
+  return f;
+}
+
+Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMeasure& measure,
+                    const LayoutOptions& options) {
+  const std::string sample = "Ag0123456789";
+  Bands b;
+  if (spec.theme.running_head) b.head = measure.measure(sample, fonts.head).height + options.band_gap_mm;
+  if (spec.theme.page_numbers) b.foot = measure.measure(sample, fonts.folio).height + options.band_gap_mm;
+  b.answer_title = measure.measure(sample, fonts.answer_title).height + options.band_gap_mm;
+  b.caption = measure.measure(sample, fonts.caption).height + kCaptionGapMm;
+  b.answer_caption = measure.measure(sample, fonts.answer_caption).height + kCaptionGapMm;
+  return b;
+}
+
+Box puzzle_area(const Box& content, const Bands& bands) {
+  return Box{content.x, content.y + bands.head, content.w, content.h - bands.head - bands.foot};
+}
+
+Box answer_area(const Box& content, const Bands& bands) {
+  const double top = bands.head + bands.answer_title;
+  return Box{content.x, content.y + top, content.w, content.h - top - bands.foot};
+}
+
+Box slot_box(const Box& area, int columns, int rows, int k, double gap) {
+  const double w = (area.w - (columns - 1) * gap) / columns;
+  const double h = (area.h - (rows - 1) * gap) / rows;
+  const int col = k % columns, row = k / columns;
+  return Box{area.x + col * (w + gap), area.y + row * (h + gap), w, h};
+}
+
+}  // namespace detail
+
+namespace {
+
+struct Planner {
+  BookPlan plan;
+  int next[2] = {1, 1};
+
+  int add(int doc, PageKind kind, bool folio, int section = -1, int first = 0, int count = 0) {
+    const int number = next[doc]++;
+    plan.pages.push_back(PlannedPage{kind, doc, number, folio ? number : 0, section, first, count});
+    return number;
+  }
+};
+
+// Rows of the contents page (kept in step with pages.cpp, which prints them).
+int contents_entries(const spec::BookSpec& spec) {
+  int n = static_cast<int>(spec.sections.size());
+  if (spec.front.how_to_play) ++n;
+  if (spec.answers.enabled && spec.answers.placement != "separate") ++n;
+  return n;
+}
+
+}  // namespace
+
+Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
+                           const TextMeasure& measure, const LayoutOptions& options) {
+  std::vector<Diagnostic> problems;
+  auto problem = [&](std::string msg) { problems.push_back(Diagnostic{{}, 0, 0, std::move(msg)}); };
+
+  if (section_counts.size() != spec.sections.size()) {
+    return Error("layout: " + std::to_string(section_counts.size()) + " puzzle counts for " +
+                 std::to_string(spec.sections.size()) + " sections");
+  }
+  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page})";
+  if (auto bad = unknown_placeholder(spec.theme.caption); !bad.empty()) {
+    problem("theme.caption: unknown placeholder '" + bad + "' " + known);
+  }
+  if (auto bad = unknown_placeholder(spec.theme.answer_caption); !bad.empty()) {
+    problem("theme.answer_caption: unknown placeholder '" + bad + "' " + known);
+  }
+  const bool answers = spec.answers.enabled;
+  const bool separate = answers && spec.answers.placement == "separate";
+  const bool after_section = answers && spec.answers.placement == "after-section";
+  if (answers && spec.answers.placement != "end" && !separate && !after_section) {
+    problem("answers.placement: expected end, after-section or separate, got '" + spec.answers.placement + "'");
+  }
+  if (answers && (spec.answers.columns < 1 || spec.answers.rows < 1)) {
+    problem("answers: the layout must be at least 1x1, got " + std::to_string(spec.answers.columns) + "x" +
+            std::to_string(spec.answers.rows));
+  }
+  for (std::size_t s = 0; s < spec.sections.size(); ++s) {
+    const spec::SectionSpec& sec = spec.sections[s];
+    if (sec.columns < 1 || sec.rows < 1) {
+      problem("sections[" + std::to_string(s) + "]: the layout must be at least 1x1, got " +
+              std::to_string(sec.columns) + "x" + std::to_string(sec.rows));
+    }
+    if (section_counts[s] < 0) problem("sections[" + std::to_string(s) + "]: negative puzzle count");
+  }
+  // A provisional geometry catches margin errors; the final one needs the page count.
+  auto provisional = PageGeometry::make(spec.page, options, 0);
+  if (!provisional) {
+    for (const Diagnostic& d : provisional.error().diagnostics) problems.push_back(d);
+  }
+  if (!problems.empty()) return Error(std::move(problems));
+
+  const detail::Fonts fonts = detail::book_fonts(spec, options);
+  const detail::Bands bands = detail::measure_bands(spec, fonts, measure, options);
+
+  Planner pl;
+  BookPlan& plan = pl.plan;
+  plan.section_pages.assign(spec.sections.size(), 0);
+
+  // Front matter.
+  if (spec.front.title_page) pl.add(0, PageKind::title, false);
+  if (!spec.front.notice.empty()) pl.add(0, PageKind::notice, false);
+  if (spec.front.contents) {
+    const double line = measure.measure("Ag", fonts.body).height * 1.6;
+    const double head = measure.measure("Contents", fonts.heading).height * 1.8;
+    const double room = provisional->content_height() - head - bands.foot;
+    const int per_page = std::max(1, static_cast<int>(room / line));
+    const int entries = contents_entries(spec);
+    const int pages = std::max(1, (entries + per_page - 1) / per_page);
+    for (int i = 0; i < pages; ++i) {
+      const int p = pl.add(0, PageKind::contents, true);
+      if (i == 0) plan.contents_page = p;
+    }
+  }
+  if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
+
+  // Puzzle numbers run through the book.
+  int number = 0;
+  std::vector<std::size_t> first_record(spec.sections.size(), 0);
+  auto add_answers = [&](int doc, int s) {
+    const int per = spec.answers.columns * spec.answers.rows;
+    const int count = section_counts[static_cast<std::size_t>(s)];
+    for (int first = 0; first < count; first += per) {
+      const int page = pl.add(doc, PageKind::answers, true, s, first, std::min(per, count - first));
+      if (plan.answers_first_page == 0) plan.answers_first_page = page;
+      for (int i = first; i < std::min(first + per, count); ++i) {
+        PuzzleRecord& r = plan.records[first_record[static_cast<std::size_t>(s)] + static_cast<std::size_t>(i)];
+        r.answer_page = page;
+        r.answer_document = doc;
+      }
+    }
+  };
+  for (std::size_t s = 0; s < spec.sections.size(); ++s) {
+    const spec::SectionSpec& sec = spec.sections[s];
+    const int si = static_cast<int>(s);
+    const int count = section_counts[s];
+    plan.section_pages[s] = pl.next[0];
+    if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
+    first_record[s] = plan.records.size();
+    const int per = sec.columns * sec.rows;
+    for (int first = 0; first < count; first += per) {
+      const int n_here = std::min(per, count - first);
+      const int page = pl.add(0, PageKind::puzzles, true, si, first, n_here);
+      for (int i = first; i < first + n_here; ++i) {
+        plan.records.push_back(PuzzleRecord{si, i, ++number, page, 0, 0});
+      }
+    }
+    if (after_section) add_answers(0, si);
+  }
+  if (answers && !after_section) {
+    for (std::size_t s = 0; s < spec.sections.size(); ++s) add_answers(separate ? 1 : 0, static_cast<int>(s));
+  }
+  if (options.pad_to_even) {
+    if ((pl.next[0] - 1) % 2 == 1) pl.add(0, PageKind::notes, true);
+    if (separate && (pl.next[1] - 1) % 2 == 1) pl.add(1, PageKind::notes, true);
+  }
+  plan.book_pages = pl.next[0] - 1;
+  plan.answer_pages = pl.next[1] - 1;
+
+  // Geometry from the final page counts. The page count does not depend on the geometry (pages
+  // hold a fixed number of puzzles), so one pass suffices even when the gutter grows with it.
+  auto book_geometry = PageGeometry::make(spec.page, options, plan.book_pages);
+  if (!book_geometry) return book_geometry.error();
+  plan.book_geometry = *book_geometry;
+  plan.answer_geometry = plan.book_geometry;
+  if (plan.answer_pages > 0) {
+    auto g = PageGeometry::make(spec.page, options, plan.answer_pages);
+    if (!g) return g.error();
+    plan.answer_geometry = *g;
+  }
+
+  // One cell size per section, from the slot size.
+  const GridStyle style = grid_style(spec.theme);
+  const Box content{0, 0, plan.book_geometry.content_width(), plan.book_geometry.content_height()};
+  const Box answer_content{0, 0, plan.answer_geometry.content_width(), plan.answer_geometry.content_height()};
+  for (std::size_t s = 0; s < spec.sections.size(); ++s) {
+    const spec::SectionSpec& sec = spec.sections[s];
+    SectionFit fit;
+    fit.shape = sec.shape;
+    fit.columns = sec.columns;
+    fit.rows = sec.rows;
+    const int n = sec.shape.n();
+    const Box slot = detail::slot_box(detail::puzzle_area(content, bands), sec.columns, sec.rows, 0, options.slot_gap_mm);
+    fit.cell_mm = cell_for_extent(n, std::min(slot.w, slot.h - bands.caption), style);
+    const std::string where = "sections[" + std::to_string(s) + "]: ";
+    const std::string shape = std::to_string(n) + "x" + std::to_string(n);
+    if (fit.cell_mm < detail::kMinCellMm) {
+      problem(where + shape + " grids at " + std::to_string(sec.columns) + "x" + std::to_string(sec.rows) +
+              " per page would get " + fmt1(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
+    }
+    if (answers) {
+      fit.answer_columns = spec.answers.columns;
+      fit.answer_rows = spec.answers.rows;
+      const Box& c = separate ? answer_content : content;
+      const Box aslot = detail::slot_box(detail::answer_area(c, bands), fit.answer_columns, fit.answer_rows, 0,
+                                         options.slot_gap_mm);
+      fit.answer_cell_mm = cell_for_extent(n, std::min(aslot.w, aslot.h - bands.answer_caption), style);
+      if (fit.answer_cell_mm < detail::kMinCellMm) {
+        problem(where + shape + " answer grids at " + std::to_string(fit.answer_columns) + "x" +
+                std::to_string(fit.answer_rows) + " per page would get " +
+                fmt1(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer per page");
+      }
+    }
+    plan.fits.push_back(fit);
+  }
+  if (!problems.empty()) return Error(std::move(problems));
+  return plan;
+}
+
+}  // namespace gp::layout

@@ -1,0 +1,636 @@
+// Layout: page geometry, the plan (page count, cross references), grid drawing and the geometric
+// promises of every page (inside the live area, no overlaps, equal slots, line weights).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "core/puzzle.hpp"
+#include "layout/approx_measure.hpp"
+#include "layout/grid_draw.hpp"
+#include "layout/layout.hpp"
+
+using namespace gp;
+using namespace gp::layout;
+
+namespace {
+
+constexpr double kEps = 1e-6;
+
+// A valid solution for any shape (the standard shifted pattern) and givens keeping every third cell.
+Puzzle make_puzzle(Shape shape, int seed = 0) {
+  Puzzle p;
+  p.solution = Grid(shape);
+  p.givens = Grid(shape);
+  const int n = shape.n();
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int v = (shape.box_cols * (r % shape.box_rows) + r / shape.box_rows + c) % n + 1;
+      p.solution.set(r, c, v);
+      if ((r * n + c + seed) % 3 == 0) p.givens.set(r, c, v);
+    }
+  }
+  return p;
+}
+
+std::vector<std::vector<Puzzle>> make_puzzles(const spec::BookSpec& spec, const std::vector<int>& counts) {
+  std::vector<std::vector<Puzzle>> out;
+  for (std::size_t s = 0; s < counts.size(); ++s) {
+    std::vector<Puzzle> section;
+    for (int i = 0; i < counts[s]; ++i) section.push_back(make_puzzle(spec.sections[s].shape, i));
+    out.push_back(std::move(section));
+  }
+  return out;
+}
+
+spec::SectionSpec section(const std::string& name, int count, Shape shape, int columns, int rows) {
+  spec::SectionSpec s;
+  s.name = name;
+  s.count = count;
+  s.shape = shape;
+  s.columns = columns;
+  s.rows = rows;
+  return s;
+}
+
+spec::BookSpec two_section_book() {
+  spec::BookSpec b;
+  b.title = "Test Book";
+  b.subtitle = "Puzzles for testing";
+  b.author = "A. Tester";
+  b.front.notice = "Copyright 2026 A. Tester. All rights reserved.";
+  b.sections.push_back(section("Easy", 10, Shape{3, 3}, 2, 2));
+  b.sections.push_back(section("Small", 7, Shape{2, 3}, 1, 2));
+  b.answers.columns = 3;
+  b.answers.rows = 4;
+  return b;
+}
+
+struct Collected {
+  std::vector<Page> book, answers;
+};
+
+Collected lay_out(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<std::vector<Puzzle>>& puzzles,
+                  const LayoutOptions& options = {}) {
+  Collected c;
+  ApproxTextMeasure measure;
+  PageSinks sinks{[&](Page&& p) -> Status {
+                    c.book.push_back(std::move(p));
+                    return Ok{};
+                  },
+                  [&](Page&& p) -> Status {
+                    c.answers.push_back(std::move(p));
+                    return Ok{};
+                  }};
+  Status st = lay_out_book(spec, plan, puzzles, measure, sinks, options);
+  REQUIRE(st.ok());
+  return c;
+}
+
+BookPlan plan_of(const spec::BookSpec& spec, const std::vector<int>& counts, const LayoutOptions& options = {}) {
+  ApproxTextMeasure measure;
+  auto plan = plan_book(spec, counts, measure, options);
+  if (!plan) FAIL(plan.error().to_string());
+  return *plan;
+}
+
+// The box an item inks (strokes reach half their width beyond the path).
+Box ink_box(const Item& item) {
+  if (const auto* l = std::get_if<LineItem>(&item)) {
+    const double h = pt_to_mm(l->width_pt) / 2;
+    const bool horizontal = std::abs(l->y1 - l->y2) < kEps;
+    const double ex = horizontal && l->square_cap ? h : (horizontal ? 0 : h);
+    const double ey = !horizontal && l->square_cap ? h : (horizontal ? h : 0);
+    return Box{std::min(l->x1, l->x2) - ex, std::min(l->y1, l->y2) - ey, std::abs(l->x2 - l->x1) + 2 * ex,
+               std::abs(l->y2 - l->y1) + 2 * ey};
+  }
+  if (const auto* r = std::get_if<RectItem>(&item)) {
+    const double h = pt_to_mm(r->stroke_pt) / 2;
+    return Box{r->box.x - h, r->box.y - h, r->box.w + 2 * h, r->box.h + 2 * h};
+  }
+  return std::get<TextItem>(item).box;
+}
+
+bool inside(const Box& inner, const Box& outer) {
+  return inner.x >= outer.x - kEps && inner.y >= outer.y - kEps && inner.right() <= outer.right() + kEps &&
+         inner.bottom() <= outer.bottom() + kEps;
+}
+
+bool overlap(const Box& a, const Box& b) {
+  return a.x < b.right() - kEps && b.x < a.right() - kEps && a.y < b.bottom() - kEps && b.y < a.bottom() - kEps;
+}
+
+std::vector<Box> grid_borders(const Page& page) {
+  std::vector<Box> out;
+  for (const Item& item : page.items) {
+    if (std::holds_alternative<RectItem>(item)) out.push_back(ink_box(item));
+  }
+  return out;
+}
+
+std::vector<std::string> texts(const Page& page) {
+  std::vector<std::string> out;
+  for (const Item& item : page.items) {
+    if (const auto* t = std::get_if<TextItem>(&item)) out.push_back(t->text);
+  }
+  return out;
+}
+
+bool has_text(const Page& page, const std::string& s) {
+  const auto all = texts(page);
+  return std::find(all.begin(), all.end(), s) != all.end();
+}
+
+// The geometric promises, checked on every page of a document.
+void check_pages(const std::vector<Page>& pages, const PageGeometry& g) {
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    const Page& page = pages[i];
+    const PageFrame f = g.frame(static_cast<int>(i) + 1);
+    INFO("page " << i + 1);
+    CHECK(page.width == Approx(f.width));
+    CHECK(page.height == Approx(f.height));
+    for (const Item& item : page.items) {
+      const Box b = ink_box(item);
+      INFO("item at " << b.x << "," << b.y << " " << b.w << "x" << b.h << " content " << f.content.x << ","
+                      << f.content.y << " " << f.content.w << "x" << f.content.h);
+      CHECK(inside(b, f.content));
+      if (const auto* l = std::get_if<LineItem>(&item)) CHECK(l->width_pt >= kMinLinePt);
+      if (const auto* r = std::get_if<RectItem>(&item)) {
+        if (r->stroke_pt > 0) CHECK(r->stroke_pt >= kMinLinePt);
+      }
+      if (const auto* t = std::get_if<TextItem>(&item)) CHECK(t->font.size_pt >= 7.0);
+    }
+    const auto borders = grid_borders(page);
+    for (std::size_t a = 0; a < borders.size(); ++a) {
+      for (std::size_t b = a + 1; b < borders.size(); ++b) CHECK_FALSE(overlap(borders[a], borders[b]));
+      CHECK(borders[a].w == Approx(borders[0].w));  // one cell size per page
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("KDP gutter table by page count") {
+  CHECK(kdp_gutter_mm(24) == Approx(0.375 * 25.4));
+  CHECK(kdp_gutter_mm(150) == Approx(0.375 * 25.4));
+  CHECK(kdp_gutter_mm(151) == Approx(0.5 * 25.4));
+  CHECK(kdp_gutter_mm(300) == Approx(0.5 * 25.4));
+  CHECK(kdp_gutter_mm(301) == Approx(0.625 * 25.4));
+  CHECK(kdp_gutter_mm(500) == Approx(0.625 * 25.4));
+  CHECK(kdp_gutter_mm(501) == Approx(0.75 * 25.4));
+  CHECK(kdp_gutter_mm(700) == Approx(0.75 * 25.4));
+  CHECK(kdp_gutter_mm(701) == Approx(0.875 * 25.4));
+  CHECK(kdp_gutter_mm(828) == Approx(0.875 * 25.4));
+  CHECK(kdp_min_margin_mm(false) == Approx(6.35));
+  CHECK(kdp_min_margin_mm(true) == Approx(9.525));
+}
+
+TEST_CASE("mirrored margins alternate; bleed sits on the outer edge") {
+  spec::PageSpec page;  // 6x9 in, inside 19, outside 13
+  auto g = PageGeometry::make(page, {}, 100);
+  REQUIRE(g.ok());
+  const PageFrame recto = g->frame(1), verso = g->frame(2);
+  CHECK(recto.recto);
+  CHECK_FALSE(verso.recto);
+  CHECK(recto.content.x == Approx(19));                // inside (binding) on the left of a recto page
+  CHECK(verso.content.x == Approx(13));                // outside on the left of a verso page
+  CHECK(recto.content.right() == Approx(152.4 - 13));
+  CHECK(verso.content.right() == Approx(152.4 - 19));
+  CHECK(g->frame(3).content.x == Approx(recto.content.x));
+  CHECK(recto.width == Approx(152.4));
+  CHECK(recto.trim.x == 0);
+
+  page.mirror_margins = false;
+  auto flat = PageGeometry::make(page, {}, 100);
+  REQUIRE(flat.ok());
+  CHECK(flat->frame(2).content.x == Approx(19));
+
+  page.mirror_margins = true;
+  page.bleed = true;
+  auto bled = PageGeometry::make(page, {}, 100);
+  REQUIRE(bled.ok());
+  const PageFrame br = bled->frame(1), bv = bled->frame(2);
+  CHECK(br.width == Approx(152.4 + 3.175));
+  CHECK(br.height == Approx(228.6 + 6.35));
+  CHECK(br.trim.x == Approx(0));        // recto: binding on the left, bleed on the right
+  CHECK(bv.trim.x == Approx(3.175));    // verso: bleed on the left
+  CHECK(br.trim.y == Approx(3.175));
+  CHECK(br.content.x == Approx(19));
+  CHECK(bv.content.x == Approx(3.175 + 13));
+}
+
+TEST_CASE("KDP margins: the gutter follows the page count, edges get their minimum") {
+  spec::PageSpec page;
+  page.margins = {3, 3, 5, 3};
+  LayoutOptions kdp;
+  kdp.kdp = true;
+  auto small = PageGeometry::make(page, kdp, 120);
+  auto big = PageGeometry::make(page, kdp, 640);
+  REQUIRE(small.ok());
+  REQUIRE(big.ok());
+  CHECK(small->margins().inside == Approx(0.375 * 25.4));
+  CHECK(big->margins().inside == Approx(0.75 * 25.4));
+  CHECK(small->margins().outside == Approx(6.35));
+  CHECK(small->margins().top == Approx(6.35));
+  page.bleed = true;
+  auto bled = PageGeometry::make(page, kdp, 120);
+  REQUIRE(bled.ok());
+  CHECK(bled->margins().outside == Approx(9.525));
+  CHECK(bled->margins().bottom == Approx(9.525));
+}
+
+TEST_CASE("page geometry errors") {
+  spec::PageSpec page;
+  page.width = 50;
+  page.height = 120;
+  page.margins = {20, 20, 19, 19};
+  auto g = PageGeometry::make(page, {}, 10);
+  REQUIRE_FALSE(g.ok());
+  CHECK(g.error().to_string() ==
+        "page: margins leave a live area of 12.0 x 80.0 mm on a 50.0 x 120.0 mm page (need at least 30 x 30 mm)");
+  page.width = 0;
+  auto z = PageGeometry::make(page, {}, 10);
+  REQUIRE_FALSE(z.ok());
+  CHECK(z.error().to_string() == "page: the trim size must be positive, got 0.0 x 120.0 mm");
+}
+
+TEST_CASE("page count formula and page kinds") {
+  const spec::BookSpec spec = two_section_book();
+  const BookPlan plan = plan_of(spec, {10, 7});
+  // title + notice + how to play + (heading + ceil(10/4)) + (heading + ceil(7/2)) + answers 1 + 1
+  CHECK(plan.book_pages == 1 + 1 + 1 + (1 + 3) + (1 + 4) + 1 + 1);
+  CHECK(plan.answer_pages == 0);
+  std::string kinds;
+  for (const PlannedPage& p : plan.pages) kinds += std::string(page_kind_name(p.kind)).substr(0, 2) + " ";
+  CHECK(kinds == "ti no ho se pu pu pu se pu pu pu pu an an ");
+  CHECK(plan.how_to_play_page == 3);
+  CHECK(plan.section_pages == std::vector<int>{4, 8});
+  CHECK(plan.answers_first_page == 13);
+  CHECK(plan.pages[0].folio == 0);       // title page: no printed number
+  CHECK(plan.pages[4].folio == 5);
+
+  LayoutOptions pad;
+  pad.pad_to_even = true;
+  spec::BookSpec odd = spec;
+  odd.front.notice.clear();  // 13 pages -> a notes page makes 14
+  const BookPlan padded = plan_of(odd, {10, 7}, pad);
+  CHECK(padded.book_pages == 14);
+  CHECK(padded.pages.back().kind == PageKind::notes);
+  const BookPlan even = plan_of(spec, {10, 7}, pad);
+  CHECK(even.book_pages == 14);
+  CHECK(even.pages.back().kind == PageKind::answers);
+}
+
+TEST_CASE("records: each puzzle's page and answer page, numbers run through the book") {
+  spec::BookSpec spec = two_section_book();
+  spec.theme.caption = "Puzzle {number} - answer p. {answer_page}";
+  const BookPlan plan = plan_of(spec, {10, 7});
+  REQUIRE(plan.records.size() == 17);
+  for (std::size_t i = 0; i < plan.records.size(); ++i) {
+    const PuzzleRecord& r = plan.records[i];
+    CHECK(r.number == static_cast<int>(i) + 1);
+    const PlannedPage& pp = plan.pages[static_cast<std::size_t>(r.page - 1)];
+    CHECK(pp.kind == PageKind::puzzles);
+    CHECK(pp.section == r.section);
+    CHECK((r.index >= pp.first && r.index < pp.first + pp.count));
+    const PlannedPage& ap = plan.pages[static_cast<std::size_t>(r.answer_page - 1)];
+    CHECK(ap.kind == PageKind::answers);
+    CHECK(ap.section == r.section);
+    CHECK((r.index >= ap.first && r.index < ap.first + ap.count));
+  }
+  CHECK(plan.records[9].page == 7);     // puzzle 10: third puzzle page of section 1 (pages 5-7)
+  CHECK(plan.records[10].page == 9);    // puzzle 11: section 2 starts after its heading page 8
+  CHECK(plan.records[16].answer_page == 14);
+
+  // The captions printed on the pages name the same pages.
+  const auto puzzles = make_puzzles(spec, {10, 7});
+  const Collected c = lay_out(spec, plan, puzzles);
+  REQUIRE(c.book.size() == 14);
+  CHECK(has_text(c.book[6], "Puzzle 10 - answer p. 13"));
+  CHECK(has_text(c.book[8], "Puzzle 11 - answer p. 14"));
+  CHECK(has_text(c.book[12], "1 (p. 5)"));
+  CHECK(has_text(c.book[13], "17 (p. 12)"));
+  CHECK(has_text(c.book[4], "5"));                         // folio
+  CHECK(c.book[4].folio == 5);
+  CHECK(c.book[0].folio == 0);
+}
+
+TEST_CASE("every page keeps inside the live area, grids never overlap, slots are equal") {
+  spec::BookSpec spec = two_section_book();
+  spec.front.contents = true;
+  spec.sections.push_back(section("Giant", 5, Shape{4, 4}, 1, 1));
+  spec.sections.push_back(section("Tiny", 9, Shape{2, 2}, 3, 3));
+  spec.sections.push_back(section("Wide", 4, Shape{3, 4}, 2, 1));
+  for (bool bleed : {false, true}) {
+    for (bool mirror : {true, false}) {
+      spec.page.bleed = bleed;
+      spec.page.mirror_margins = mirror;
+      const std::vector<int> counts{10, 7, 5, 9, 4};
+      const BookPlan plan = plan_of(spec, counts);
+      const auto puzzles = make_puzzles(spec, counts);
+      const Collected c = lay_out(spec, plan, puzzles);
+      CHECK(static_cast<int>(c.book.size()) == plan.book_pages);
+      check_pages(c.book, plan.book_geometry);
+    }
+  }
+}
+
+TEST_CASE("slots: grids are centred in equal slots of an N-up page") {
+  spec::BookSpec spec;
+  spec.front = {false, false, false, ""};
+  spec.theme.running_head = false;
+  spec.theme.page_numbers = false;
+  spec.answers.enabled = false;
+  spec.sections.push_back(section("S", 6, Shape{3, 3}, 2, 3));
+  spec.sections[0].heading_page = false;
+  const BookPlan plan = plan_of(spec, {6});
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {6}));
+  REQUIRE(c.book.size() == 1);
+  const auto borders = grid_borders(c.book[0]);
+  REQUIRE(borders.size() == 6);
+  const PageFrame f = plan.book_geometry.frame(1);
+  // Equal steps between neighbouring grids, and the same space left and right of the group.
+  const double dx = borders[1].x - borders[0].x;
+  const double dy = borders[2].y - borders[0].y;
+  CHECK(borders[3].x - borders[2].x == Approx(dx));
+  CHECK(borders[4].y - borders[2].y == Approx(dy));
+  CHECK(borders[0].x - f.content.x == Approx(f.content.right() - borders[1].right()));
+  CHECK(plan.fits[0].cell_mm > 5.0);
+}
+
+TEST_CASE("separate answer document") {
+  spec::BookSpec spec = two_section_book();
+  spec.answers.placement = "separate";
+  const BookPlan plan = plan_of(spec, {10, 7});
+  CHECK(plan.book_pages == 12);
+  CHECK(plan.answer_pages == 2);
+  CHECK(plan.document_pages(1).size() == 2);
+  CHECK(plan.document_pages(1)[0].number == 1);
+  CHECK(plan.records[0].answer_document == 1);
+  CHECK(plan.records[0].answer_page == 1);
+  CHECK(plan.records[16].answer_page == 2);
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {10, 7}));
+  CHECK(c.book.size() == 12);
+  CHECK(c.answers.size() == 2);
+  CHECK(has_text(c.answers[1], "Answers: Small"));
+
+  ApproxTextMeasure m;
+  const auto puzzles = make_puzzles(spec, {10, 7});
+  PageSinks only_book{[](Page&&) -> Status { return Ok{}; }, {}};
+  Status st = lay_out_book(spec, plan, puzzles, m, only_book);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().to_string() == "layout: answers are a separate document but no answer page sink was given");
+}
+
+TEST_CASE("answers after each section") {
+  spec::BookSpec spec = two_section_book();
+  spec.answers.placement = "after-section";
+  const BookPlan plan = plan_of(spec, {10, 7});
+  std::string kinds;
+  for (const PlannedPage& p : plan.pages) kinds += std::string(page_kind_name(p.kind)).substr(0, 2) + " ";
+  CHECK(kinds == "ti no ho se pu pu pu an se pu pu pu pu an ");
+  CHECK(plan.records[0].answer_page == 8);
+  CHECK(plan.records[10].answer_page == 14);
+}
+
+TEST_CASE("grid drawing: line counts and weights for every shape") {
+  const GridStyle style = grid_style(spec::Theme{});
+  for (Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{3, 3}, Shape{3, 4}, Shape{4, 3},
+                      Shape{4, 4}}) {
+    INFO(shape.name());
+    const Puzzle p = make_puzzle(shape);
+    std::vector<Item> items;
+    draw_grid(items, 10, 20, 6.0, p.givens, nullptr, style);
+    const int n = shape.n();
+    int thin = 0, box = 0, rects = 0, digits = 0;
+    for (const Item& item : items) {
+      if (const auto* l = std::get_if<LineItem>(&item)) {
+        (l->width_pt == style.box_pt ? box : thin) += 1;
+        CHECK(l->width_pt >= 0.75);
+      } else if (const auto* r = std::get_if<RectItem>(&item)) {
+        ++rects;
+        CHECK(r->stroke_pt == style.border_pt);
+        CHECK(r->box.w == Approx(n * 6.0));
+      } else {
+        const auto& t = std::get<TextItem>(item);
+        ++digits;
+        CHECK(t.optical);
+        CHECK(t.halign == HAlign::center);
+        CHECK(t.valign == VAlign::middle);
+      }
+    }
+    const int box_lines = (n / shape.box_rows - 1) + (n / shape.box_cols - 1);
+    CHECK(box == box_lines);
+    CHECK(thin == 2 * (n - 1) - box_lines);
+    CHECK(rects == 1);
+    CHECK(digits == p.givens.clue_count());
+    CHECK(grid_extent_mm(n, 6.0, style) == Approx(n * 6.0 + pt_to_mm(style.border_pt)));
+  }
+}
+
+TEST_CASE("grid drawing: weights are clamped so cell < box <= border, and never below 0.75 pt") {
+  spec::Theme theme;
+  theme.thin_line = 0.3;
+  theme.box_line = 0.5;
+  theme.border_line = 0.4;
+  const GridStyle s = grid_style(theme);
+  CHECK(s.thin_pt == 0.75);
+  CHECK(s.box_pt == Approx(1.125));
+  CHECK(s.border_pt == Approx(1.125));
+}
+
+TEST_CASE("answer keys: givens bold and black, filled digits grey; letters above 9") {
+  const GridStyle style = grid_style(spec::Theme{});
+  const Puzzle p = make_puzzle(Shape{4, 4});
+  std::vector<Item> items;
+  draw_grid(items, 0, 0, 4.0, p.givens, &p.solution, style);
+  int givens = 0, filled = 0;
+  bool saw_g = false;
+  for (const Item& item : items) {
+    const auto* t = std::get_if<TextItem>(&item);
+    if (t == nullptr) continue;
+    if (t->font.bold) {
+      ++givens;
+      CHECK(t->grey == 0.0);
+    } else {
+      ++filled;
+      CHECK(t->grey == Approx(0.45));
+    }
+    if (t->text == "G") saw_g = true;
+    CHECK(t->text.size() == 1);
+  }
+  CHECK(givens == p.givens.clue_count());
+  CHECK(givens + filled == 256);
+  CHECK(saw_g);
+}
+
+TEST_CASE("digit size follows the cell, with a 7 pt floor while the cell allows") {
+  const GridStyle s = grid_style(spec::Theme{});
+  CHECK(digit_size_pt(10.0, s) == Approx(mm_to_pt(0.62 * 10.0 / 0.73)));
+  CHECK(digit_size_pt(2.5, s) == Approx(7.0));
+  CHECK(digit_size_pt(1.0, s) < 7.0);  // a 1 mm cell cannot hold 7 pt digits
+  CHECK(cell_for_extent(9, 9 * 6.0 + pt_to_mm(s.border_pt), s) == Approx(6.0));
+  CHECK(cell_for_extent(9, 0.5, s) == 0.0);
+}
+
+TEST_CASE("captions: placeholders, tidy empties, unknown placeholders") {
+  CaptionFields f;
+  f.number = 12;
+  f.section = "Warm-up";
+  f.grid = "9x9";
+  f.clues = 28;
+  f.page = 5;
+  CHECK(expand_caption("{number} - {label}", f) == "12");
+  CHECK(expand_caption("Puzzle {number} ({rating})", f) == "Puzzle 12");
+  CHECK(expand_caption("{number} \u00b7 {label} \u00b7 {rating} \u00b7 {clues} clues", f) == "12 \u00b7 28 clues");
+  CHECK(expand_caption("{section}, {label}", f) == "Warm-up");
+  CHECK(expand_caption("{number} (p. {page})", f) == "12 (p. 5)");
+  f.label = "easy";
+  f.rating = 1.5;
+  f.answer_page = 101;
+  CHECK(expand_caption("{number} - {label}", f) == "12 - easy");
+  CHECK(expand_caption("#{number} {grid} {label} ({rating}) answer p. {answer_page}", f) ==
+        "#12 9x9 easy (1.5) answer p. 101");
+  CHECK(unknown_placeholder("{number} {label}") == "");
+  CHECK(unknown_placeholder("{number} {weekday}") == "{weekday}");
+
+  spec::BookSpec spec = two_section_book();
+  spec.theme.caption = "{numbr}";
+  spec.theme.answer_caption = "{number} {pg}";
+  ApproxTextMeasure m;
+  auto plan = plan_book(spec, {10, 7}, m);
+  REQUIRE_FALSE(plan.ok());
+  CHECK(plan.error().to_string() ==
+        "theme.caption: unknown placeholder '{numbr}' (known: {number}, {label}, {rating}, {clues}, {section}, "
+        "{grid}, {page}, {answer_page})\n"
+        "theme.answer_caption: unknown placeholder '{pg}' (known: {number}, {label}, {rating}, {clues}, "
+        "{section}, {grid}, {page}, {answer_page})");
+}
+
+TEST_CASE("cells too small are refused with a hint") {
+  spec::BookSpec spec;
+  spec.sections.push_back(section("Huge", 4, Shape{4, 4}, 4, 6));
+  spec.answers.enabled = false;
+  ApproxTextMeasure m;
+  auto plan = plan_book(spec, {4}, m);
+  REQUIRE_FALSE(plan.ok());
+  CHECK(plan.error().to_string() == "sections[0]: 16x16 grids at 4x6 per page would get 1.3 mm cells; use fewer per page");
+}
+
+TEST_CASE("how to play is written for the grid sizes in the book") {
+  const auto one = how_to_play_paragraphs({Shape{2, 3}});
+  REQUIRE(one.size() >= 2);
+  CHECK(one[0] ==
+        "Each puzzle is a grid of 6 rows and 6 columns, divided into boxes of 2x3 cells (2 rows by 3 columns). "
+        "Some cells are already filled in. Fill in the empty cells so that every row, every column and every box "
+        "contains each of the digits 1 to 6 exactly once.");
+  const auto mixed = how_to_play_paragraphs({Shape{3, 3}, Shape{2, 2}, Shape{2, 2}, Shape{4, 4}});
+  REQUIRE(mixed.size() >= 4);
+  CHECK(mixed[1] == "4x4 grids: the digits 1 to 4, in boxes of 2x2 cells.");
+  CHECK(mixed[2] == "9x9 grids: the digits 1 to 9, in boxes of 3x3 cells.");
+  CHECK(mixed[3] == "16x16 grids: the digits 1 to 9 and the letters A to G, in boxes of 4x4 cells.");
+
+  spec::BookSpec spec = two_section_book();
+  const BookPlan plan = plan_of(spec, {10, 7});
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {10, 7}));
+  const Page& how = c.book[2];
+  CHECK(has_text(how, "How to play"));
+  CHECK(has_text(how, "6x6 grids: the digits 1 to 6, in boxes of 2x3 cells (2 rows by 3 columns)."));
+  CHECK(has_text(how, "The answers start on page 13."));
+}
+
+TEST_CASE("front matter: title page, notice, contents") {
+  spec::BookSpec spec = two_section_book();
+  spec.front.contents = true;
+  const BookPlan plan = plan_of(spec, {10, 7});
+  CHECK(plan.contents_page == 3);
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {10, 7}));
+  CHECK(has_text(c.book[0], "Test Book"));
+  CHECK(has_text(c.book[0], "Puzzles for testing"));
+  CHECK(has_text(c.book[0], "A. Tester"));
+  CHECK(has_text(c.book[1], "Copyright 2026 A. Tester. All rights reserved."));
+  const Page& contents = c.book[2];
+  CHECK(has_text(contents, "Contents"));
+  CHECK(has_text(contents, "Easy"));
+  CHECK(has_text(contents, std::to_string(plan.section_pages[1])));
+  CHECK(has_text(contents, std::to_string(plan.answers_first_page)));
+  CHECK(has_text(c.book[4], "Easy"));                   // section heading page
+  CHECK(has_text(c.book[4], "10 puzzles \u00b7 9x9"));
+}
+
+TEST_CASE("running heads: book title on verso, section on recto") {
+  spec::BookSpec spec = two_section_book();
+  spec.front.notice.clear();  // puzzle pages start on page 4
+  const BookPlan plan = plan_of(spec, {10, 7});
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {10, 7}));
+  CHECK(has_text(c.book[3], "Test Book"));   // page 4, verso
+  CHECK(has_text(c.book[4], "Easy"));        // page 5, recto
+  // Page numbers in the outer corner.
+  auto folio_align = [](const Page& p) {  // the folio is the page's last item
+    const auto* t = std::get_if<TextItem>(&p.items.back());
+    return t != nullptr && t->text == std::to_string(p.folio) ? t->halign : HAlign::center;
+  };
+  CHECK(folio_align(c.book[3]) == HAlign::left);
+  CHECK(folio_align(c.book[4]) == HAlign::right);
+}
+
+TEST_CASE("a 1,000-puzzle book lays out quickly, page by page") {
+  spec::BookSpec spec;
+  spec.page.width = 215.9;
+  spec.page.height = 279.4;
+  spec.sections.push_back(section("All", 1000, Shape{3, 3}, 2, 2));
+  spec.answers.columns = 3;
+  spec.answers.rows = 4;
+  const auto puzzles = make_puzzles(spec, {1000});
+  ApproxTextMeasure m;
+  const auto start = std::chrono::steady_clock::now();
+  auto plan = plan_book(spec, {1000}, m);
+  REQUIRE(plan.ok());
+  std::size_t pages = 0, items = 0, max_items = 0;
+  PageSinks sinks{[&](Page&& p) -> Status {
+                    ++pages;
+                    items += p.items.size();
+                    max_items = std::max(max_items, p.items.size());
+                    return Ok{};
+                  },
+                  {}};
+  REQUIRE(lay_out_book(spec, *plan, puzzles, m, sinks).ok());
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(pages == static_cast<std::size_t>(1 + 1 + 1 + 250 + 84));
+  CHECK(static_cast<int>(pages) == plan->book_pages);
+  CHECK(max_items < 1200);
+  CHECK(secs < (std::getenv("GRIDPRESS_SANITIZED") != nullptr ? 10.0 : 2.0));
+}
+
+TEST_CASE("a failing sink stops the layout with its error") {
+  spec::BookSpec spec = two_section_book();
+  const BookPlan plan = plan_of(spec, {10, 7});
+  const auto puzzles = make_puzzles(spec, {10, 7});
+  ApproxTextMeasure m;
+  int seen = 0;
+  PageSinks sinks{[&](Page&&) -> Status {
+                    if (++seen == 3) return Error("disk full");
+                    return Ok{};
+                  },
+                  {}};
+  Status st = lay_out_book(spec, plan, puzzles, m, sinks);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().to_string() == "disk full");
+  CHECK(seen == 3);
+}
+
+TEST_CASE("approximate text measure wraps words") {
+  ApproxTextMeasure m;
+  Font f{"DejaVu Sans", 10, false, false};
+  const double adv = 0.6 * pt_to_mm(10);
+  const TextSize one = m.measure("abcd", f);
+  CHECK(one.width == Approx(4 * adv));
+  CHECK(one.height == Approx(1.2 * pt_to_mm(10)));
+  const TextSize wrapped = m.measure("aaaa bbbb cccc", f, 9.5 * adv);
+  CHECK(wrapped.height == Approx(2 * 1.2 * pt_to_mm(10)));
+  CHECK(wrapped.width == Approx(9 * adv));
+}
