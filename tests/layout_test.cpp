@@ -634,3 +634,44 @@ TEST_CASE("approximate text measure wraps words") {
   CHECK(wrapped.height == Approx(2 * 1.2 * pt_to_mm(10)));
   CHECK(wrapped.width == Approx(9 * adv));
 }
+
+TEST_CASE("small cells get lighter box and border lines, never below the invariants") {
+  const GridStyle s = grid_style(spec::Theme{});
+  const GridStyle big = style_for_cell(s, 8.0);
+  CHECK(big.box_pt == s.box_pt);
+  CHECK(big.border_pt == s.border_pt);
+  const GridStyle mid = style_for_cell(s, 4.5);
+  CHECK(mid.box_pt == Approx(1.5));
+  CHECK(mid.border_pt == Approx(1.875));
+  CHECK(mid.thin_pt == 0.75);
+  const GridStyle tiny = style_for_cell(s, 1.0);
+  CHECK(tiny.box_pt == Approx(1.125));
+  CHECK(tiny.border_pt == Approx(1.125));
+}
+
+TEST_CASE("layout errors point at the section's place in the spec file") {
+  spec::BookSpec spec;
+  spec.source_file = "book.yaml";
+  spec.sections.push_back(section("Huge", 4, Shape{4, 4}, 4, 6));
+  spec.sections[0].mark = {7, 5};
+  spec.sections[0].key_marks["layout"] = {9, 13};
+  spec.answers.enabled = false;
+  ApproxTextMeasure m;
+  auto plan = plan_book(spec, {4}, m);
+  REQUIRE_FALSE(plan.ok());
+  CHECK(plan.error().to_string() ==
+        "book.yaml:9:13: sections[0]: 16x16 grids at 4x6 per page would get 1.3 mm cells; use fewer per page");
+}
+
+TEST_CASE("auto gutter: the inside margin follows the final page count") {
+  spec::BookSpec spec;
+  spec.page.auto_gutter = true;
+  spec.page.margins.inside = 0.375 * 25.4;
+  spec.sections.push_back(section("Many", 700, Shape{3, 3}, 1, 2));
+  const BookPlan plan = plan_of(spec, {700});
+  CHECK(plan.book_pages == 1 + 1 + 1 + 350 + 59);
+  CHECK(plan.book_geometry.margins().inside == Approx(0.625 * 25.4));  // 412 pages
+  spec.sections[0].count = 100;
+  const BookPlan small = plan_of(spec, {100});
+  CHECK(small.book_geometry.margins().inside == Approx(0.375 * 25.4));
+}

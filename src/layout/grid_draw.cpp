@@ -20,6 +20,16 @@ GridStyle grid_style(const spec::Theme& theme) {
   return s;
 }
 
+GridStyle style_for_cell(const GridStyle& style, double cell_mm) {
+  constexpr double kFullWeightCellMm = 6.0;
+  if (cell_mm >= kFullWeightCellMm) return style;
+  const double k = cell_mm / kFullWeightCellMm;
+  GridStyle s = style;
+  s.box_pt = std::max(style.box_pt * k, 1.5 * s.thin_pt);
+  s.border_pt = std::max(style.border_pt * k, s.box_pt);
+  return s;
+}
+
 double digit_size_pt(double cell_mm, const GridStyle& style) {
   const double size = mm_to_pt(style.digit_scale * cell_mm / kDigitHeightPerEm);
   const double cap = mm_to_pt(0.9 * cell_mm / kDigitHeightPerEm);

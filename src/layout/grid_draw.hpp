@@ -26,6 +26,11 @@ struct GridStyle {
 // minimums instead).
 GridStyle grid_style(const spec::Theme& theme);
 
+// The style for cells of `cell_mm`: below 6 mm (small answer grids, 16x16 grids) the box and
+// border lines thin in proportion, keeping the invariants above (so box lines never drop below
+// 1.5 x the cell line). At 6 mm and more the style is returned unchanged.
+GridStyle style_for_cell(const GridStyle& style, double cell_mm);
+
 // Ratio of a digit's height to the font size (DejaVu's figures are ~0.73 em tall); used to turn
 // digit_scale into a font size.
 inline constexpr double kDigitHeightPerEm = 0.73;

@@ -90,11 +90,12 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   const Font& cap_font = answers ? cx.fonts.answer_caption : cx.fonts.caption;
   const std::string& tmpl = answers ? cx.spec.theme.answer_caption : cx.spec.theme.caption;
   const bool below = cx.options.caption_below;
+  const GridStyle style = style_for_cell(cx.style, cell);
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
     const Puzzle& p = cx.puzzles[static_cast<std::size_t>(pp.section)][static_cast<std::size_t>(index)];
     const Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
-    const double extent = grid_extent_mm(p.givens.n(), cell, cx.style);
+    const double extent = grid_extent_mm(p.givens.n(), cell, style);
     const double group_h = cap_h + extent;
     const double top = slot.y + (slot.h - group_h) / 2;
     const double gx = slot.x + (slot.w - extent) / 2;
@@ -106,7 +107,7 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
       page.items.push_back(text(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
                                 below ? VAlign::top : VAlign::bottom));
     }
-    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, cx.style);
+    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
+#include "spec/spec.hpp"
 
 namespace gp::layout {
 
@@ -52,9 +53,11 @@ Result<PageGeometry> PageGeometry::make(const spec::PageSpec& page, const Layout
   g.bleed_ = page.bleed ? kBleedMm : 0.0;
   g.mirrored_ = page.mirror_margins;
   g.margins_ = {m.top, m.bottom, m.inside, m.outside};
+  if (options.kdp || page.auto_gutter) {
+    g.margins_.inside = std::max(g.margins_.inside, kdp_gutter_mm(page_count));
+  }
   if (options.kdp) {
     const double edge = kdp_min_margin_mm(page.bleed);
-    g.margins_.inside = std::max(g.margins_.inside, kdp_gutter_mm(page_count));
     g.margins_.outside = std::max(g.margins_.outside, edge);
     g.margins_.top = std::max(g.margins_.top, edge);
     g.margins_.bottom = std::max(g.margins_.bottom, edge);
@@ -307,9 +310,14 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     const Box slot = detail::slot_box(detail::puzzle_area(content, bands), sec.columns, sec.rows, 0, options.slot_gap_mm);
     fit.cell_mm = cell_for_extent(n, std::min(slot.w, slot.h - bands.caption), style);
     const std::string where = "sections[" + std::to_string(s) + "]: ";
+    // Point at the section's layout key when it set one, else at the section.
+    const std::string key = sec.key_marks.count("layout") != 0 ? "layout" : "per_page";
+    auto fit_problem = [&](std::string msg) {
+      problems.push_back(spec::section_diagnostic(spec, static_cast<int>(s), std::move(msg), key));
+    };
     const std::string shape = std::to_string(n) + "x" + std::to_string(n);
     if (fit.cell_mm < detail::kMinCellMm) {
-      problem(where + shape + " grids at " + std::to_string(sec.columns) + "x" + std::to_string(sec.rows) +
+      fit_problem(where + shape + " grids at " + std::to_string(sec.columns) + "x" + std::to_string(sec.rows) +
               " per page would get " + fmt1(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
     }
     if (answers) {
@@ -320,9 +328,9 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
                                          options.slot_gap_mm);
       fit.answer_cell_mm = cell_for_extent(n, std::min(aslot.w, aslot.h - bands.answer_caption), style);
       if (fit.answer_cell_mm < detail::kMinCellMm) {
-        problem(where + shape + " answer grids at " + std::to_string(fit.answer_columns) + "x" +
+        problems.push_back(Diagnostic{{}, 0, 0, where + shape + " answer grids at " + std::to_string(fit.answer_columns) + "x" +
                 std::to_string(fit.answer_rows) + " per page would get " +
-                fmt1(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer per page");
+                fmt1(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page"});
       }
     }
     plan.fits.push_back(fit);
