@@ -1,5 +1,8 @@
 #include "solver/solver.hpp"
 
+#include <utility>
+
+#include "solver/fast9.hpp"
 #include "solver/generic.hpp"
 
 namespace gp::solver {
@@ -11,13 +14,25 @@ bool well_formed(const Grid& g) {
   return n >= 1 && n <= kMaxN && g.size() == g.shape.cells();
 }
 
+bool is_standard9(const Grid& g) { return g.shape.box_rows == 3 && g.shape.box_cols == 3; }
+
+// One search on whichever engine fits the shape.
+Outcome run(const Grid& g, const Request& req, Grid* first) {
+  if (!is_standard9(g)) return generic::search(g, req, first);
+  if (!first) return fast9::search(g.cells.data(), req);
+  Grid sol(g.shape);
+  const Outcome out = fast9::search(g.cells.data(), req, sol.cells.data());
+  if (out.count > 0) *first = std::move(sol);
+  return out;
+}
+
 }  // namespace
 
 int count_solutions(const Grid& g, int limit, Grid* first) {
   if (limit < 1 || !well_formed(g)) return 0;
-  generic::Request req;
+  Request req;
   req.limit = limit;
-  return generic::search(g, req, first).count;
+  return run(g, req, first).count;
 }
 
 std::optional<Grid> solve(const Grid& g) {
@@ -29,15 +44,15 @@ std::optional<Grid> solve(const Grid& g) {
 bool is_unique(const Grid& g) { return count_solutions(g, 2) == 1; }
 
 bool has_other_solution(const Grid& puzzle, const Grid& solution) {
+  // Given that `solution` solves `puzzle`, another solution exists iff there are at least two.
   if (!well_formed(puzzle) || solution.size() != puzzle.size()) return false;
-  // Any other solution differs from `solution` in some empty cell; try them one at a time, each
-  // search excluding the known value there. Cheaper in practice: count up to 2.
   return count_solutions(puzzle, 2) >= 2;
 }
 
 bool has_solution_excluding(const Grid& puzzle, int cell, int value) {
   if (!well_formed(puzzle) || cell < 0 || cell >= puzzle.size()) return false;
-  generic::Request req;
+  if (is_standard9(puzzle)) return fast9::has_solution_excluding(puzzle.cells.data(), cell, value);
+  Request req;
   req.limit = 1;
   req.exclude_cell = cell;
   req.exclude_value = value;
@@ -46,7 +61,7 @@ bool has_solution_excluding(const Grid& puzzle, int cell, int value) {
 
 std::optional<Grid> solve_random(const Grid& g, Rng& rng) {
   if (!well_formed(g)) return std::nullopt;
-  generic::Request req;
+  Request req;
   req.limit = 1;
   req.rng = &rng;
   // Randomised search has heavy-tailed run times: restart with a fresh random order when a run
@@ -54,7 +69,7 @@ std::optional<Grid> solve_random(const Grid& g, Rng& rng) {
   req.node_budget = 4LL * g.size();
   for (;;) {
     Grid sol;
-    const generic::Outcome out = generic::search(g, req, &sol);
+    const Outcome out = run(g, req, &sol);
     if (out.count > 0) return sol;
     if (!out.exhausted_budget) return std::nullopt;
     req.node_budget *= 2;
