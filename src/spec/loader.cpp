@@ -345,6 +345,13 @@ class Reader {
 
   void apply(const YAML::Node& root, State& st);
 
+  // The key node of `key` in a mapping (for errors about the key itself rather than its value).
+  static YAML::Node key_node(const YAML::Node& map, const std::string& key) {
+    for (auto it = map.begin(); it != map.end(); ++it)
+      if (it->first.IsScalar() && it->first.Scalar() == key) return it->first;
+    return map;
+  }
+
  private:
   void apply_page(const YAML::Node& n, const std::string& path, State& st);
   void apply_theme(const YAML::Node& n, const std::string& path, State& st);
@@ -371,18 +378,17 @@ const std::vector<std::string> kSectionKeys = {"name",     "count",   "grid",   
 
 void Reader::apply(const YAML::Node& root, State& st) {
   // Collect the top-level keys first, then apply them in dependency order.
-  std::map<std::string, std::pair<YAML::Node, std::string>> given;
-  if (!fields(root, "", kTopKeys, [&](const std::string& key, const YAML::Node& v, const std::string& p) {
-        given.emplace(key, std::pair{v, p});
-      }))
+  std::map<std::string, YAML::Node> given;
+  if (!fields(root, "", kTopKeys,
+              [&](const std::string& key, const YAML::Node& v, const std::string&) { given.emplace(key, v); }))
     return;
   auto has = [&](const char* k) { return given.count(k) > 0; };
-  auto node = [&](const char* k) -> const YAML::Node& { return given.at(k).first; };
+  auto node = [&](const char* k) -> const YAML::Node& { return given.at(k); };
 
   if (is_profile_) {
     for (const char* k : {"profile", "sections"})
       if (has(k))
-        error(node(k), k,
+        error(key_node(root, k), k,
               std::string(k) == "profile" ? "a profile cannot name another profile"
                                           : "not allowed in a profile (sections belong in the book spec)");
   }
