@@ -18,5 +18,6 @@ using Run = std::function<int()>;
 // Each adds a subcommand to `app` and, when that subcommand is chosen, sets `run`.
 void add_solve_command(CLI::App& app, Run& run);
 void add_generate_command(CLI::App& app, Run& run);
+void add_book_command(CLI::App& app, Run& run);
 
 }  // namespace gp::cli

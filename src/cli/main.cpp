@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   gp::cli::Run run;
   gp::cli::add_generate_command(app, run);  // engine: new puzzles
   gp::cli::add_solve_command(app, run);     // engine: solve / count solutions
+  gp::cli::add_book_command(app, run);      // the product: spec -> book + manifest
 
   try {
     app.parse(argc, argv);
