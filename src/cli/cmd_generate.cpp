@@ -1,0 +1,243 @@
+// gridpress generate: a batch of new puzzles on stdout (line, grid, json or csv).
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "core/codec.hpp"
+#include "generator/canonical.hpp"
+#include "generator/generator.hpp"
+
+namespace gp::cli {
+
+namespace {
+
+struct GenerateOptions {
+  std::string grid = "9x9";
+  std::string box;
+  int count = 1;
+  std::string clues;
+  std::string symmetry = "none";
+  std::string fill = "random";
+  bool minimal = false;
+  std::uint64_t seed = 1;
+  int jobs = 1;
+  double budget = 60.0;
+  std::string exclude;
+  bool with_solution = false;
+  std::string format = "line";
+  std::string difficulty;
+  std::string rating;
+};
+
+constexpr const char* kGenerateFooter =
+    "Output (stdout): line = one puzzle a line (n*n characters, '.' empty), with --with-solution\n"
+    "'puzzle solution'; grid = readable grids; json/csv = every puzzle with its seed, clue count,\n"
+    "symmetry, fill, rating, label and hardest technique.\n"
+    "The same options and --seed always give the same puzzles, for any --jobs.\n"
+    "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
+    "it, each puzzle has as few clues as one dig reaches (every clue needed).\n"
+    "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
+    "transposition) to any puzzle in FILE (first token of each line; other sizes ignored).\n"
+    "Exit code: 0 ok, 1 budget ran out or FILE unreadable, 2 bad or impossible request.";
+
+bool parse_int(std::string_view s, int& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return !s.empty() && ec == std::errc() && p == s.data() + s.size();
+}
+
+Status parse_clues(const std::string& text, gen::Request& req) {
+  if (text.empty()) return Ok{};
+  const auto dash = text.find('-');
+  int a = 0, b = 0;
+  const bool ok = dash == std::string::npos ? parse_int(text, a) && (b = a, true)
+                                            : parse_int(std::string_view(text).substr(0, dash), a) &&
+                                                  parse_int(std::string_view(text).substr(dash + 1), b);
+  if (!ok || a <= 0 || b <= 0)
+    return Error("invalid --clues '" + text + "': expected a count K or a range A-B such as 22-26");
+  req.clues_min = a;
+  req.clues_max = b;
+  return Ok{};
+}
+
+// Canonical forms of the puzzles in `path` that have `shape`'s size.
+Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape) {
+  std::ifstream in(path);
+  if (!in) return Error(path + ": cannot open (" + std::strerror(errno) + ")");
+  std::unordered_set<std::string> out;
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos || line[start] == '#') continue;
+    const auto end = line.find_first_of(" \t\r", start);
+    const std::string token = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (static_cast<int>(token.size()) != shape.cells()) continue;  // another size: cannot be equivalent
+    auto g = parse_line(token, shape);
+    if (!g) return Error(path + ": line " + std::to_string(line_no) + ": " + g.error().to_string());
+    out.insert(gen::canonical_form(*g));
+  }
+  return out;
+}
+
+nlohmann::json rating_json(const Puzzle& p) { return p.rating < 0 ? nlohmann::json(nullptr) : nlohmann::json(p.rating); }
+
+std::string csv_rating(const Puzzle& p) {
+  if (p.rating < 0) return "";
+  std::ostringstream s;
+  s << p.rating;
+  return s.str();
+}
+
+void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req) {
+  std::string out;
+  if (opt.format == "line") {
+    for (const auto& p : puzzles) {
+      out += format_line(p.givens);
+      if (opt.with_solution) out += " " + format_line(p.solution);
+      out += '\n';
+    }
+  } else if (opt.format == "grid") {
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+      const auto& p = puzzles[i];
+      if (i) out += '\n';
+      out += "# puzzle " + std::to_string(i + 1) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
+      out += format_grid(p.givens);
+      if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
+    }
+  } else if (opt.format == "json") {
+    nlohmann::json doc;
+    doc["seed"] = opt.seed;
+    doc["grid"] = req.shape.name();
+    doc["request"] = gen::describe(req);
+    doc["puzzles"] = nlohmann::json::array();
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+      const auto& p = puzzles[i];
+      nlohmann::json j;
+      j["index"] = i + 1;
+      j["puzzle"] = format_line(p.givens);
+      if (opt.with_solution) j["solution"] = format_line(p.solution);
+      j["clues"] = p.givens.clue_count();
+      j["symmetry"] = p.symmetry;
+      j["fill"] = p.fill;
+      j["seed"] = p.seed;
+      j["canonical"] = p.canonical;
+      j["rating"] = rating_json(p);
+      j["label"] = p.label;
+      j["hardest"] = p.hardest;
+      doc["puzzles"].push_back(std::move(j));
+    }
+    out = doc.dump(2) + "\n";
+  } else {  // csv
+    out = "index,batch_seed,seed,puzzle,";
+    if (opt.with_solution) out += "solution,";
+    out += "clues,symmetry,fill,rating,label,hardest\n";
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+      const auto& p = puzzles[i];
+      out += std::to_string(i + 1) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
+             format_line(p.givens) + ",";
+      if (opt.with_solution) out += format_line(p.solution) + ",";
+      // Technique names are plain words; quote anyway in case one ever holds a comma.
+      out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
+             p.label + ",\"" + p.hardest + "\"\n";
+    }
+  }
+  std::cout << out << std::flush;
+}
+
+int run_generate(const GenerateOptions& opt) {
+  auto fail = [](const Error& e, int code) {
+    std::cerr << "error: " << e.to_string() << "\n";
+    return code;
+  };
+  gen::Request req;
+  auto shape = parse_shape(opt.grid, opt.box);
+  if (!shape) return fail(shape.error(), kExitUsage);
+  req.shape = *shape;
+  if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
+  req.symmetry = opt.symmetry;
+  req.fill = opt.fill;
+  req.minimal = opt.minimal;
+  req.budget_seconds = opt.budget;
+  if (!opt.difficulty.empty()) {
+    auto r = grader::band_range(opt.difficulty, req.bands);
+    if (!r) return fail(r.error(), kExitUsage);
+    req.rating = *r;
+    req.difficulty = opt.difficulty;
+  } else if (!opt.rating.empty()) {
+    auto r = grader::parse_rating_range(opt.rating, req.bands);
+    if (!r) return fail(r.error(), kExitUsage);
+    req.rating = *r;
+  }
+  if (opt.count < 0) return fail(Error("--count must not be negative"), kExitUsage);
+  if (auto st = gen::check_request(req); !st) return fail(st.error(), kExitUsage);
+
+  std::unordered_set<std::string> exclude;
+  gen::BatchOptions bo;
+  bo.jobs = opt.jobs;
+  bo.grade = opt.format == "json" || opt.format == "csv";
+  if (!opt.exclude.empty()) {
+    auto ex = read_exclusions(opt.exclude, req.shape);
+    if (!ex) return fail(ex.error(), kExitFailure);
+    exclude = std::move(*ex);
+    bo.exclude = &exclude;
+  }
+  const bool tty = isatty(STDERR_FILENO) == 1;
+  auto last = std::chrono::steady_clock::now();
+  if (tty && opt.count > 1)
+    bo.progress = [&last](int done, int total) {
+      const auto now = std::chrono::steady_clock::now();
+      if (done < total && now - last < std::chrono::milliseconds(100)) return;
+      last = now;
+      std::cerr << "\rgenerating: " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+    };
+  auto puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
+  if (!puzzles) {
+    if (tty && opt.count > 1) std::cerr << "\n";
+    return fail(puzzles.error(), kExitFailure);
+  }
+  print(*puzzles, opt, req);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_generate_command(CLI::App& app, Run& run) {
+  auto opt = std::make_shared<GenerateOptions>();
+  CLI::App* cmd = app.add_subcommand("generate", "Generate new puzzles with a unique solution");
+  cmd->footer(kGenerateFooter);
+  cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
+  cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
+  cmd->add_option("--count", opt->count, "Number of puzzles")->capture_default_str();
+  cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");
+  cmd->add_option("--symmetry", opt->symmetry,
+                  "none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral")
+      ->capture_default_str();
+  cmd->add_option("--fill", opt->fill, "Full-grid fill: random, diagonal, pattern")->capture_default_str();
+  cmd->add_flag("--minimal", opt->minimal, "Only puzzles where every clue (class) is needed");
+  cmd->add_option("--seed", opt->seed, "Seed: the same seed gives the same puzzles")->capture_default_str();
+  cmd->add_option("--jobs", opt->jobs, "Worker threads (output does not depend on it)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--budget", opt->budget, "Give up after this many seconds")->capture_default_str();
+  cmd->add_option("--exclude", opt->exclude, "Skip puzzles equivalent to any listed in FILE (one a line)");
+  cmd->add_flag("--with-solution", opt->with_solution, "Print each puzzle's solution too");
+  cmd->add_option("--format", opt->format, "Output format")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"line", "grid", "json", "csv"}));
+  auto* diff = cmd->add_option("--difficulty", opt->difficulty, "easy, medium, hard, expert or fiendish (SE bands)");
+  auto* rating = cmd->add_option("--rating", opt->rating, "SE rating range A-B, e.g. 2.6-4.0");
+  diff->excludes(rating);
+  cmd->callback([opt, &run] { run = [opt] { return run_generate(*opt); }; });
+}
+
+}  // namespace gp::cli

@@ -1,0 +1,300 @@
+#include "generator/canonical.hpp"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+
+#include "core/codec.hpp"
+
+namespace gp::gen {
+
+namespace {
+
+std::vector<int> permuted_blocks(int blocks, int block_len, Rng* rng) {
+  // Output index -> source index: blocks permuted, and the items inside each block permuted.
+  std::vector<int> order(static_cast<size_t>(blocks));
+  std::iota(order.begin(), order.end(), 0);
+  if (rng) rng->shuffle(order);
+  std::vector<int> out;
+  out.reserve(static_cast<size_t>(blocks * block_len));
+  std::vector<int> inner(static_cast<size_t>(block_len));
+  for (int b : order) {
+    std::iota(inner.begin(), inner.end(), 0);
+    if (rng) rng->shuffle(inner);
+    for (int i : inner) out.push_back(b * block_len + i);
+  }
+  return out;
+}
+
+Transform make_transform(Shape shape, Rng* rng) {
+  const int n = shape.n();
+  Transform t;
+  // Rows come in bands of box_rows rows; columns in stacks of box_cols columns.
+  t.rows = permuted_blocks(n / shape.box_rows, shape.box_rows, rng);
+  t.cols = permuted_blocks(n / shape.box_cols, shape.box_cols, rng);
+  std::vector<int> labels(static_cast<size_t>(n));
+  std::iota(labels.begin(), labels.end(), 1);
+  if (rng) rng->shuffle(labels);
+  t.relabel.push_back(0);
+  t.relabel.insert(t.relabel.end(), labels.begin(), labels.end());
+  t.transpose = rng && shape.box_rows == shape.box_cols && rng->below(2) == 1;
+  return t;
+}
+
+// Branch and bound for the canonical form. Works on one orientation at a time (the grid and, for
+// square boxes, its transpose) and keeps the best pattern found over both.
+class Canonicalizer {
+ public:
+  explicit Canonicalizer(const Grid& g)
+      : n_(g.n()), br_(g.shape.box_rows), bc_(g.shape.box_cols), ns_(n_ / bc_) {
+    const auto un = static_cast<size_t>(n_);
+    oriented_[0] = g.cells;
+    if (br_ == bc_) {
+      oriented_[1].resize(g.cells.size());
+      for (int r = 0; r < n_; ++r)
+        for (int c = 0; c < n_; ++c) oriented_[1][static_cast<size_t>(c * n_ + r)] = g.cells[static_cast<size_t>(r * n_ + c)];
+    }
+    best_.assign(un, 0);
+    order_.assign(un, 0);
+    colvec_.assign(un, 0);
+    row_used_.assign(un, false);
+    band_used_.assign(un, false);
+  }
+
+  std::string run() {
+    search(0);
+    if (br_ == bc_) search(1);
+    return labels();
+  }
+
+ private:
+  struct Leaf {
+    int orientation;
+    std::vector<int> order;
+  };
+
+  bool filled(int r, int c) const { return oriented_[static_cast<size_t>(orient_)][static_cast<size_t>(r * n_ + c)] != 0; }
+
+  // The lexicographically smallest arrangement of columns for the first `depth` rows, whose column
+  // bit vectors (first row most significant) are `cv`: columns sorted within each stack, stacks
+  // sorted by their row-major contents.
+  void arrange(const std::uint32_t* cv, int depth, int* out) const {
+    std::array<std::array<int, kMaxN>, kMaxN> stack_cols{};
+    std::array<int, kMaxN> stack_order{};
+    for (int s = 0; s < ns_; ++s) {
+      auto& sc = stack_cols[static_cast<size_t>(s)];
+      for (int j = 0; j < bc_; ++j) sc[static_cast<size_t>(j)] = s * bc_ + j;
+      std::sort(sc.begin(), sc.begin() + bc_, [&](int a, int b) { return cv[a] < cv[b] || (cv[a] == cv[b] && a < b); });
+      stack_order[static_cast<size_t>(s)] = s;
+    }
+    // Compare two stacks by their row-major contents over `depth` rows.
+    auto less = [&](int a, int b) {
+      const auto& ca = stack_cols[static_cast<size_t>(a)];
+      const auto& cb = stack_cols[static_cast<size_t>(b)];
+      for (int i = depth - 1; i >= 0; --i)
+        for (int j = 0; j < bc_; ++j) {
+          const auto x = (cv[ca[static_cast<size_t>(j)]] >> i) & 1U, y = (cv[cb[static_cast<size_t>(j)]] >> i) & 1U;
+          if (x != y) return x < y;
+        }
+      return a < b;
+    };
+    std::sort(stack_order.begin(), stack_order.begin() + ns_, less);
+    int k = 0;
+    for (int s = 0; s < ns_; ++s)
+      for (int j = 0; j < bc_; ++j) out[k++] = stack_cols[static_cast<size_t>(stack_order[static_cast<size_t>(s)])][static_cast<size_t>(j)];
+  }
+
+  void search(int orientation) {
+    orient_ = orientation;
+    std::fill(row_used_.begin(), row_used_.end(), false);
+    std::fill(band_used_.begin(), band_used_.end(), false);
+    std::fill(colvec_.begin(), colvec_.end(), 0);
+    dfs(0);
+  }
+
+  void dfs(int k) {
+    if (k == n_) {
+      leaves_.push_back({orient_, order_});
+      return;
+    }
+    std::array<int, kMaxN> cand{};
+    int nc = 0;
+    if (k % br_ == 0) {
+      for (int r = 0; r < n_; r += br_)
+        if (!band_used_[static_cast<size_t>(r / br_)])
+          for (int i = 0; i < br_; ++i) cand[static_cast<size_t>(nc++)] = r + i;
+    } else {
+      const int band = order_[static_cast<size_t>(k - 1)] / br_ * br_;
+      for (int i = 0; i < br_; ++i)
+        if (!row_used_[static_cast<size_t>(band + i)]) cand[static_cast<size_t>(nc++)] = band + i;
+    }
+    std::array<std::uint32_t, kMaxN> val{};
+    std::array<std::uint32_t, kMaxN> cv{};
+    std::array<int, kMaxN> cols{};
+    std::uint32_t m = ~0U;
+    for (int i = 0; i < nc; ++i) {
+      const int r = cand[static_cast<size_t>(i)];
+      for (int c = 0; c < n_; ++c) cv[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | (filled(r, c) ? 1U : 0U);
+      arrange(cv.data(), k + 1, cols.data());
+      std::uint32_t v = 0;
+      for (int j = 0; j < n_; ++j) v = (v << 1) | (filled(r, cols[static_cast<size_t>(j)]) ? 1U : 0U);
+      val[static_cast<size_t>(i)] = v;
+      m = std::min(m, v);
+    }
+    if (k < known_) {
+      if (m > best_[static_cast<size_t>(k)]) return;
+      if (m < best_[static_cast<size_t>(k)]) {
+        best_[static_cast<size_t>(k)] = m;
+        known_ = k + 1;
+        leaves_.clear();
+      }
+    } else {
+      best_[static_cast<size_t>(k)] = m;
+      known_ = k + 1;
+    }
+    for (int i = 0; i < nc; ++i) {
+      if (val[static_cast<size_t>(i)] != best_[static_cast<size_t>(k)]) continue;
+      const int r = cand[static_cast<size_t>(i)];
+      const bool mark_band = k % br_ == 0;
+      row_used_[static_cast<size_t>(r)] = true;
+      if (mark_band) band_used_[static_cast<size_t>(r / br_)] = true;
+      order_[static_cast<size_t>(k)] = r;
+      const auto saved = colvec_;
+      for (int c = 0; c < n_; ++c) colvec_[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | (filled(r, c) ? 1U : 0U);
+      dfs(k + 1);
+      colvec_ = saved;
+      row_used_[static_cast<size_t>(r)] = false;
+      if (mark_band) band_used_[static_cast<size_t>(r / br_)] = false;
+    }
+  }
+
+  // Among all leaves (row orders giving the best pattern) and all column orders that give the same
+  // pattern, the smallest text after relabelling by first appearance.
+  std::string labels() {
+    text_.assign(static_cast<size_t>(n_ * n_), 0);
+    have_text_ = false;
+    for (const Leaf& leaf : leaves_) {
+      orient_ = leaf.orientation;
+      leaf_ = &leaf;
+      std::array<std::uint32_t, kMaxN> cv{};
+      for (int c = 0; c < n_; ++c)
+        for (int i = 0; i < n_; ++i) cv[static_cast<size_t>(c)] = (cv[static_cast<size_t>(c)] << 1) | (filled(leaf.order[static_cast<size_t>(i)], c) ? 1U : 0U);
+      std::vector<int> arr(static_cast<size_t>(n_));
+      arrange(cv.data(), n_, arr.data());
+      // Interchangeable blocks: stacks with equal contents, then equal columns within a stack.
+      // Equal stacks have the same inner structure, so column groups keep their positions.
+      groups_.clear();
+      auto stack_equal = [&](int a, int b) {
+        for (int j = 0; j < bc_; ++j)
+          if (cv[static_cast<size_t>(arr[static_cast<size_t>(a * bc_ + j)])] != cv[static_cast<size_t>(arr[static_cast<size_t>(b * bc_ + j)])]) return false;
+        return true;
+      };
+      for (int s = 0; s < ns_;) {
+        int e = s + 1;
+        while (e < ns_ && stack_equal(s, e)) ++e;
+        if (e - s > 1) groups_.push_back({s * bc_, bc_, e - s});
+        s = e;
+      }
+      for (int s = 0; s < ns_; ++s)
+        for (int j = 0; j < bc_;) {
+          int e = j + 1;
+          const auto key = cv[static_cast<size_t>(arr[static_cast<size_t>(s * bc_ + j)])];
+          while (e < bc_ && cv[static_cast<size_t>(arr[static_cast<size_t>(s * bc_ + e)])] == key) ++e;
+          if (e - j > 1) groups_.push_back({s * bc_ + j, 1, e - j});
+          j = e;
+        }
+      enumerate(0, arr);
+    }
+    std::string out;
+    out.reserve(text_.size());
+    for (auto v : text_) out.push_back(value_char(v));
+    return out;
+  }
+
+  struct Group {
+    int start, len, count;
+  };
+
+  void enumerate(size_t g, std::vector<int>& arr) {
+    if (g == groups_.size()) {
+      evaluate(arr);
+      return;
+    }
+    const Group grp = groups_[g];
+    const auto first = arr.begin() + grp.start;
+    const std::vector<int> base(first, first + grp.len * grp.count);
+    std::vector<int> perm(static_cast<size_t>(grp.count));
+    std::iota(perm.begin(), perm.end(), 0);
+    do {
+      for (int i = 0; i < grp.count; ++i)
+        std::copy_n(base.begin() + perm[static_cast<size_t>(i)] * grp.len, grp.len, first + i * grp.len);
+      enumerate(g + 1, arr);
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    std::copy(base.begin(), base.end(), first);
+  }
+
+  void evaluate(const std::vector<int>& arr) {
+    std::array<std::uint8_t, kMaxN + 1> map{};
+    std::uint8_t next = 1;
+    const auto& src = oriented_[static_cast<size_t>(orient_)];
+    bool less = !have_text_;
+    std::array<std::uint8_t, kMaxN * kMaxN> t{};
+    for (int i = 0; i < n_; ++i) {
+      const int r = leaf_->order[static_cast<size_t>(i)];
+      for (int j = 0; j < n_; ++j) {
+        std::uint8_t v = src[static_cast<size_t>(r * n_ + arr[static_cast<size_t>(j)])];
+        if (v) {
+          if (!map[v]) map[v] = next++;
+          v = map[v];
+        }
+        const auto idx = static_cast<size_t>(i * n_ + j);
+        if (!less) {
+          if (v > text_[idx]) return;
+          if (v < text_[idx]) less = true;
+        }
+        t[idx] = v;
+      }
+    }
+    if (less) {
+      std::copy_n(t.begin(), text_.size(), text_.begin());
+      have_text_ = true;
+    }
+  }
+
+  int n_, br_, bc_, ns_;
+  std::array<std::vector<std::uint8_t>, 2> oriented_;
+  int orient_ = 0;
+  std::vector<std::uint32_t> best_;
+  int known_ = 0;
+  std::vector<int> order_;
+  std::vector<std::uint32_t> colvec_;
+  std::vector<bool> row_used_;
+  std::vector<bool> band_used_;
+  std::vector<Leaf> leaves_;
+  std::vector<Group> groups_;
+  const Leaf* leaf_ = nullptr;
+  std::vector<std::uint8_t> text_;
+  bool have_text_ = false;
+};
+
+}  // namespace
+
+Transform identity_transform(Shape shape) { return make_transform(shape, nullptr); }
+
+Transform random_transform(Shape shape, Rng& rng) { return make_transform(shape, &rng); }
+
+Grid apply_transform(const Transform& t, const Grid& g) {
+  const int n = g.n();
+  Grid out(g.shape);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const int sr = t.rows[static_cast<size_t>(r)], sc = t.cols[static_cast<size_t>(c)];
+      const int v = t.transpose ? g.at(sc, sr) : g.at(sr, sc);
+      out.set(r, c, t.relabel[static_cast<size_t>(v)]);
+    }
+  return out;
+}
+
+std::string canonical_form(const Grid& g) { return Canonicalizer(g).run(); }
+
+}  // namespace gp::gen

@@ -1,0 +1,32 @@
+// Full-grid fill strategies: the solution a puzzle is dug from.
+#pragma once
+
+#include <string_view>
+
+#include "core/grid.hpp"
+#include "core/result.hpp"
+#include "core/rng.hpp"
+
+namespace gp::gen {
+
+enum class Fill {
+  kRandom,    // randomised solver search on the empty grid: any grid can come out (the default)
+  kDiagonal,  // the boxes on the diagonal (independent of each other) filled at random, then solved
+  kPattern,   // a base Latin pattern under a random Sudoku transform: every result is equivalent
+              // to every other one (fine for worksheets, poor for variety)
+};
+
+// "random", "diagonal", "pattern".
+std::string_view fill_name(Fill f);
+// Error: "unknown fill 'x': expected random, diagonal or pattern".
+Result<Fill> parse_fill(std::string_view name);
+
+// A complete valid grid of `shape`. Deterministic in the rng state. Never fails for the supported
+// shapes (random and diagonal retry with fresh choices in the unlikely event of a dead end).
+Grid fill_grid(Shape shape, Fill fill, Rng& rng);
+
+// The base pattern used by kPattern (before the random transform): value at (r, c) is
+// ((r mod box_rows) * box_cols + r div box_rows + c) mod n, plus 1.
+Grid pattern_grid(Shape shape);
+
+}  // namespace gp::gen

@@ -1,0 +1,478 @@
+#include "generator/generator.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+#include "core/rng.hpp"
+#include "generator/canonical.hpp"
+#include "generator/fill.hpp"
+#include "generator/symmetry.hpp"
+#include "solver/solver.hpp"
+
+namespace gp::gen {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string with_commas(long long v) {
+  std::string digits = std::to_string(v < 0 ? -v : v);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return v < 0 ? "-" + out : out;
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string rating_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string range_text(const grader::RatingRange& r) {
+  if (std::isinf(r.hi)) return (r.lo_exclusive ? "SE > " : "SE >= ") + rating_text(r.lo);
+  if (r.lo_exclusive) return rating_text(r.lo) + " < SE <= " + rating_text(r.hi);
+  return "SE " + rating_text(r.lo) + "-" + rating_text(r.hi);
+}
+
+// The fewest clues a unique puzzle of `shape` can have, with the reason.
+std::pair<int, std::string> minimum_clues(Shape shape) {
+  const int n = shape.n();
+  if (shape == Shape{3, 3}) return {17, "proven by McGuire, Tugemann and Civario, 2012"};
+  if (shape == Shape{2, 3} || shape == Shape{3, 2}) return {8, "known from exhaustive enumeration"};
+  if (shape == Shape{2, 2}) return {4, "known from exhaustive enumeration"};
+  return {n - 1, "two digits both absent from the givens could be swapped in any solution"};
+}
+
+std::string clues_text(const Request& r) {
+  if (r.clues_max > 0 && r.clues_min == r.clues_max) return std::to_string(r.clues_max);
+  if (r.clues_max > 0) return std::to_string(r.clues_min) + "-" + std::to_string(r.clues_max);
+  return std::to_string(r.clues_min);
+}
+
+// Odd sizes with a centre class of one cell: what the parity of an exact count implies.
+std::string centre_note(const Request& r, Symmetry sym) {
+  if (r.clues_max <= 0 || r.clues_min != r.clues_max || r.shape.n() % 2 == 0) return {};
+  const int k = r.clues_max;
+  if (sym == Symmetry::kRotate180) return k % 2 ? " (odd count: centre cell given)" : " (even count: centre cell empty)";
+  if (sym == Symmetry::kRotate90 || sym == Symmetry::kDihedral)
+    return k % 4 == 1 ? " (centre cell given)" : " (centre cell empty)";
+  return {};
+}
+
+// A validated request, ready to run.
+struct Plan {
+  Request req;
+  Shape shape;
+  Symmetry sym = Symmetry::kNone;
+  Fill fill = Fill::kRandom;
+  int cells = 0;
+  int lo = 0;             // clue floor
+  int hi = 0;             // clue ceiling (cells when unbounded)
+  bool has_upper = false; // clues_max > 0
+  std::vector<std::vector<int>> classes;
+  std::vector<int> targets;  // reachable counts in [lo, hi] (only when has_upper)
+};
+
+Plan make_plan(const Request& r) {
+  Plan p;
+  p.req = r;
+  p.shape = r.shape;
+  p.sym = *parse_symmetry(r.symmetry);
+  p.fill = *parse_fill(r.fill);
+  p.cells = r.shape.cells();
+  p.lo = r.clues_min;
+  p.has_upper = r.clues_max > 0;
+  p.hi = p.has_upper ? r.clues_max : p.cells;
+  p.classes = symmetry_classes(r.shape, p.sym);
+  const auto reach = reachable_counts(r.shape, p.sym);
+  if (p.has_upper)
+    for (int k = p.lo; k <= p.hi; ++k)
+      if (reach[static_cast<size_t>(k)]) p.targets.push_back(k);
+  return p;
+}
+
+// Progress shared by everything working on one call (all threads of a batch).
+struct Shared {
+  Clock::time_point deadline;
+  std::atomic<bool> stop{false};
+  std::atomic<int> best{INT_MAX};     // fewest clues reached by any unique puzzle on the way
+  std::atomic<long long> tries{0};    // fresh grids dug
+  std::atomic<int> rated_low{-1};     // best rating (x10) reached below the target band
+
+  bool expired() {
+    if (stop.load(std::memory_order_relaxed)) return true;
+    if (Clock::now() >= deadline) {
+      stop = true;
+      return true;
+    }
+    return false;
+  }
+  void note_count(int c) {
+    int cur = best.load(std::memory_order_relaxed);
+    while (c < cur && !best.compare_exchange_weak(cur, c)) {
+    }
+  }
+  void note_rating(double rating) {
+    const int v = static_cast<int>(std::lround(rating * 10));
+    int cur = rated_low.load(std::memory_order_relaxed);
+    while (v > cur && !rated_low.compare_exchange_weak(cur, v)) {
+    }
+  }
+};
+
+// One worker's generation engine: owns the rng and scratch space for one puzzle at a time.
+class Engine {
+ public:
+  Engine(const Plan& plan, Shared& shared) : plan_(plan), shared_(shared) {}
+
+  // A puzzle for `seed`, or nullopt when the budget ran out.
+  std::optional<Puzzle> make(std::uint64_t seed) {
+    Rng rng(seed);
+    rng_ = &rng;
+    while (!shared_.expired()) {
+      ++shared_.tries;
+      if (attempt()) {
+        Puzzle out;
+        out.givens = p_;
+        out.solution = s_;
+        out.seed = seed;
+        out.symmetry = std::string(symmetry_name(plan_.sym));
+        out.fill = std::string(fill_name(plan_.fill));
+        out.canonical = canonical_form(p_);
+        if (grade_) {
+          out.rating = grade_->rating;
+          out.hardest = grade_->hardest;
+          out.label = grader::label_for(grade_->rating, plan_.req.bands);
+        }
+        return out;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  const std::vector<int>& cls(int i) const { return plan_.classes[static_cast<size_t>(i)]; }
+  int size_of(int i) const { return static_cast<int>(cls(i).size()); }
+  bool given(int i) const { return p_.cells[static_cast<size_t>(cls(i).front())] != 0; }
+
+  void put(int i) {
+    for (int c : cls(i)) p_.cells[static_cast<size_t>(c)] = s_.cells[static_cast<size_t>(c)];
+  }
+  void clear(int i) {
+    for (int c : cls(i)) p_.cells[static_cast<size_t>(c)] = 0;
+  }
+
+  // Removes class i if the puzzle stays unique (and within the rating cap); else leaves it.
+  bool try_remove(int i) {
+    clear(i);
+    const auto& c = cls(i);
+    const bool unique = c.size() == 1
+                            ? !solver::has_solution_excluding(p_, c[0], s_.cells[static_cast<size_t>(c[0])])
+                            : solver::count_solutions(p_, 2) == 1;
+    bool ok = unique;
+    if (ok && plan_.req.rating) {
+      grader::GradeOptions go;
+      go.max_rating = plan_.req.rating->hi;
+      go.assume_unique = true;
+      go.bands = plan_.req.bands;
+      const grader::Grade g = grader::grade(p_, go);
+      ok = g.solved && !g.capped;
+    }
+    if (!ok) put(i);
+    return ok;
+  }
+
+  // One pass over `order`: removes what can go, never below `floor`, stopping at `stop`.
+  int dig(const std::vector<int>& order, int count, int floor, int stop) {
+    for (int i : order) {
+      if (count <= stop) break;
+      if (!given(i) || count - size_of(i) < floor) continue;
+      if (try_remove(i)) count -= size_of(i);
+    }
+    return count;
+  }
+
+  std::vector<int> shuffled_clue_classes(int last = -1) {
+    std::vector<int> order;
+    for (int i = 0; i < static_cast<int>(plan_.classes.size()); ++i)
+      if (given(i) && i != last) order.push_back(i);
+    rng_->shuffle(order);
+    if (last >= 0) order.push_back(last);
+    return order;
+  }
+
+  // Does the current puzzle meet the difficulty target? Grades it (kept in grade_).
+  bool rating_ok() {
+    grade_.reset();
+    if (!plan_.req.rating) return true;
+    grader::GradeOptions go;
+    go.max_rating = plan_.req.rating->hi;
+    go.assume_unique = true;
+    go.bands = plan_.req.bands;
+    grade_ = grader::grade(p_, go);
+    if (!grade_->solved || grade_->capped) return false;
+    if (plan_.req.rating->contains(grade_->rating)) return true;
+    shared_.note_rating(grade_->rating);
+    return false;
+  }
+
+  bool count_ok(int count) const {
+    if (count < plan_.lo || count > plan_.hi) return false;
+    return !plan_.has_upper || plan_.req.minimal || count == target_;
+  }
+
+  // One fresh grid: dig, then search below the dig if needed. True with p_/s_ set on success.
+  bool attempt() {
+    const Plan& pl = plan_;
+    s_ = fill_grid(pl.shape, pl.fill, *rng_);
+    p_ = s_;
+    // Exact counts pick a target; minimal puzzles dig fully and accept any count in range.
+    target_ = pl.has_upper ? pl.targets[rng_->below(static_cast<std::uint32_t>(pl.targets.size()))] : 0;
+    floor_ = pl.req.minimal ? 0 : (pl.has_upper ? target_ : pl.lo);
+    stop_ = pl.req.minimal ? 0 : target_;
+    std::vector<int> order(pl.classes.size());
+    std::iota(order.begin(), order.end(), 0);
+    rng_->shuffle(order);
+    int count = dig(order, pl.cells, floor_, stop_);
+    shared_.note_count(count);
+    if (pl.req.minimal && !pl.has_upper && count < pl.lo) return false;
+    if (count_ok(count) && rating_ok()) return true;
+    return search(count);
+  }
+
+  // Moves from the current unique puzzle: put one empty class back, then dig again over every
+  // clue class (the re-added one last). A move is kept if it does not add clues, so the walk can
+  // drift sideways at a count and go down whenever one re-added class frees two or more.
+  bool search(int count) {
+    const Plan& pl = plan_;
+    const int kMaxMoves = 40 + 4 * pl.cells / static_cast<int>(std::max<size_t>(1, pl.classes.size() / 16 + 1));
+    int since_gain = 0;
+    std::vector<std::uint8_t> saved;
+    std::vector<int> empty;
+    for (int move = 0; move < kMaxMoves * 4 && since_gain < kMaxMoves; ++move) {
+      if (shared_.expired()) return false;
+      empty.clear();
+      for (int i = 0; i < static_cast<int>(pl.classes.size()); ++i)
+        if (!given(i)) empty.push_back(i);
+      if (empty.empty()) return false;
+      const int e = empty[rng_->below(static_cast<std::uint32_t>(empty.size()))];
+      saved = p_.cells;
+      put(e);
+      const auto order = shuffled_clue_classes(e);
+      const int next = dig(order, count + size_of(e), floor_, stop_);
+      if (next > count || next < pl.lo) {
+        p_.cells = saved;
+        ++since_gain;
+        continue;
+      }
+      since_gain = next < count ? 0 : since_gain + 1;
+      count = next;
+      shared_.note_count(count);
+      if (count_ok(count) && rating_ok()) return true;
+    }
+    return false;
+  }
+
+  const Plan& plan_;
+  Shared& shared_;
+  Rng* rng_ = nullptr;
+  Grid s_, p_;
+  int target_ = 0, floor_ = 0, stop_ = 0;
+  std::optional<grader::Grade> grade_;
+};
+
+Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = {}) {
+  std::string msg = "gave up after " + number(plan.req.budget_seconds) + " s: " + describe(plan.req);
+  const int best = shared.best.load();
+  if (best != INT_MAX) msg += ", best reached " + std::to_string(best) + " clues";
+  const int low = shared.rated_low.load();
+  if (plan.req.rating && low >= 0) msg += ", hardest rating reached " + rating_text(low / 10.0);
+  const long long tries = shared.tries.load();
+  msg += " in " + with_commas(tries) + (tries == 1 ? " try" : " tries");
+  msg += made;
+  return Error(msg);
+}
+
+void grade_into(Puzzle& p, const grader::Bands& bands) {
+  grader::GradeOptions go;
+  go.assume_unique = true;
+  go.bands = bands;
+  const grader::Grade g = grader::grade(p.givens, go);
+  p.rating = g.rating;
+  p.hardest = g.hardest;
+  p.label = g.solved ? grader::label_for(g.rating, bands) : "";
+}
+
+}  // namespace
+
+std::string describe(const Request& r) {
+  std::string out = r.shape.name();
+  if (r.clues_max > 0 && r.clues_min == r.clues_max)
+    out += " with exactly " + std::to_string(r.clues_max) + " clues";
+  else if (r.clues_max > 0)
+    out += " with " + std::to_string(r.clues_min) + "-" + std::to_string(r.clues_max) + " clues";
+  else if (r.clues_min > 0)
+    out += " with at least " + std::to_string(r.clues_min) + " clues";
+  auto sym = parse_symmetry(r.symmetry);
+  if (sym && *sym != Symmetry::kNone) out += ", " + r.symmetry + " symmetry" + centre_note(r, *sym);
+  if (r.fill != "random") out += ", " + r.fill + " fill";
+  if (r.minimal) out += ", minimal";
+  if (r.rating) {
+    out += ", rated ";
+    out += r.difficulty.empty() ? range_text(*r.rating) : r.difficulty + " (" + range_text(*r.rating) + ")";
+  }
+  return out;
+}
+
+Status check_request(const Request& r) {
+  if (r.shape.box_rows <= 0 || r.shape.box_cols <= 0) return Error("invalid box shape");
+  if (auto s = standard_shape(r.shape.n()); !s) return s.error();
+  auto sym = parse_symmetry(r.symmetry);
+  if (!sym) return sym.error();
+  auto fill = parse_fill(r.fill);
+  if (!fill) return fill.error();
+  const int cells = r.shape.cells();
+  const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
+  if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");
+  if (r.clues_max > 0 && r.clues_min > r.clues_max)
+    return Error("bad clue range " + clues_text(r) + ": low end above high end");
+  if (std::max(r.clues_min, r.clues_max) > cells)
+    return Error(std::to_string(std::max(r.clues_min, r.clues_max)) + " clues is more than the " +
+                 std::to_string(cells) + " cells of a " + grid + " grid");
+  const int hi = r.clues_max > 0 ? r.clues_max : cells;
+  const auto [minimum, why] = minimum_clues(r.shape);
+  if (hi < minimum)
+    return Error("a " + grid + " puzzle needs at least " + std::to_string(minimum) +
+                 " clues to have a unique solution (" + why + "): " + clues_text(r) + " is impossible");
+  const auto reach = reachable_counts(r.shape, *sym);
+  bool any = false;
+  for (int k = r.clues_min; k <= hi && !any; ++k) any = reach[static_cast<size_t>(k)];
+  if (!any) {
+    std::vector<int> sizes;
+    for (const auto& c : symmetry_classes(r.shape, *sym)) sizes.push_back(static_cast<int>(c.size()));
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    std::string list;
+    for (size_t i = 0; i < sizes.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == sizes.size() ? " and " : ", ") + std::to_string(sizes[i]);
+    int below = -1, above = -1;
+    for (int k = r.clues_min; k >= 0 && below < 0; --k)
+      if (reach[static_cast<size_t>(k)]) below = k;
+    for (int k = hi; k <= cells && above < 0; ++k)
+      if (reach[static_cast<size_t>(k)]) above = k;
+    std::string nearest;
+    if (below >= minimum) nearest = std::to_string(below);
+    if (above >= 0) nearest += (nearest.empty() ? "" : " or ") + std::to_string(above);
+    return Error(r.symmetry + " symmetry on " + grid + " gives clues in classes of " + list +
+                 " cells: " + clues_text(r) + " is impossible" +
+                 (nearest.empty() ? std::string() : " (nearest possible: " + nearest + ")"));
+  }
+  if (!(r.budget_seconds > 0)) return Error("budget must be a positive number of seconds");
+  if (r.rating && r.rating->lo > r.rating->hi) return Error("bad rating range: low end above high end");
+  return Ok{};
+}
+
+bool is_minimal(const Grid& puzzle, std::string_view symmetry) {
+  auto sym = parse_symmetry(symmetry);
+  const auto classes = symmetry_classes(puzzle.shape, sym ? *sym : Symmetry::kNone);
+  Grid p = puzzle;
+  for (const auto& cls : classes) {
+    if (!p.cells[static_cast<size_t>(cls.front())]) continue;
+    for (int c : cls) p.cells[static_cast<size_t>(c)] = 0;
+    const bool unique = solver::count_solutions(p, 2) == 1;
+    for (int c : cls) p.cells[static_cast<size_t>(c)] = puzzle.cells[static_cast<size_t>(c)];
+    if (unique) return false;
+  }
+  return true;
+}
+
+Result<Puzzle> generate_one(const Request& r, std::uint64_t seed) {
+  if (auto st = check_request(r); !st) return st.error();
+  const Plan plan = make_plan(r);
+  Shared shared;
+  shared.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.budget_seconds));
+  Engine engine(plan, shared);
+  auto p = engine.make(seed);
+  if (!p) return gave_up(plan, shared);
+  return *p;
+}
+
+Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed, int count,
+                                           const BatchOptions& options) {
+  if (auto st = check_request(r); !st) return st.error();
+  if (count < 0) return Error("puzzle count must not be negative");
+  const Plan plan = make_plan(r);
+  Shared shared;
+  shared.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.budget_seconds));
+  const bool grade = options.grade && !r.rating;
+
+  std::vector<std::optional<Puzzle>> made(static_cast<size_t>(count));
+  std::atomic<int> next{0};
+  std::atomic<int> done{0};
+  std::mutex progress_mu;
+  auto report = [&] {
+    const int d = ++done;
+    if (options.progress) {
+      std::lock_guard lock(progress_mu);
+      options.progress(d, count);
+    }
+  };
+  auto worker = [&] {
+    Engine engine(plan, shared);
+    for (int i; (i = next++) < count;) {
+      auto p = engine.make(mix_seed(seed, options.stream, static_cast<std::uint64_t>(i)));
+      if (!p) return;
+      if (grade) grade_into(*p, r.bands);
+      made[static_cast<size_t>(i)] = std::move(p);
+      report();
+    }
+  };
+  const int jobs = std::clamp(options.jobs, 1, std::max(1, count));
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+
+  // De-duplicate in index order; replacements are generated here, on this thread.
+  std::unordered_set<std::string> seen;
+  Engine engine(plan, shared);
+  std::vector<Puzzle> out;
+  out.reserve(static_cast<size_t>(count));
+  auto fresh = [&](const Puzzle& p) {
+    return !seen.count(p.canonical) && !(options.exclude && options.exclude->count(p.canonical));
+  };
+  for (int i = 0; i < count; ++i) {
+    auto& slot = made[static_cast<size_t>(i)];
+    if (!slot)
+      return gave_up(plan, shared, " (made " + with_commas(done.load()) + " of " + with_commas(count) + " puzzles)");
+    const std::uint64_t base = slot->seed;
+    for (std::uint64_t attempt = 1; !fresh(*slot); ++attempt) {
+      slot = engine.make(mix_seed(base, attempt));
+      if (!slot)
+        return gave_up(plan, shared,
+                       " (made " + with_commas(i) + " distinct puzzles of " + with_commas(count) + ")");
+      if (grade) grade_into(*slot, r.bands);
+    }
+    seen.insert(slot->canonical);
+    out.push_back(std::move(*slot));
+  }
+  return out;
+}
+
+}  // namespace gp::gen
