@@ -106,8 +106,8 @@ int proven_min_clues(Shape shape);
 // (1 -> 1x1, 2 -> 1x2, 4 -> 2x2, 6 -> 2x3, 12 -> 3x4); landscape pages swap the two.
 std::pair<int, int> per_page_layout(int per_page, bool landscape);
 
-// Placeholders a caption template may use: {number} {label} {rating} {clues} {section}
-// {answer_page} {page} {grid} {date} {weekday}.
+// Placeholders a caption template may use (the ones layout fills in): {number} {label} {rating}
+// {clues} {section} {grid} {page} {answer_page}.
 const std::vector<std::string>& caption_placeholders();
 
 // Levenshtein distance (case-insensitive) and the closest candidate if it is close enough to be a

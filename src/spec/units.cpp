@@ -205,8 +205,8 @@ std::pair<int, int> per_page_layout(int per_page, bool landscape) {
 }
 
 const std::vector<std::string>& caption_placeholders() {
-  static const std::vector<std::string> names = {"number", "label", "rating",      "clues", "section",
-                                                 "answer_page", "page", "grid", "date",  "weekday"};
+  static const std::vector<std::string> names = {"number", "label", "rating", "clues",
+                                                 "section", "grid", "page", "answer_page"};
   return names;
 }
 
