@@ -13,6 +13,7 @@
 #include "layout/approx_measure.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/layout.hpp"
+#include "layout/print_rules.hpp"
 
 using namespace gp;
 using namespace gp::layout;
@@ -674,4 +675,106 @@ TEST_CASE("auto gutter: the inside margin follows the final page count") {
   spec.sections[0].count = 100;
   const BookPlan small = plan_of(spec, {100});
   CHECK(small.book_geometry.margins().inside == Approx(0.375 * 25.4));
+}
+
+// ---- Print rules and preflight (issue 5) ----
+
+TEST_CASE("KDP page limits and spine width") {
+  CHECK(kdp_max_pages(152.4, 228.6) == 828);
+  CHECK(kdp_max_pages(215.9, 279.4) == 590);
+  CHECK(kdp_max_pages(279.4, 215.9) == 590);            // either orientation
+  CHECK(kdp_max_pages(215.9, 215.9) == 590);
+  CHECK(kdp_max_pages(8.25 * 25.4, 6 * 25.4) == 800);
+  CHECK(kdp_max_pages(8.27 * 25.4, 11.69 * 25.4) == 780);
+  CHECK(kdp_max_pages(152.4, 228.6, Paper::cream) == 776);
+  CHECK(kdp_max_pages(215.9, 279.4, Paper::cream) == 550);
+  CHECK(spine_width_mm(200) == Approx(200 * 0.002252 * 25.4));
+  CHECK(spine_width_mm(200, Paper::cream) == Approx(0.5 * 25.4));
+  CHECK_FALSE(spine_text_allowed(79));
+  CHECK(spine_text_allowed(80));
+}
+
+TEST_CASE("preflight: a KDP book laid out with the KDP options passes") {
+  spec::BookSpec spec = two_section_book();
+  spec.sections[0].count = 40;
+  spec.page.bleed = true;
+  LayoutOptions kdp;
+  kdp.kdp = true;
+  kdp.pad_to_even = true;
+  const std::vector<int> counts{40, 7};
+  const BookPlan plan = plan_of(spec, counts, kdp);
+  CHECK(plan.book_pages % 2 == 0);
+  Preflight pf(kdp_rules(spec.page.width, spec.page.height), plan.book_geometry);
+  ApproxTextMeasure m;
+  const auto puzzles = make_puzzles(spec, counts);
+  REQUIRE(lay_out_book(spec, plan, puzzles, m, {pf.wrap([](Page&&) -> Status { return Ok{}; }), {}}, kdp).ok());
+  CHECK(pf.pages() == plan.book_pages);
+  CHECK(pf.finish() == std::vector<std::string>{});
+}
+
+TEST_CASE("preflight catches each planted violation") {
+  spec::PageSpec page;  // 6x9, live area x 19..139.4 on page 1
+  auto g = PageGeometry::make(page, {}, 30);
+  REQUIRE(g.ok());
+  Preflight pf(kdp_rules(page.width, page.height), *g);
+  const PageFrame f = g->frame(1);
+  auto good_text = [&](const std::string& s, double pt) {
+    TextItem t;
+    t.box = Box{f.content.x + 1, f.content.y + 1, 50, 8};
+    t.text = s;
+    t.font.size_pt = pt;
+    return t;
+  };
+  Page p1;
+  p1.items.push_back(good_text("fine", 9));
+  p1.items.push_back(good_text("Too small to read", 6));
+  p1.items.push_back(good_text("also small", 5));    // reported once per page
+  pf.check(p1);
+  Page p2;
+  p2.items.push_back(LineItem{30, 30, 60, 30, 0.5, 0, false});
+  pf.check(p2);
+  Page p3;
+  TextItem off = good_text("Running head far too wide for the page", 9);
+  off.box.w = 200;
+  p3.items.push_back(off);
+  pf.check(p3);
+  Page p4;
+  p4.items.push_back(RectItem{Box{30, 30, 10, 10}, 1.0, 1.5, -1});
+  pf.check(p4);
+  for (int i = 0; i < 3; ++i) pf.check(Page{});  // pages 5-7 blank
+  Page folio_only;
+  folio_only.folio = 8;
+  folio_only.items.push_back(good_text("8", 9));
+  pf.check(folio_only);                           // a page with only its number is blank too
+  Page p9;
+  p9.items.push_back(good_text("text", 9));
+  pf.check(p9);
+  CHECK(pf.finish() == std::vector<std::string>{
+                           "page 1: text 'Too small to read' is set at 6.0 pt (the minimum is 7 pt)",
+                           "page 2: a line is 0.50 pt wide (the minimum is 0.75 pt)",
+                           "page 3: text 'Running head far too wide f...' reaches outside the margins",
+                           "page 4: grey level 1.50 is outside 0..1",
+                           "pages 5-8 are blank: at most 2 blank pages in a row",
+                           "the book has 9 pages; the minimum is 24",
+                           "the book has 9 pages; the page count must be even (add a notes page)",
+                       });
+}
+
+TEST_CASE("preflight: too many pages for the trim") {
+  spec::PageSpec page;
+  page.width = 215.9;
+  page.height = 279.4;
+  auto g = PageGeometry::make(page, {}, 600);
+  REQUIRE(g.ok());
+  Preflight pf(kdp_rules(page.width, page.height), *g);
+  const PageFrame f = g->frame(1);
+  for (int i = 0; i < 592; ++i) {
+    Page p;
+    TextItem t;
+    t.box = Box{f.content.x, f.content.y, 20, 8};
+    t.text = "x";
+    p.items.push_back(t);
+    pf.check(p);
+  }
+  CHECK(pf.finish() == std::vector<std::string>{"the book has 592 pages; the maximum for this trim is 590"});
 }
