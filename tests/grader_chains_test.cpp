@@ -47,7 +47,7 @@ const std::vector<Finder>& se_ladder() {
       find_hidden_pair,    find_naked_triple,      find_swordfish,          find_hidden_triple,
       find_xy_wing,        find_xyz_wing,          find_unique_rectangle,   find_naked_quad,
       find_jellyfish,      find_hidden_quad,       find_bug,                find_aligned_pair_exclusion,
-      find_chains,         find_nishio,            find_multiple_chains,    find_dynamic_chains,
+      find_chains,         find_aligned_triplet_exclusion, find_nishio,            find_multiple_chains,    find_dynamic_chains,
       find_dynamic_chains_plus, find_nested_chains};
   return l;
 }

@@ -1060,61 +1060,114 @@ bool run_multi(const State& s, Step& out, Mode mode, int base) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Aligned pair exclusion.
+// Aligned exclusion (SE's AlignedExclusion, degree 2 and 3).
 
-bool ape_for(const State& s, Step& out, int c1, int c2) {
-  const int n = s.n();
-  int excl[3 * kMaxN];
-  int ne = 0;
-  for (int p : s.peers(c1))
-    if (p != c2 && s.value(p) == 0 && popcount(s.cand(p)) == 2 && s.sees(p, c2)) excl[ne++] = p;
-  const Mask m1 = s.cand(c1), m2 = s.cand(c2);
-  Mask ok1 = 0, ok2 = 0;
-  for (int a = 1; a <= n; ++a) {
-    if (!(m1 & bit(a))) continue;
-    for (int b = 1; b <= n; ++b) {
-      if (!(m2 & bit(b)) || a == b) continue;  // the two cells share a unit
-      const Mask pair = bit(a) | bit(b);
-      bool allowed = true;
-      for (int i = 0; i < ne && allowed; ++i) allowed = s.cand(excl[i]) != pair;
-      if (allowed) {
-        ok1 |= bit(a);
-        ok2 |= bit(b);
+// Base cells: empty cells with 2+ candidates that have at least one "excluder" (a peer with 2 to
+// `degree` candidates), in a state without pending naked singles. For `degree` base cells with at
+// least two common excluders, a combination of their candidates is impossible if two cells that
+// see each other get the same value, or if it uses every candidate of a common excluder. A
+// candidate of a base cell that appears in no possible combination is eliminated.
+bool aligned_exclusion(const State& s, Step& out, int degree) {
+  const int cells = s.cells();
+  int base[kMaxCells];
+  int nb = 0;
+  for (int c = 0; c < cells; ++c) {
+    if (s.value(c) == 0 && popcount(s.cand(c)) == 1) return false;  // naked single pending
+  }
+  auto excluder = [&](int c) {
+    const int k = popcount(s.cand(c));
+    return s.value(c) == 0 && k >= 2 && k <= degree;
+  };
+  for (int c = 0; c < cells; ++c) {
+    if (s.value(c) != 0 || popcount(s.cand(c)) < 2) continue;
+    bool any = false;
+    for (int p : s.peers(c)) any = any || excluder(p);
+    if (any) base[nb++] = c;
+  }
+  int set[3];
+  int common[3 * kMaxN];
+  auto try_set = [&]() {
+    int nc = 0;
+    for (int p : s.peers(set[0])) {
+      if (!excluder(p)) continue;
+      bool all = true;
+      for (int i = 1; i < degree && all; ++i) all = p != set[i] && s.sees(p, set[i]);
+      if (all) common[nc++] = p;
+    }
+    if (nc < 2) return false;
+    Mask allowed[3] = {0, 0, 0};
+    Mask cand[3];
+    for (int i = 0; i < degree; ++i) cand[i] = s.cand(set[i]);
+    int val[3] = {0, 0, 0};
+    // Every combination of one candidate per base cell.
+    const int n = s.n();
+    for (val[0] = 1; val[0] <= n; ++val[0]) {
+      if (!(cand[0] & bit(val[0]))) continue;
+      for (val[1] = 1; val[1] <= n; ++val[1]) {
+        if (!(cand[1] & bit(val[1]))) continue;
+        for (val[2] = degree == 3 ? 1 : 0; val[2] <= (degree == 3 ? n : 0); ++val[2]) {
+          if (degree == 3 && !(cand[2] & bit(val[2]))) continue;
+          bool ok = true;
+          for (int i = 0; i < degree && ok; ++i)
+            for (int j = i + 1; j < degree && ok; ++j)
+              ok = !(val[i] == val[j] && s.sees(set[i], set[j]));
+          Mask used = 0;
+          for (int i = 0; i < degree; ++i) used |= bit(val[i]);
+          for (int e = 0; e < nc && ok; ++e) ok = (s.cand(common[e]) & ~used) != 0;
+          if (!ok) continue;
+          for (int i = 0; i < degree; ++i) allowed[i] |= bit(val[i]);
+        }
       }
     }
-  }
-  if (ok1 == m1 && ok2 == m2) return false;
-  out.clear();
-  for (Mask m = m1 & ~ok1; m; m &= m - 1) out.eliminations.push_back({c1, lowest_value(m)});
-  for (Mask m = m2 & ~ok2; m; m &= m - 1) out.eliminations.push_back({c2, lowest_value(m)});
-  std::sort(out.eliminations.begin(), out.eliminations.end(), [](const CellValue& x, const CellValue& y) {
-    return x.cell != y.cell ? x.cell < y.cell : x.value < y.value;
-  });
-  out.technique = "Aligned Pair Exclusion";
-  out.rating = 6.2;
-  out.description = "Aligned Pair Exclusion: " + s.cell_name(c1) + " and " + s.cell_name(c2) +
-                    " cannot hold a pair of values that empties one of the bivalue cells";
-  for (int i = 0; i < ne; ++i) out.description += (i ? ", " : " ") + s.cell_name(excl[i]);
-  out.description += "; remove";
-  for (const CellValue& e : out.eliminations) {
-    out.description += " " + s.cell_name(e.cell) + "<>";
-    append_value(out.description, e.value);
-  }
-  return true;
-}
-
-}  // namespace
-
-bool find_aligned_pair_exclusion(const State& s, Step& out) {
-  for (int c1 = 0; c1 < s.cells(); ++c1) {
-    if (s.value(c1) != 0 || popcount(s.cand(c1)) < 2) continue;
-    for (int c2 = c1 + 1; c2 < s.cells(); ++c2) {
-      if (s.value(c2) != 0 || popcount(s.cand(c2)) < 2 || !s.sees(c1, c2)) continue;
-      if (ape_for(s, out, c1, c2)) return true;
+    bool any = false;
+    for (int i = 0; i < degree; ++i) any = any || allowed[i] != cand[i];
+    if (!any) return false;
+    out.clear();
+    for (int i = 0; i < degree; ++i)
+      for (Mask m = cand[i] & ~allowed[i]; m; m &= m - 1) out.eliminations.push_back({set[i], lowest_value(m)});
+    std::sort(out.eliminations.begin(), out.eliminations.end(), [](const CellValue& x, const CellValue& y) {
+      return x.cell != y.cell ? x.cell < y.cell : x.value < y.value;
+    });
+    out.technique = degree == 2 ? "Aligned Pair Exclusion" : "Aligned Triplet Exclusion";
+    out.rating = degree == 2 ? 6.2 : 7.5;
+    std::string& d = out.description;
+    d = out.technique + ": base cells";
+    for (int i = 0; i < degree; ++i) d += (i ? ", " : " ") + s.cell_name(set[i]);
+    d += "; every combination that uses all candidates of one of";
+    for (int e = 0; e < nc; ++e) d += (e ? ", " : " ") + s.cell_name(common[e]);
+    d += " is impossible; remove";
+    for (const CellValue& e : out.eliminations) {
+      d += " " + s.cell_name(e.cell) + "<>";
+      append_value(d, e.value);
+    }
+    return true;
+  };
+  for (int i = 0; i < nb; ++i) {
+    for (int j = i + 1; j < nb; ++j) {
+      set[0] = base[i];
+      set[1] = base[j];
+      if (degree == 2) {
+        if (try_set()) return true;
+        continue;
+      }
+      // Third cell: a base cell that is an excluder of one of the first two.
+      for (int k = 0; k < nb; ++k) {
+        const int c = base[k];
+        if (c == set[0] || c == set[1] || !excluder(c)) continue;
+        if (!s.sees(c, set[0]) && !s.sees(c, set[1])) continue;
+        set[2] = c;
+        if (try_set()) return true;
+      }
     }
   }
   return false;
 }
+
+}  // namespace
+
+bool find_aligned_pair_exclusion(const State& s, Step& out) { return aligned_exclusion(s, out, 2); }
+
+bool find_aligned_triplet_exclusion(const State& s, Step& out) { return aligned_exclusion(s, out, 3); }
 
 bool find_chains(const State& s, Step& out) {
   Work& w = work();
