@@ -1,5 +1,8 @@
 // gridpress-calibrate: compares our grader with Sudoku Explainer 1.2.1 ratings.
 //   gridpress-calibrate [--limit N] [--misses K] [FILE.tsv ...]
+//   gridpress-calibrate --examples FILE.txt   (one puzzle a line: prints, per hardest technique and
+//                                              rating, the first puzzle that needs it; used to pick
+//                                              the per-technique test puzzles)
 // Default files: se_rated_sample.tsv and se_rated_easy_medium.tsv from the shared data directory.
 // Prints share exact, share within 0.3, Spearman correlation, band confusion matrix, puzzles/s and a
 // per-SE-rating breakdown; --misses K lists up to K puzzles where we differ from SE by more than 0.3.
@@ -7,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -27,6 +31,26 @@ bool read_file(const std::string& path, std::string& out) {
 
 }  // namespace
 
+int find_examples(const std::string& path) {
+  std::string text;
+  if (!read_file(path, text)) {
+    std::fprintf(stderr, "gridpress-calibrate: cannot read %s\n", path.c_str());
+    return 1;
+  }
+  std::map<std::pair<std::string, double>, std::string> first;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto g = gp::parse_line(line);
+    if (!g) continue;
+    const auto grade = gp::grader::grade(g.value());
+    if (!grade.solved) continue;
+    first.emplace(std::make_pair(grade.hardest, grade.rating), gp::format_line(g.value()));
+  }
+  for (const auto& [key, puzzle] : first) std::printf("%.1f\t%s\t%s\n", key.second, key.first.c_str(), puzzle.c_str());
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::vector<std::string> files;
   long limit = -1;
@@ -37,8 +61,10 @@ int main(int argc, char** argv) {
       limit = std::strtol(argv[++i], nullptr, 10);
     } else if (a == "--misses" && i + 1 < argc) {
       misses = static_cast<int>(std::strtol(argv[++i], nullptr, 10));
+    } else if (a == "--examples" && i + 1 < argc) {
+      return find_examples(argv[i + 1]);
     } else if (a == "--help" || a == "-h") {
-      std::printf("usage: gridpress-calibrate [--limit N] [--misses K] [FILE.tsv ...]\n");
+      std::printf("usage: gridpress-calibrate [--limit N] [--misses K] [FILE.tsv ...] | --examples FILE.txt\n");
       return 0;
     } else {
       files.push_back(a);

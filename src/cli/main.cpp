@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   gp::cli::add_generate_command(app, run);  // engine: new puzzles
   gp::cli::add_solve_command(app, run);     // engine: solve / count solutions
   gp::cli::add_book_command(app, run);      // the product: spec -> book + manifest
+  gp::cli::add_grade_command(app, run);     // engine: difficulty rating
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,177 @@
+// gridpress grade [FILE|-] [--format line|json|csv] [--explain]: rate puzzles on the Sudoku
+// Explainer scale, one puzzle a line in, one result per puzzle out.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "core/codec.hpp"
+#include "core/grid.hpp"
+#include "grader/grader.hpp"
+
+namespace gp::cli {
+
+namespace {
+
+struct GradeCliOptions {
+  std::string file = "-";
+  std::string format = "line";
+  bool explain = false;
+};
+
+constexpr const char* kGradeFooter =
+    "Input: one puzzle a line (4x4 .. 16x16, '.' or '0' empty, 1-9 then A-G); text after the first blank is\n"
+    "ignored; blank lines and lines starting with '#' are skipped.\n"
+    "Output, per puzzle line:\n"
+    "  line: PUZZLE RATING LABEL HARDEST, e.g. '4..1.. 3.2 hard X-wing'; --explain adds the solve path,\n"
+    "        one indented step a line ('  12. 3.2 X-wing on 7 in rows 2,5, columns 3,8')\n"
+    "  json: {\"puzzles\": [{\"line\", \"puzzle\", \"rating\", \"label\", \"hardest\", \"counts\"[, \"path\"]}]}\n"
+    "  csv:  line,puzzle,rating,label,hardest[,path]\n"
+    "Rating: Sudoku Explainer 1.2.1 scale (1.2 hidden single .. 6.5+ chains); labels: easy <= 1.5,\n"
+    "medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.\n"
+    "A line that is malformed, has no solution or several is reported on stderr as 'line N: ...' (and as\n"
+    "'error' in the output); the other lines are still graded.\n"
+    "Exit code: 0 if every line was graded, 1 otherwise (or if FILE cannot be opened).";
+
+std::string rating_text(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", r);
+  return buf;
+}
+
+std::string csv_field(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape& shape) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& cv : cvs)
+    a.push_back({{"row", cv.cell / shape.n() + 1}, {"col", cv.cell % shape.n() + 1}, {"value", cv.value}});
+  return a;
+}
+
+int run_grade(const GradeCliOptions& opt) {
+  std::istream* in = &std::cin;
+  std::unique_ptr<std::ifstream> file;
+  if (opt.file != "-") {
+    file = std::make_unique<std::ifstream>(opt.file);
+    if (!*file) {
+      std::cerr << opt.file << ": cannot open (" << std::strerror(errno) << ")\n";
+      return kExitFailure;
+    }
+    in = file.get();
+  }
+  grader::GradeOptions gopt;
+  gopt.record_path = opt.explain;
+
+  bool bad = false;
+  std::string line, out;
+  nlohmann::json doc;
+  doc["puzzles"] = nlohmann::json::array();
+  if (opt.format == "csv") out = opt.explain ? "line,puzzle,rating,label,hardest,path\n" : "line,puzzle,rating,label,hardest\n";
+  int line_no = 0;
+  while (std::getline(*in, line)) {
+    ++line_no;
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos || line[start] == '#') continue;
+
+    std::string problem;
+    grader::Grade g;
+    auto grid = parse_line(line);
+    if (!grid) {
+      problem = grid.error().to_string();
+    } else {
+      g = grader::grade(*grid, gopt);
+      if (g.solutions == 0)
+        problem = "no solution (not rated)";
+      else if (!g.unique)
+        problem = "multiple solutions (not rated)";
+      else if (!g.solved)
+        problem = "the grader could not finish this puzzle (hardest step so far " + rating_text(g.rating) + " " +
+                  g.hardest + ")";
+    }
+    const std::string puzzle = grid ? format_line(*grid) : std::string();
+    if (!problem.empty()) {
+      std::cerr << "line " << line_no << ": " << problem << "\n";
+      bad = true;
+    }
+    const bool rated = problem.empty();
+    if (opt.format == "line") {
+      if (!rated) {
+        out += "error\n";
+      } else {
+        out += puzzle + " " + rating_text(g.rating) + " " + g.label + " " + g.hardest + "\n";
+        for (std::size_t i = 0; i < g.path.size(); ++i)
+          out += "  " + std::to_string(i + 1) + ". " + rating_text(g.path[i].rating) + " " + g.path[i].description + "\n";
+      }
+    } else if (opt.format == "csv") {
+      out += std::to_string(line_no) + "," + puzzle + ",";
+      if (rated) {
+        out += rating_text(g.rating) + "," + g.label + "," + csv_field(g.hardest);
+      } else {
+        out += ",error," + csv_field(problem);
+      }
+      if (opt.explain) {
+        std::string path;
+        for (const auto& s : g.path) path += (path.empty() ? "" : " | ") + rating_text(s.rating) + " " + s.description;
+        out += "," + csv_field(path);
+      }
+      out += "\n";
+    } else {
+      nlohmann::json j;
+      j["line"] = line_no;
+      j["puzzle"] = puzzle;
+      if (rated) {
+        j["rating"] = std::stod(rating_text(g.rating));
+        j["label"] = g.label;
+        j["hardest"] = g.hardest;
+        j["counts"] = g.counts;
+        if (opt.explain) {
+          nlohmann::json path = nlohmann::json::array();
+          for (const auto& s : g.path)
+            path.push_back({{"technique", s.technique},
+                            {"rating", std::stod(rating_text(s.rating))},
+                            {"description", s.description},
+                            {"placements", cells_json(s.placements, grid->shape)},
+                            {"eliminations", cells_json(s.eliminations, grid->shape)}});
+          j["path"] = std::move(path);
+        }
+      } else {
+        j["error"] = problem;
+      }
+      doc["puzzles"].push_back(std::move(j));
+    }
+    if (out.size() >= (1u << 16)) {
+      std::cout << out;
+      out.clear();
+    }
+  }
+  if (opt.format == "json") out += doc.dump(2) + "\n";
+  std::cout << out << std::flush;
+  return bad ? kExitFailure : kExitOk;
+}
+
+}  // namespace
+
+void add_grade_command(CLI::App& app, Run& run) {
+  auto opt = std::make_shared<GradeCliOptions>();
+  CLI::App* sub = app.add_subcommand("grade", "Rate puzzles on the Sudoku Explainer scale, one a line");
+  sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
+  sub->add_option("--format", opt->format, "Output format: line (default), json or csv")
+      ->check(CLI::IsMember({"line", "json", "csv"}));
+  sub->add_flag("--explain", opt->explain, "Also print the solve path, one step a line");
+  sub->footer(kGradeFooter);
+  sub->callback([&run, opt] { run = [opt] { return run_grade(*opt); }; });
+}
+
+}  // namespace gp::cli
