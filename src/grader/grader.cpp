@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "grader/chains.hpp"
 #include "grader/techniques.hpp"
 #include "solver/solver.hpp"
 
@@ -44,6 +45,15 @@ constexpr std::array kLadder = {
     Rung{"Jellyfish", 5.2, find_jellyfish},
     Rung{"Hidden quad", 5.4, find_hidden_quad},
     Rung{"BUG", 5.6, find_bug},
+    // Chains (chains.hpp), in SE's order; each returns its easiest step.
+    Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion},
+    Rung{"Chains and cycles", 6.5, find_chains},
+    Rung{"Aligned triplet exclusion", 7.5, find_aligned_triplet_exclusion},
+    Rung{"Nishio", 7.5, find_nishio},
+    Rung{"Cell/region forcing chains", 8.0, find_multiple_chains},
+    Rung{"Dynamic forcing chains", 8.5, find_dynamic_chains},
+    Rung{"Dynamic forcing chains (+)", 9.0, find_dynamic_chains_plus},
+    Rung{"Nested forcing chains", 9.5, find_nested_chains},
 };
 
 constexpr double kEps = 1e-9;
@@ -140,8 +150,8 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
         break;
       }
       if (step.rating > g.rating + kEps || g.hardest.empty()) {
-        if (step.rating > g.rating + kEps || g.hardest.empty()) g.hardest = step.technique;
-        g.rating = std::max(g.rating, step.rating);
+        g.hardest = step.technique;
+        g.rating = step.rating;
       }
       ++g.counts[step.technique];
       state.apply(step);
