@@ -14,6 +14,7 @@
 #include "layout/grid_draw.hpp"
 #include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
+#include "layout/cover.hpp"
 
 using namespace gp;
 using namespace gp::layout;
@@ -777,4 +778,65 @@ TEST_CASE("preflight: too many pages for the trim") {
     pf.check(p);
   }
   CHECK(pf.finish() == std::vector<std::string>{"the book has 592 pages; the maximum for this trim is 590"});
+}
+
+TEST_CASE("cover: full wrap geometry from trim, page count and paper") {
+  spec::PageSpec page;  // 6x9 in
+  const CoverGeometry g = cover_geometry(page, 200);
+  CHECK(g.spine == Approx(200 * 0.002252 * 25.4));
+  CHECK(g.width / 25.4 == Approx(0.125 + 6 + 0.4504 + 6 + 0.125));
+  CHECK(g.height / 25.4 == Approx(9.25));
+  CHECK(g.front.x == Approx(g.bleed + 152.4 + g.spine));
+  CHECK(g.front.right() == Approx(g.width - g.bleed));
+  CHECK(g.barcode.w == Approx(50.8));
+  CHECK(g.barcode.right() == Approx(g.spine_box.x - 6.35));
+  CHECK(g.barcode.bottom() == Approx(g.back.bottom() - 6.35));
+  const CoverGeometry cream = cover_geometry(page, 200, Paper::cream);
+  CHECK(cream.spine == Approx(0.5 * 25.4));
+}
+
+TEST_CASE("cover: text in the safe areas, spine text only above 79 pages") {
+  spec::BookSpec spec = two_section_book();
+  ApproxTextMeasure m;
+  CoverSpec cover;
+  cover.back_text = "One hundred puzzles, from gentle warm-ups to fiendish finales. Every puzzle has exactly one "
+                    "solution, reachable by logic alone.";
+  const Puzzle sample = make_puzzle(Shape{3, 3});
+  auto page = lay_out_cover(spec, 300, cover, m, &sample);
+  REQUIRE(page.ok());
+  const CoverGeometry g = cover_geometry(spec.page, 300);
+  CHECK(page->width == Approx(g.width));
+  int spine_texts = 0, grids = 0;
+  for (const Item& item : page->items) {
+    const Box b = ink_box(item);
+    if (const auto* t = std::get_if<TextItem>(&item)) {
+      INFO(t->text);
+      CHECK(t->font.size_pt >= 7.0);
+      if (t->quarter_turns == 1) {
+        ++spine_texts;
+        CHECK(inside(b, g.spine_safe));
+      } else {
+        CHECK((inside(b, g.front_safe) || inside(b, g.back_safe)));
+        CHECK_FALSE(overlap(b, g.barcode));
+      }
+    } else if (const auto* r = std::get_if<RectItem>(&item)) {
+      if (r->stroke_pt > 0) {
+        ++grids;
+        CHECK(inside(b, g.front_safe));
+      }
+    }
+  }
+  CHECK(spine_texts == 1);
+  CHECK(grids == 1);
+  CHECK(has_text(*page, "Test Book"));
+  CHECK(has_text(*page, cover.back_text));
+
+  auto thin = lay_out_cover(spec, 79, cover, m);
+  REQUIRE(thin.ok());
+  for (const Item& item : thin->items) {
+    if (const auto* t = std::get_if<TextItem>(&item)) CHECK(t->quarter_turns == 0);
+  }
+  auto none = lay_out_cover(spec, 0, cover, m);
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.error().to_string() == "cover: the book has no pages");
 }

@@ -57,6 +57,10 @@ struct TextItem {
   double grey = 0;
   bool wrap = false;        // wrap at box.w (paragraphs); otherwise one line, never wrapped
   bool optical = false;     // centre by ink extents rather than line metrics (grid digits)
+  // Quarter turns clockwise: 0 = upright; 1 = reads top to bottom (a book spine, US style);
+  // 3 = reads bottom to top. `box` is the area the turned text occupies on the page; the
+  // alignments apply along the turned text (halign along the reading direction).
+  int quarter_turns = 0;
 };
 
 using Item = std::variant<LineItem, RectItem, TextItem>;

@@ -1,0 +1,46 @@
+// The paperback cover (issue 5): one full-wrap page (back, spine, front) with 0.125 in bleed on
+// every edge, the spine width from the page count and paper (KDP: white 0.002252 in per page,
+// cream 0.0025 in), spine text only for books of more than 79 pages, and the back cover's barcode
+// area kept clear.
+#pragma once
+
+#include <string>
+
+#include "core/puzzle.hpp"
+#include "core/result.hpp"
+#include "layout/document.hpp"
+#include "layout/print_rules.hpp"
+#include "spec/book_spec.hpp"
+
+namespace gp::layout {
+
+struct CoverSpec {
+  Paper paper = Paper::white;
+  std::string back_text;    // blurb set on the back cover; empty = none
+  bool spine_text = true;   // title and author on the spine when allowed and wide enough
+};
+
+// Where the parts of a cover are, in mm from the top-left of the media (trim + bleed).
+struct CoverGeometry {
+  double width = 0, height = 0;   // media: 2 trims + spine + 2 bleeds wide, trim + 2 bleeds tall
+  double bleed = kBleedMm;
+  double spine = 0;               // spine width
+  Box trim;                       // the whole wrap at the trim line
+  Box back, spine_box, front;     // panels at the trim line (back on the left)
+  Box back_safe, spine_safe, front_safe;  // where text may go: 0.125 in inside the panels'
+                                          // trim edges, 0.0625 in inside the spine's folds
+  Box barcode;                    // 2 x 1.2 in, 0.25 in from the back's bottom and spine edges
+};
+
+// Geometry for a book of `page_count` pages with the spec's trim.
+CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper paper = Paper::white);
+
+// Lays out the cover: a light grey full-bleed ground; on the front the title, subtitle, author and
+// (if `sample` is given) that puzzle's grid; on the spine, when spine_text_allowed(page_count) and
+// the spine is at least 0.25 in wide, the title and author turned to read top to bottom; on the
+// back the blurb, clear of the barcode area. Text stays inside the safe boxes.
+// Errors: page_count < 1 ("cover: the book has no pages").
+Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverSpec& cover,
+                           const TextMeasure& measure, const Puzzle* sample = nullptr);
+
+}  // namespace gp::layout
