@@ -17,7 +17,6 @@ struct Tables {
   std::array<std::uint16_t, 512> matched{};    // matrix -> union of the perfect matchings inside it
   std::array<std::uint32_t, 512> expand{};     // (row, box) matrix -> the band cells it covers
   std::array<std::uint16_t, 512> single{};     // a row's 9 cells -> the same if exactly one, else 0
-  std::array<std::uint32_t, 512> spread{};     // digit set -> bit 3 * digit for each (board index, band 0)
   std::array<std::uint32_t, 9> column{};       // column -> its three cells in a band
 };
 
@@ -44,10 +43,6 @@ constexpr Tables make_tables() {
   }
   for (int x = 0; x < 512; ++x) {
     t.single[x] = static_cast<std::uint16_t>(x && !(x & (x - 1)) ? x : 0);
-    std::uint32_t bits = 0;
-    for (int d = 0; d < 9; ++d)
-      if ((x >> d) & 1) bits |= 1u << (3 * d);
-    t.spread[x] = bits;
   }
   for (int c = 0; c < 9; ++c) t.column[c] = (1u << c) | (1u << (c + 9)) | (1u << (c + 18));
   return t;
@@ -55,19 +50,19 @@ constexpr Tables make_tables() {
 
 constexpr Tables kT = make_tables();
 
+// Boards are indexed [band * 9 + digit]: the nine digits of a band are contiguous.
 struct State {
-  std::uint32_t f[27];         // [digit * 3 + band]: cells where the digit may be (or is)
+  std::uint32_t f[27];         // cells where the digit may be (or is placed)
+  std::uint32_t seen[27];      // f as the band rule last left it: f != seen means "look again"
+  std::uint32_t stacked[27];   // f as the stack rule last saw it
   std::uint32_t unsolved[3];   // per band: cells not yet placed
-  std::uint32_t dirty_band;    // bit digit * 3 + band: band rule pending
-  std::uint32_t dirty_digit;   // bit digit: stack rule pending
 };
 
 // Puts digit d at band position p: only the row is restricted here; the band rule then sees a row
 // with one cell and does the rest (box, column, other digits), as for every placement.
 inline void place(State& s, int d, int b, int p) {
-  const int i = d * 3 + b;
-  s.f[i] = (s.f[i] & ~(511u << (9 * (p / 9)))) | (1u << p);
-  s.dirty_band |= 1u << i;
+  std::uint32_t& f = s.f[b * 9 + d];
+  f = (f & ~(511u << (9 * (p / 9)))) | (1u << p);
 }
 
 // Cells of a band board that are alone in their row.
@@ -76,16 +71,17 @@ inline std::uint32_t single_rows(std::uint32_t f) {
          (std::uint32_t{kT.single[f >> 18]} << 18);
 }
 
-// Band rule for board i: keep cells on a perfect row/box matching. Cells left alone in their row
-// and not yet placed become placed: their column is cleared in every band and their cell in every
-// other digit's board.
-inline bool band_rule(State& s, int i) {
+// Band rule for digit d in band b: keep cells on a perfect row/box matching. Cells left alone in
+// their row and not yet placed become placed: their column is cleared in the digit's other bands
+// and their cell in every other digit's board.
+inline bool band_rule(State& s, int b, int d) {
+  const int i = b * 9 + d;
   const std::uint32_t old = s.f[i];
   const int m = kT.row_boxes[old & 511] | (kT.row_boxes[(old >> 9) & 511] << 3) | (kT.row_boxes[old >> 18] << 6);
   const int a = kT.matched[static_cast<size_t>(m)];
   if (!a) return false;
   std::uint32_t f = old & kT.expand[static_cast<size_t>(a)];
-  const int d = i / 3, b = i - 3 * d;
+  s.seen[i] = f;
   const std::uint32_t placed = single_rows(f) & s.unsolved[b];
   if (placed) {
     if ((placed & (placed >> 9)) | (placed & (placed >> 18)) | ((placed >> 9) & (placed >> 18)))
@@ -93,27 +89,11 @@ inline bool band_rule(State& s, int i) {
     const std::uint32_t c9 = (placed | (placed >> 9) | (placed >> 18)) & 511;
     const std::uint32_t cols = c9 | (c9 << 9) | (c9 << 18);
     s.unsolved[b] &= ~placed;
-    unsigned changed = 0;
-    for (int e = 0; e < 9; ++e) {
-      const std::uint32_t x = s.f[e * 3 + b];
-      changed |= static_cast<unsigned>((x & placed) != 0) << e;
-      s.f[e * 3 + b] = x & ~placed;
-    }
-    changed &= ~(1u << d);
-    s.dirty_band |= kT.spread[changed] << b;
-    s.dirty_digit |= changed;
-    for (int b2 = 0; b2 < 3; ++b2) {
-      const std::uint32_t x = s.f[d * 3 + b2];
-      if (b2 != b && (x & cols)) {
-        s.f[d * 3 + b2] = x & ~cols;
-        s.dirty_band |= 1u << (d * 3 + b2);
-      }
-    }
-    const std::uint32_t nf = (f & ~cols) | placed;
-    if (nf != f) s.dirty_band |= 1u << i;
-    f = nf;
+    std::uint32_t* band = s.f + b * 9;
+    for (int e = 0; e < 9; ++e) band[e] &= ~placed;
+    for (int b2 = 0; b2 < 3; ++b2) s.f[b2 * 9 + d] &= ~cols;
+    f = (f & ~cols) | placed;  // differs from seen[i] if the columns removed more: looked at again
   }
-  if (f != old) s.dirty_digit |= 1u << d;
   s.f[i] = f;
   return true;
 }
@@ -122,7 +102,8 @@ inline bool band_rule(State& s, int i) {
 inline bool stack_rule(State& s, int d) {
   std::uint32_t fold[3];
   for (int b = 0; b < 3; ++b) {
-    const std::uint32_t f = s.f[d * 3 + b];
+    const std::uint32_t f = s.f[b * 9 + d];
+    s.stacked[b * 9 + d] = f;
     fold[b] = (f | (f >> 9) | (f >> 18)) & 511;
   }
   for (int st = 0; st < 3; ++st) {
@@ -130,13 +111,9 @@ inline bool stack_rule(State& s, int d) {
     const int m = static_cast<int>(((fold[0] >> sh) & 7) | (((fold[1] >> sh) & 7) << 3) | (((fold[2] >> sh) & 7) << 6));
     const int a = kT.matched[static_cast<size_t>(m)];
     if (!a) return false;
-    int drop = m & ~a;
-    while (drop) {
+    for (int drop = m & ~a; drop; drop &= drop - 1) {
       const int k = std::countr_zero(static_cast<unsigned>(drop));
-      drop &= drop - 1;
-      const int b = k / 3;
-      s.f[d * 3 + b] &= ~kT.column[sh + k % 3];
-      s.dirty_band |= 1u << (d * 3 + b);
+      s.f[(k / 3) * 9 + d] &= ~kT.column[sh + k % 3];
     }
   }
   return true;
@@ -146,23 +123,20 @@ inline bool stack_rule(State& s, int d) {
 inline int naked_singles(State& s) {
   int found = 0;
   for (int b = 0; b < 3; ++b) {
+    const std::uint32_t* band = s.f + b * 9;
     std::uint32_t one = 0, two = 0;
     for (int d = 0; d < 9; ++d) {
-      const std::uint32_t x = s.f[d * 3 + b];
-      two |= one & x;
-      one |= x;
+      two |= one & band[d];
+      one |= band[d];
     }
     const std::uint32_t u = s.unsolved[b];
     if (u & ~one) return -1;
-    std::uint32_t singles = u & ~two;
-    while (singles) {
+    for (std::uint32_t singles = u & ~two; singles; singles &= singles - 1) {
       const int p = std::countr_zero(singles);
-      singles &= singles - 1;
       const std::uint32_t bp = 1u << p;
-      if (!(s.unsolved[b] & bp)) continue;
       int d = 0;
-      while (d < 9 && !(s.f[d * 3 + b] & bp)) ++d;
-      if (d == 9) return -1;
+      while (d < 9 && !(band[d] & bp)) ++d;
+      if (d == 9) return -1;  // an earlier single of this pass took its last digit
       place(s, d, b, p);
       found = 1;
     }
@@ -170,33 +144,26 @@ inline int naked_singles(State& s) {
   return found;
 }
 
+// Rules to a fixed point: band rules while any board changed, then naked singles, then the stack
+// rule for digits whose boards changed since it last ran. False on a contradiction.
 bool propagate(State& s) {
   for (;;) {
-    while (s.dirty_band) {
-      const int i = std::countr_zero(s.dirty_band);
-      s.dirty_band &= s.dirty_band - 1;
-      if (!band_rule(s, i)) return false;
+    bool changed = false;
+    for (int i = 0; i < 27; ++i) {
+      if (s.f[i] == s.seen[i]) continue;
+      changed = true;
+      if (!band_rule(s, i / 9, i % 9)) return false;
     }
-#ifndef STACK_FIRST
+    if (changed) continue;
     const int r = naked_singles(s);
     if (r < 0) return false;
     if (r > 0) continue;
-#endif
-    if (s.dirty_digit) {
-      while (s.dirty_digit) {
-        const int d = std::countr_zero(s.dirty_digit);
-        s.dirty_digit &= s.dirty_digit - 1;
-        if (!stack_rule(s, d)) return false;
-      }
-      continue;
+    for (int d = 0; d < 9; ++d) {
+      if (s.f[d] == s.stacked[d] && s.f[9 + d] == s.stacked[9 + d] && s.f[18 + d] == s.stacked[18 + d]) continue;
+      changed = true;
+      if (!stack_rule(s, d)) return false;
     }
-#ifdef STACK_FIRST
-    const int r = naked_singles(s);
-    if (r < 0) return false;
-    if (r == 0) return true;
-#else
-    return true;
-#endif
+    if (!changed) return true;
   }
 }
 
@@ -204,12 +171,12 @@ bool propagate(State& s) {
 bool choose_cell(const State& s, int& band, int& pos) {
   std::uint32_t any = 0;
   for (int b = 0; b < 3; ++b) {
+    const std::uint32_t* f = s.f + b * 9;
     std::uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; ++d) {
-      const std::uint32_t x = s.f[d * 3 + b];
-      three |= two & x;
-      two |= one & x;
-      one |= x;
+      three |= two & f[d];
+      two |= one & f[d];
+      one |= f[d];
     }
     const std::uint32_t pairs = s.unsolved[b] & two & ~three;
     if (pairs) {
@@ -225,7 +192,7 @@ bool choose_cell(const State& s, int& band, int& pos) {
     for (std::uint32_t u = s.unsolved[b]; u; u &= u - 1) {
       const int p = std::countr_zero(u);
       int k = 0;
-      for (int d = 0; d < 9; ++d) k += (s.f[d * 3 + b] >> p) & 1;
+      for (int d = 0; d < 9; ++d) k += (s.f[b * 9 + d] >> p) & 1;
       if (k < best) {
         best = k;
         band = b;
@@ -242,28 +209,25 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
   Outcome out;
   State stack[82];
   State& s0 = stack[0];
-  for (auto& f : s0.f) f = kBandAll;
+  for (int i = 0; i < 27; ++i) {
+    s0.f[i] = kBandAll;
+    s0.seen[i] = 0;  // every board is looked at once
+    s0.stacked[i] = 0;
+  }
   for (auto& u : s0.unsolved) u = kBandAll;
-  s0.dirty_band = 0;
-  s0.dirty_digit = 0;
   for (int c = 0; c < 81; ++c) {
     const int v = cells[c];
     if (!v) continue;
     if (v > 9) return out;
     const int d = v - 1, b = c / 27, p = c % 27;
-    if (!(s0.f[d * 3 + b] & (1u << p))) return out;  // clashes with an earlier given
+    if (!(s0.f[b * 9 + d] & (1u << p))) return out;  // clashes with an earlier given
     place(s0, d, b, p);
   }
   if (req.exclude_cell >= 0 && req.exclude_cell < 81 && req.exclude_value >= 1 && req.exclude_value <= 9) {
     const int c = req.exclude_cell, d = req.exclude_value - 1;
     if (cells[c] == req.exclude_value) return out;
-    if (!cells[c]) {
-      s0.f[d * 3 + c / 27] &= ~(1u << (c % 27));
-      s0.dirty_digit |= 1u << d;
-    }
+    if (!cells[c]) s0.f[(c / 27) * 9 + d] &= ~(1u << (c % 27));
   }
-  s0.dirty_band = (1u << 27) - 1;
-  s0.dirty_digit = 511;
 
   int depth = 0;
   while (depth >= 0) {
@@ -277,7 +241,7 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
       if (++out.count == 1 && first) {
         for (int i = 0; i < 27; ++i)
           for (std::uint32_t x = s.f[i]; x; x &= x - 1)
-            first[(i % 3) * 27 + std::countr_zero(x)] = static_cast<std::uint8_t>(i / 3 + 1);
+            first[(i / 9) * 27 + std::countr_zero(x)] = static_cast<std::uint8_t>(i % 9 + 1);
       }
       if (out.count >= req.limit) return out;
       --depth;
@@ -291,7 +255,7 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
     const std::uint32_t bp = 1u << p;
     int digits = 0;
     for (int d = 0; d < 9; ++d)
-      if (s.f[d * 3 + b] & bp) digits |= 1 << d;
+      if (s.f[b * 9 + d] & bp) digits |= 1 << d;
     if (req.rng) {
       int k = static_cast<int>(req.rng->below(static_cast<std::uint32_t>(std::popcount(static_cast<unsigned>(digits)))));
       while (k-- > 0) digits &= digits - 1;
@@ -301,9 +265,7 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
     State& next = stack[depth + 1];
     next = s;
     place(next, d, b, p);
-    s.f[d * 3 + b] &= ~bp;
-    s.dirty_band |= 1u << (d * 3 + b);
-    s.dirty_digit |= 1u << d;
+    s.f[b * 9 + d] &= ~bp;
     ++depth;
   }
   return out;
