@@ -201,3 +201,21 @@ TEST_CASE("measure: ratings against SE 1.2.1 on the shared sample", "[.measure]"
   WARN(rep.str());
   CHECK(invalid == 0);
 }
+
+TEST_CASE("measure: time and validity on a puzzle file (CHAINS_FILE, CHAINS_COUNT)", "[.measure_file]") {
+  const char* file = std::getenv("CHAINS_FILE");
+  if (!file) return;
+  const int count = std::getenv("CHAINS_COUNT") ? std::atoi(std::getenv("CHAINS_COUNT")) : 10;
+  std::ifstream in(file);
+  std::string line;
+  int done = 0;
+  while (done < count && std::getline(in, line)) {
+    if (line.size() < 81) continue;
+    const auto t0 = std::chrono::steady_clock::now();
+    const Run r = grade_checked(parse81(line.substr(0, 81)));
+    const double ms = 1000 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    WARN(line.substr(0, 81) << " " << r.rating << " " << r.hardest << " " << ms << " ms" << (r.valid ? "" : " INVALID ") << r.why);
+    CHECK(r.valid);
+    ++done;
+  }
+}

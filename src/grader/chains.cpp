@@ -12,6 +12,7 @@
 #include "grader/chains.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -37,6 +38,16 @@ int chain_length_tenths(int complexity) {
 namespace {
 
 constexpr int kMaxCells = kMaxN * kMaxN;
+
+// Population count of a 16-bit mask by table (std::popcount is a library call without -mpopcnt).
+struct PopTable {
+  std::uint8_t t[1 << 16];
+  constexpr PopTable() : t{} {
+    for (int i = 1; i < (1 << 16); ++i) t[i] = static_cast<std::uint8_t>(t[i >> 1] + (i & 1));
+  }
+};
+constexpr PopTable kPop{};
+inline int pc(Mask m) { return kPop.t[m & 0xFFFFu]; }
 constexpr int kMaxNodes = kMaxCells * kMaxN * 2;
 constexpr int kCauseNone = -1;  // the assumption, or an off potential
 constexpr int kCauseCell = -2;  // on because the cell has one candidate left
@@ -115,6 +126,11 @@ struct Work {
   int node_count = 0;
   std::array<Mask, kMaxCells> orig{};
   std::array<Mask, kMaxCells> cur{};
+  // Positions of each value in each unit (bit i = the unit's i-th cell), index u * n + v - 1:
+  // pos0 for `orig`, pos kept in step with `cur`.
+  std::array<Mask, 3 * kMaxN * kMaxN> pos0{};
+  std::array<Mask, 3 * kMaxN * kMaxN> pos{};
+  std::array<std::array<std::uint8_t, 3>, kMaxCells> idx{};  // index of a cell in its row, column, box
   int clock = 0;
   std::vector<std::uint32_t> seen;   // per node, ancestor walks
   std::uint32_t seen_gen = 0;
@@ -149,6 +165,26 @@ struct Work {
     }
     for (int c = 0; c < cells; ++c) orig[static_cast<std::size_t>(c)] = st.cand(c);
     cur = orig;
+    std::fill(pos0.begin(), pos0.begin() + 3 * n * n, 0);
+    for (int u = 0; u < 3 * n; ++u) {
+      const auto& cs = st.unit(u);
+      const int kind = u < n ? 0 : (u < 2 * n ? 1 : 2);
+      for (int i = 0; i < n; ++i) {
+        const int cell = cs[static_cast<std::size_t>(i)];
+        idx[static_cast<std::size_t>(cell)][static_cast<std::size_t>(kind)] = static_cast<std::uint8_t>(i);
+        for (Mask m = orig[static_cast<std::size_t>(cell)]; m; m &= m - 1)
+          pos0[static_cast<std::size_t>(u * n + lowest_value(m) - 1)] |= Mask{1} << i;
+      }
+    }
+    pos = pos0;
+  }
+  Mask& pos_of(int u, int v) { return pos[static_cast<std::size_t>(u * n + v - 1)]; }
+  Mask pos_of(int u, int v) const { return pos[static_cast<std::size_t>(u * n + v - 1)]; }
+  // Switches candidate (cell, v) off in `cur` and `pos`.
+  void remove(int cell, int v) {
+    cur[static_cast<std::size_t>(cell)] &= ~bit(v);
+    const auto& us = s->units_of(cell);
+    for (std::size_t k = 0; k < 3; ++k) pos_of(us[k], v) &= ~(Mask{1} << idx[static_cast<std::size_t>(cell)][k]);
   }
   std::uint32_t next_seen() {
     if (++seen_gen == 0) {
@@ -199,8 +235,10 @@ struct Work {
     const auto units = se_units(cell);
     const int box = s->units_of(cell)[2];
     for (int i = 0; i < 3; ++i) {
-      for (int o : s->unit(units[static_cast<std::size_t>(i)])) {
-        if (o == cell || !(c(o) & bit(v))) continue;
+      const auto& cs = s->unit(units[static_cast<std::size_t>(i)]);
+      for (Mask m = pos_of(units[static_cast<std::size_t>(i)], v); m; m &= m - 1) {
+        const int o = cs[static_cast<std::size_t>(std::countr_zero(m))];
+        if (o == cell) continue;
         if (i > 0 && s->units_of(o)[2] == box) continue;  // already listed with the box
         out[k++] = {node_of(o, v, false), kCauseNone};
       }
@@ -211,20 +249,20 @@ struct Work {
   // off (cell, v) -> on potentials. Requires (cell, v) still a candidate in `cur`.
   int off_to_on(int cell, int v, bool y, bool x, Link* out) const {
     int k = 0;
-    if (y && popcount(c(cell)) == 2) {
+    if (y && pc(c(cell)) == 2) {
       const int w = lowest_value(c(cell) & ~bit(v));
       out[k++] = {node_of(cell, w, true), kCauseCell};
     }
     if (x) {
-      for (int u : se_units(cell)) {
-        int other = -1;
-        int count = 0;
-        for (int o : s->unit(u)) {
-          if (!(c(o) & bit(v))) continue;
-          ++count;
-          if (o != cell) other = o;
-        }
-        if (count != 2 || other < 0) continue;
+      static constexpr std::size_t kKind[3] = {2, 0, 1};  // se_units order: box, row, column
+      const auto units = se_units(cell);
+      for (std::size_t i = 0; i < 3; ++i) {
+        const int u = units[i];
+        const Mask pm = pos_of(u, v);
+        if (pc(pm) != 2) continue;
+        const Mask rest = pm & ~(Mask{1} << idx[static_cast<std::size_t>(cell)][kKind[i]]);
+        if (rest == pm) continue;
+        const int other = s->unit(u)[static_cast<std::size_t>(std::countr_zero(rest))];
         const int nd = node_of(other, v, true);
         bool dup = false;
         for (int j = 0; j < k; ++j) dup = dup || out[j].node == nd;
@@ -537,7 +575,7 @@ struct UnarySearch {
     if (best.found && best.tenths < std::min(cycle_base, x ? forcing_base : cycle_base)) return;
     for (int cell = 0; cell < w.cells; ++cell) {
       const Mask m0 = w.s->cand(cell);
-      const int card = popcount(m0);
+      const int card = pc(m0);
       if (w.s->value(cell) != 0 || card < 2) continue;
       if (card > 2 && !x) continue;  // Y-cycles start from bivalue cells only
       for (Mask m = m0; m; m &= m - 1) {
@@ -570,6 +608,7 @@ struct MultiSearch {
   // grid, and level >= 1 adds advanced implications when both queues are empty.
   bool propagate(Run& r, std::vector<int>& qon, std::vector<int>& qoff) {
     w.cur = w.orig;
+    w.pos = w.pos0;
     w.clock = 0;
     std::size_t hon = 0;
     std::size_t hoff = 0;
@@ -596,7 +635,7 @@ struct MultiSearch {
         const int v = w.value_of_node(pnode);
         const int k = (w.cur[static_cast<std::size_t>(cell)] & bit(v)) ? w.off_to_on(cell, v, mode.y, true, links) : 0;
         if (mode.dynamic && (w.cur[static_cast<std::size_t>(cell)] & bit(v))) {
-          w.cur[static_cast<std::size_t>(cell)] &= ~bit(v);
+          w.remove(cell, v);
           const int cand = pnode / 2;
           r.off_clock[static_cast<std::size_t>(cand)] = ++w.clock;
           r.offed.push_back(cand);
@@ -657,7 +696,7 @@ struct MultiSearch {
     const int cell = w.cell_of_node(target_node);
     const int v = w.value_of_node(target_node);
     if (Work::is_on(target_node)) {
-      if (w.s->value(cell) != 0 || !w.s->has(cell, v) || popcount(w.s->cand(cell)) < 2) return false;
+      if (w.s->value(cell) != 0 || !w.s->has(cell, v) || pc(w.s->cand(cell)) < 2) return false;
     } else if (!w.s->has(cell, v)) {
       return false;
     }
@@ -788,7 +827,7 @@ struct MultiSearch {
     for (int cell = 0; cell < w.cells; ++cell) {
       if (w.s->value(cell) != 0) continue;
       const Mask m0 = w.s->cand(cell);
-      const int card = popcount(m0);
+      const int card = pc(m0);
       if (!(card > 2 || (card > 1 && mode.dynamic))) continue;
       const bool do_double = card >= 3 && !mode.nishio && mode.dynamic;
       int values = 0;
@@ -883,13 +922,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
   const int n = w.n;
   const State& s = *w.s;
   CellValue elims[kMaxN * kMaxN];
-  auto pos_mask = [&](int u, int v) {
-    Mask pm = 0;
-    const auto& cs = s.unit(u);
-    for (int i = 0; i < n; ++i)
-      if (w.cur[static_cast<std::size_t>(cs[static_cast<std::size_t>(i)])] & bit(v)) pm |= Mask{1} << i;
-    return pm;
-  };
+  auto pos_mask = [&](int u, int v) { return w.pos_of(u, v); };
   // Locked candidates: pointing (box -> line), then claiming (line -> box).
   for (int v = 1; v <= n; ++v) {
     for (int b = 2 * n; b < 3 * n; ++b) {
@@ -943,7 +976,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
   for (int u = 0; u < 3 * n; ++u) {
     for (int a = 1; a <= n; ++a) {
       const Mask pa = pos_mask(u, a);
-      if (popcount(pa) != 2) continue;
+      if (pc(pa) != 2) continue;
       for (int b = a + 1; b <= n; ++b) {
         if (pos_mask(u, b) != pa) continue;
         int k = 0;
@@ -971,7 +1004,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
     for (int i = 0; i < n; ++i) {
       const int c1 = cs[static_cast<std::size_t>(i)];
       const Mask m1 = w.cur[static_cast<std::size_t>(c1)];
-      if (s.value(c1) != 0 || popcount(m1) != 2) continue;
+      if (s.value(c1) != 0 || pc(m1) != 2) continue;
       for (int j = i + 1; j < n; ++j) {
         const int c2 = cs[static_cast<std::size_t>(j)];
         if (s.value(c2) != 0 || w.cur[static_cast<std::size_t>(c2)] != m1) continue;
@@ -1000,7 +1033,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
       const int cover_off = kind == 0 ? n : 0;
       for (int l1 = 0; l1 < n; ++l1) {
         const Mask p1 = pos_mask(off + l1, v);
-        if (popcount(p1) != 2) continue;
+        if (pc(p1) != 2) continue;
         for (int l2 = l1 + 1; l2 < n; ++l2) {
           if (pos_mask(off + l2, v) != p1) continue;
           int k = 0;
@@ -1069,53 +1102,71 @@ bool run_multi(const State& s, Step& out, Mode mode, int base) {
 // candidate of a base cell that appears in no possible combination is eliminated.
 bool aligned_exclusion(const State& s, Step& out, int degree) {
   const int cells = s.cells();
+  for (int c = 0; c < cells; ++c)
+    if (s.value(c) == 0 && pc(s.cand(c)) == 1) return false;  // naked single pending
+  // Peer sets as bits, and each base cell's excluders.
+  thread_local std::array<std::array<std::uint64_t, 4>, kMaxCells> peer_bits;
+  thread_local std::array<std::array<int, 3 * kMaxN>, kMaxCells> excl;
+  thread_local std::array<int, kMaxCells> nexcl;
+  auto excluder = [&](int c) {
+    const int k = pc(s.cand(c));
+    return s.value(c) == 0 && k >= 2 && k <= degree;
+  };
+  auto sees = [&](int a, int b) { return (peer_bits[static_cast<std::size_t>(a)][static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
   int base[kMaxCells];
   int nb = 0;
   for (int c = 0; c < cells; ++c) {
-    if (s.value(c) == 0 && popcount(s.cand(c)) == 1) return false;  // naked single pending
-  }
-  auto excluder = [&](int c) {
-    const int k = popcount(s.cand(c));
-    return s.value(c) == 0 && k >= 2 && k <= degree;
-  };
-  for (int c = 0; c < cells; ++c) {
-    if (s.value(c) != 0 || popcount(s.cand(c)) < 2) continue;
-    bool any = false;
-    for (int p : s.peers(c)) any = any || excluder(p);
-    if (any) base[nb++] = c;
+    auto& pb = peer_bits[static_cast<std::size_t>(c)];
+    pb = {0, 0, 0, 0};
+    int& ne = nexcl[static_cast<std::size_t>(c)];
+    ne = 0;
+    for (int p : s.peers(c)) {
+      pb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
+      if (excluder(p)) excl[static_cast<std::size_t>(c)][static_cast<std::size_t>(ne++)] = p;
+    }
+    if (s.value(c) == 0 && pc(s.cand(c)) >= 2 && ne > 0) base[nb++] = c;
   }
   int set[3];
   int common[3 * kMaxN];
-  auto try_set = [&]() {
+  auto common_of = [&](int count, int* outc) {
     int nc = 0;
-    for (int p : s.peers(set[0])) {
-      if (!excluder(p)) continue;
+    const int c0 = set[0];
+    for (int e = 0; e < nexcl[static_cast<std::size_t>(c0)]; ++e) {
+      const int p = excl[static_cast<std::size_t>(c0)][static_cast<std::size_t>(e)];
       bool all = true;
-      for (int i = 1; i < degree && all; ++i) all = p != set[i] && s.sees(p, set[i]);
-      if (all) common[nc++] = p;
+      for (int i = 1; i < count && all; ++i) all = p != set[i] && sees(p, set[i]);
+      if (all) outc[nc++] = p;
     }
+    return nc;
+  };
+  auto try_set = [&]() {
+    const int nc = common_of(degree, common);
     if (nc < 2) return false;
     Mask allowed[3] = {0, 0, 0};
-    Mask cand[3];
+    Mask cand[3] = {0, 0, 0};
     for (int i = 0; i < degree; ++i) cand[i] = s.cand(set[i]);
-    int val[3] = {0, 0, 0};
+    bool seen[3][3] = {};
+    for (int i = 0; i < degree; ++i)
+      for (int j = 0; j < degree; ++j) seen[i][j] = i != j && sees(set[i], set[j]);
+    Mask excl_cand[3 * kMaxN];
+    for (int e = 0; e < nc; ++e) excl_cand[e] = s.cand(common[e]);
     // Every combination of one candidate per base cell.
-    const int n = s.n();
-    for (val[0] = 1; val[0] <= n; ++val[0]) {
-      if (!(cand[0] & bit(val[0]))) continue;
-      for (val[1] = 1; val[1] <= n; ++val[1]) {
-        if (!(cand[1] & bit(val[1]))) continue;
-        for (val[2] = degree == 3 ? 1 : 0; val[2] <= (degree == 3 ? n : 0); ++val[2]) {
-          if (degree == 3 && !(cand[2] & bit(val[2]))) continue;
+    for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
+      const int a = lowest_value(m0);
+      for (Mask m1 = cand[1]; m1; m1 &= m1 - 1) {
+        const int b = lowest_value(m1);
+        if (a == b && seen[0][1]) continue;
+        const Mask ab = bit(a) | bit(b);
+        for (Mask m2 = degree == 3 ? cand[2] : Mask{1}; m2; m2 &= m2 - 1) {
+          const int c = degree == 3 ? lowest_value(m2) : 0;
+          if (degree == 3 && ((c == a && seen[0][2]) || (c == b && seen[1][2]))) continue;
+          const Mask used = degree == 3 ? (ab | bit(c)) : ab;
           bool ok = true;
-          for (int i = 0; i < degree && ok; ++i)
-            for (int j = i + 1; j < degree && ok; ++j)
-              ok = !(val[i] == val[j] && s.sees(set[i], set[j]));
-          Mask used = 0;
-          for (int i = 0; i < degree; ++i) used |= bit(val[i]);
-          for (int e = 0; e < nc && ok; ++e) ok = (s.cand(common[e]) & ~used) != 0;
+          for (int e = 0; e < nc && ok; ++e) ok = (excl_cand[e] & ~used) != 0;
           if (!ok) continue;
-          for (int i = 0; i < degree; ++i) allowed[i] |= bit(val[i]);
+          allowed[0] |= bit(a);
+          allowed[1] |= bit(b);
+          if (degree == 3) allowed[2] |= bit(c);
         }
       }
     }
@@ -1142,10 +1193,12 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     }
     return true;
   };
+  int pair_common[3 * kMaxN];
   for (int i = 0; i < nb; ++i) {
     for (int j = i + 1; j < nb; ++j) {
       set[0] = base[i];
       set[1] = base[j];
+      if (common_of(2, pair_common) < 2) continue;  // a triplet's common excluders are a subset
       if (degree == 2) {
         if (try_set()) return true;
         continue;
@@ -1154,7 +1207,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
       for (int k = 0; k < nb; ++k) {
         const int c = base[k];
         if (c == set[0] || c == set[1] || !excluder(c)) continue;
-        if (!s.sees(c, set[0]) && !s.sees(c, set[1])) continue;
+        if (!sees(c, set[0]) && !sees(c, set[1])) continue;
         set[2] = c;
         if (try_set()) return true;
       }
