@@ -15,6 +15,7 @@
 #include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
 #include "layout/cover.hpp"
+#include "layout/single.hpp"
 
 using namespace gp;
 using namespace gp::layout;
@@ -498,7 +499,13 @@ TEST_CASE("captions: placeholders, tidy empties, unknown placeholders") {
   CHECK(expand_caption("#{number} {grid} {label} ({rating}) answer p. {answer_page}", f) ==
         "#12 9x9 easy (1.5) answer p. 101");
   CHECK(unknown_placeholder("{number} {label}") == "");
-  CHECK(unknown_placeholder("{number} {weekday}") == "{weekday}");
+  CHECK(unknown_placeholder("{number} {weekday}") == "");
+  CHECK(unknown_placeholder("{number} {month}") == "{month}");
+  f.date = "5 January 2026";
+  f.weekday = "Monday";
+  CHECK(expand_caption("No. {number} - {weekday} {date} - {label}", f) == "No. 12 - Monday 5 January 2026 - easy");
+  f.label.clear();
+  CHECK(expand_caption("No. {number} - {weekday} {date} - {label}", f) == "No. 12 - Monday 5 January 2026");
 
   spec::BookSpec spec = two_section_book();
   spec.theme.caption = "{numbr}";
@@ -508,9 +515,9 @@ TEST_CASE("captions: placeholders, tidy empties, unknown placeholders") {
   REQUIRE_FALSE(plan.ok());
   CHECK(plan.error().to_string() ==
         "theme.caption: unknown placeholder '{numbr}' (known: {number}, {label}, {rating}, {clues}, {section}, "
-        "{grid}, {page}, {answer_page})\n"
+        "{grid}, {page}, {answer_page}, {date}, {weekday})\n"
         "theme.answer_caption: unknown placeholder '{pg}' (known: {number}, {label}, {rating}, {clues}, "
-        "{section}, {grid}, {page}, {answer_page})");
+        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday})");
 }
 
 TEST_CASE("cells too small are refused with a hint") {
@@ -839,4 +846,53 @@ TEST_CASE("cover: text in the safe areas, spine text only above 79 pages") {
   auto none = lay_out_cover(spec, 0, cover, m);
   REQUIRE_FALSE(none.ok());
   CHECK(none.error().to_string() == "cover: the book has no pages");
+}
+
+TEST_CASE("single puzzle at an exact column width (newspaper)") {
+  spec::Theme theme;
+  const Puzzle p = make_puzzle(Shape{3, 3});
+  ApproxTextMeasure m;
+  SingleOptions o;
+  o.width_mm = 11 * 12 * 25.4 / 72;  // 11 picas
+  o.caption = "No. 12 - Monday 5 January 2026 - easy";
+  auto page = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE(page.ok());
+  CHECK(page->width == o.width_mm);
+  CHECK(page->trim.w == o.width_mm);
+  const Box whole{0, 0, page->width, page->height};
+  const auto borders = grid_borders(*page);
+  REQUIRE(borders.size() == 1);
+  CHECK(borders[0].w > o.width_mm - 0.5);  // the grid fills the column
+  for (const Item& item : page->items) {
+    CHECK(inside(ink_box(item), whole));
+    if (const auto* t = std::get_if<TextItem>(&item)) CHECK(t->font.size_pt >= 9.0);
+  }
+  CHECK(has_text(*page, o.caption));
+  // The caption wraps (it is wider than the column at 9 pt) instead of shrinking.
+  const TextItem& cap = std::get<TextItem>(page->items.front());
+  CHECK(cap.wrap);
+  CHECK(cap.box.h > 2 * pt_to_mm(9));
+  CHECK(page->height == Approx(cap.box.h + 1.5 + borders[0].h));
+
+  o.solution = true;
+  o.padding_mm = 2;
+  o.caption_below = true;
+  auto sol = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE(sol.ok());
+  int digits = 0;
+  for (const Item& item : sol->items) {
+    if (std::holds_alternative<TextItem>(item)) ++digits;
+    CHECK(inside(ink_box(item), Box{2, 2, sol->width - 4, sol->height - 4}));
+  }
+  CHECK(digits == 81 + 1);
+
+  o.width_mm = 12;
+  auto narrow = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE_FALSE(narrow.ok());
+  CHECK(narrow.error().to_string() ==
+        "single puzzle: 12.0 mm is too narrow for a 9x9 grid (cells would be 0.8 mm; at least 2 mm)");
+  o.width_mm = 0;
+  auto zero = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE_FALSE(zero.ok());
+  CHECK(zero.error().to_string() == "single puzzle: the width must be positive, got 0.0 mm");
 }

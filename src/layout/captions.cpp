@@ -12,8 +12,8 @@
 namespace gp::layout {
 namespace {
 
-constexpr std::array<const char*, 8> kPlaceholders = {"number", "label", "rating", "clues",
-                                                      "section", "grid", "page", "answer_page"};
+constexpr std::array<const char*, 10> kPlaceholders = {"number", "label", "rating", "clues", "section",
+                                                       "grid", "page", "answer_page", "date", "weekday"};
 
 std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name == "number") return std::to_string(f.number);
@@ -28,6 +28,8 @@ std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name == "section") return f.section;
   if (name == "grid") return f.grid;
   if (name == "page") return f.page > 0 ? std::to_string(f.page) : std::string();
+  if (name == "date") return f.date;
+  if (name == "weekday") return f.weekday;
   if (name == "answer_page") return f.answer_page > 0 ? std::to_string(f.answer_page) : std::string();
   return {};
 }

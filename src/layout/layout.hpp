@@ -148,7 +148,8 @@ struct BookPlan {
 // Plans the book. `section_counts[s]` is the number of puzzles of section s (normally the spec's
 // count; must have one entry per spec section). Uses `measure` for caption and band heights.
 // Errors (all collected): a caption template with an unknown placeholder
-//   ("theme.caption: unknown placeholder '{foo}' (known: {number}, {label}, ...)"),
+//   ("theme.caption: unknown placeholder '{foo}' (known: {number}, {label}, ...)"; {date} and
+//   {weekday} are known but empty in a book),
 // a section whose grids would get cells smaller than 2 mm
 //   ("sections[0]: 16x16 grids at 3x4 per page would get 1.6 mm cells; use fewer per page"),
 // and page geometry errors (see PageGeometry::make).
@@ -182,9 +183,12 @@ struct CaptionFields {
   std::string grid;         // "9x9"
   int page = 0;             // the puzzle's page
   int answer_page = 0;      // 0 = none
+  std::string date;         // newspapers: the puzzle's date as it should print ("5 January 2026")
+  std::string weekday;      // newspapers: "Monday"
 };
 
-// Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}.
+// Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}
+// {date} {weekday}.
 // Returns the first unknown placeholder (with braces), or "" when the template is valid.
 std::string unknown_placeholder(const std::string& tmpl);
 

@@ -1,0 +1,64 @@
+#include "layout/single.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "layout/grid_draw.hpp"
+
+namespace gp::layout {
+namespace {
+
+std::string fmt1(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+constexpr double kCaptionGapMm = 1.5;
+
+}  // namespace
+
+Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& theme, const SingleOptions& options,
+                                   const TextMeasure& measure) {
+  if (!(options.width_mm > 0)) {
+    return Error("single puzzle: the width must be positive, got " + fmt1(options.width_mm) + " mm");
+  }
+  const int n = puzzle.givens.n();
+  GridStyle style = grid_style(theme);
+  style.min_digit_pt = std::max(style.min_digit_pt, options.min_text_pt);
+  const double inner = options.width_mm - 2 * options.padding_mm;
+  const double cell = cell_for_extent(n, inner, style);
+  if (cell < 2.0) {
+    return Error("single puzzle: " + fmt1(options.width_mm) + " mm is too narrow for a " + std::to_string(n) + "x" +
+                 std::to_string(n) + " grid (cells would be " + fmt1(std::max(cell, 0.0)) + " mm; at least 2 mm)");
+  }
+  style = style_for_cell(style, cell);
+  const double extent = grid_extent_mm(n, cell, style);
+
+  Font font{theme.font, std::max(theme.caption_size, options.min_text_pt), false, false};
+  double caption_h = 0;
+  if (!options.caption.empty()) caption_h = measure.measure(options.caption, font, inner).height;
+  const double caption_band = caption_h > 0 ? caption_h + kCaptionGapMm : 0;
+
+  Page page;
+  page.width = options.width_mm;
+  page.height = 2 * options.padding_mm + caption_band + extent;
+  page.trim = Box{0, 0, page.width, page.height};
+  const double x = options.padding_mm;
+  const double gx = x + (inner - extent) / 2;
+  const double gy = options.padding_mm + (options.caption_below ? 0 : caption_band);
+  if (caption_h > 0) {
+    TextItem t;
+    t.box = Box{x, options.caption_below ? gy + extent + kCaptionGapMm : options.padding_mm, inner, caption_h};
+    t.text = options.caption;
+    t.font = font;
+    t.halign = HAlign::center;
+    t.valign = VAlign::top;
+    t.wrap = true;
+    page.items.push_back(std::move(t));
+  }
+  draw_grid(page.items, gx, gy, cell, puzzle.givens, options.solution ? &puzzle.solution : nullptr, style);
+  return page;
+}
+
+}  // namespace gp::layout
