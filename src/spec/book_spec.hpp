@@ -60,6 +60,7 @@ struct Theme {
   bool page_numbers = true;
   std::string caption = "{number}";           // template: {number} {label} {rating} {clues} {section} {answer_page}
   std::string answer_caption = "{number} (p. {page})";
+  double min_digit_size = 0;                   // pt; > 0 = digits must be at least this big (large print)
   friend bool operator==(const Theme&, const Theme&) = default;
 };
 
@@ -79,6 +80,11 @@ struct SectionSpec {
   // Where this section's own keys are in the spec file ("clues" -> its value's line/col); keys
   // inherited from defaults/profile/section_defaults are absent. See section_diagnostic().
   std::map<std::string, Mark> key_marks;
+  // Newspaper runs (issue 5): the puzzle's date (YYYY-MM-DD), weekday ("Monday") and printed
+  // number. Empty / 0 in ordinary books.
+  std::string date;
+  std::string weekday;
+  int number = 0;
   friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 
@@ -106,6 +112,56 @@ struct OutputSpec {
   friend bool operator==(const OutputSpec&, const OutputSpec&) = default;
 };
 
+// issue 5: print-production rules. `rules: kdp` runs the print-on-demand preflight with the book
+// (page count 24..828, even pages, fonts embedded, text >= 7 pt, lines >= 0.75 pt, furniture inside
+// the margins, no links/bookmarks); the spec loader already refuses what it can see (text sizes,
+// margins, trim size).
+struct PrintSpec {
+  std::string rules = "none";                  // "none" | "kdp"
+  bool strict = false;                         // preflight violations fail the build (non-zero exit)
+  bool pad_even = true;                        // pad to an even page count with a notes page
+  std::string paper = "white";                 // "white" (0.002252 in/page) | "cream" (0.0025 in/page)
+  friend bool operator==(const PrintSpec&, const PrintSpec&) = default;
+};
+
+// issue 5: a separate full-wrap cover PDF (back + spine + front, 0.125 in bleed all round).
+struct CoverSpec {
+  bool enabled = false;
+  std::string path;                            // resolved; empty = <book stem>-cover.pdf next to the book
+  std::string back_text;                       // back-cover text
+  bool spine_text = true;                      // title/author on the spine when the book has > 79 pages
+  friend bool operator==(const CoverSpec&, const CoverSpec&) = default;
+};
+
+// issue 5: a newspaper run: one puzzle per day, each written as its own file(s) at an exact width.
+// When enabled with a start_date, the loader builds one section per day (count 1, `date`,
+// `weekday`, `number` set, difficulty from `weekday_difficulty`) from section_defaults.
+struct NewspaperSpec {
+  bool enabled = false;
+  double width = 0;                            // mm, exact width of every puzzle file (e.g. 11.5pc)
+  std::vector<std::string> formats{"pdf"};     // any of pdf, eps, svg, png
+  std::string start_date;                      // YYYY-MM-DD of the first puzzle
+  int days = 7;                                // puzzles in the run (one a day)
+  int start_number = 1;                        // number of the first puzzle; continue it across runs
+  std::string caption = "No. {number} - {weekday} {date} - {label}";
+  std::string file_name = "sudoku-{date}";     // + "." + format, in the output folder
+  std::string solution_file_name = "sudoku-{date}-solution";
+  // Weekday ("monday".."sunday") -> band; defaults rise from easy (Mon) to expert (Sun).
+  std::map<std::string, std::string> weekday_difficulty{
+      {"monday", "easy"},   {"tuesday", "easy"}, {"wednesday", "medium"}, {"thursday", "medium"},
+      {"friday", "hard"},   {"saturday", "hard"}, {"sunday", "expert"}};
+  std::vector<std::string> exclude;            // resolved paths of earlier runs' manifests (no repeats)
+  friend bool operator==(const NewspaperSpec&, const NewspaperSpec&) = default;
+};
+
+// issue 5: classroom worksheets.
+struct WorksheetSpec {
+  bool header = false;                         // "Name ____ Date ____ Class ____" on each puzzle page
+  std::vector<std::string> header_fields{"Name", "Date", "Class"};
+  bool rules_box = false;                      // the rules in plain words in a box on the first page
+  friend bool operator==(const WorksheetSpec&, const WorksheetSpec&) = default;
+};
+
 struct BookSpec {
   std::string source_file;                     // the spec path as given
   std::string base_dir;                        // folder relative paths resolve against
@@ -124,6 +180,10 @@ struct BookSpec {
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;
+  PrintSpec print;                             // issue 5
+  CoverSpec cover;                             // issue 5
+  NewspaperSpec newspaper;                     // issue 5
+  WorksheetSpec worksheet;                     // issue 5
   friend bool operator==(const BookSpec&, const BookSpec&) = default;
 };
 

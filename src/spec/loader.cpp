@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -118,6 +119,7 @@ struct State {
   std::map<std::string, Loc> locs;             // full key path -> where it was last set
   std::map<std::string, std::pair<double, double>> band_overrides;
   bool sections_given = false;
+  bool root_is_map = true;
 };
 
 constexpr double kMaxRating = 12.0;
@@ -360,7 +362,13 @@ class Reader {
   void apply_answers(const YAML::Node& n, const std::string& path, State& st);
   void apply_front(const YAML::Node& n, const std::string& path, State& st);
   void apply_output(const YAML::Node& n, const std::string& path, State& st);
-  void check_template(const YAML::Node& n, const std::string& path, const std::string& value);
+  void apply_print(const YAML::Node& n, const std::string& path, State& st);
+  void apply_cover(const YAML::Node& n, const std::string& path, State& st);
+  void apply_newspaper(const YAML::Node& n, const std::string& path, State& st);
+  void apply_worksheet(const YAML::Node& n, const std::string& path, State& st);
+  std::optional<std::vector<std::string>> text_list(const YAML::Node& n, const std::string& path);
+  void check_template(const YAML::Node& n, const std::string& path, const std::string& value,
+                      const std::vector<std::string>& names = caption_placeholders());
 
   std::string file_;
   std::vector<Diagnostic>& diags_;
@@ -370,7 +378,8 @@ class Reader {
 const std::vector<std::string> kTopKeys = {"title",   "subtitle", "author",           "seed",
                                            "profile", "page",     "theme",            "bands",
                                            "section_defaults",    "sections",         "answers",
-                                           "front_matter",        "output"};
+                                           "front_matter",        "output",           "print",
+                                           "cover",   "newspaper", "worksheet"};
 const std::vector<std::string> kSectionKeys = {"name",     "count",   "grid",     "box",
                                                "clues",    "difficulty", "rating", "symmetry",
                                                "fill",     "minimal", "per_page", "layout",
@@ -380,8 +389,11 @@ void Reader::apply(const YAML::Node& root, State& st) {
   // Collect the top-level keys first, then apply them in dependency order.
   std::map<std::string, YAML::Node> given;
   if (!fields(root, "", kTopKeys,
-              [&](const std::string& key, const YAML::Node& v, const std::string&) { given.emplace(key, v); }))
+              [&](const std::string& key, const YAML::Node& v, const std::string&) { given.emplace(key, v); })) {
+    st.root_is_map = false;
     return;
+  }
+  for (const auto& [key, v] : given) st.locs[key] = loc(key_node(root, key));
   auto has = [&](const char* k) { return given.count(k) > 0; };
   auto node = [&](const char* k) -> const YAML::Node& { return given.at(k); };
 
@@ -417,8 +429,13 @@ void Reader::apply(const YAML::Node& root, State& st) {
   if (has("answers")) apply_answers(node("answers"), "answers", st);
   if (has("front_matter")) apply_front(node("front_matter"), "front_matter", st);
   if (has("output")) apply_output(node("output"), "output", st);
+  if (has("print")) apply_print(node("print"), "print", st);
+  if (has("cover")) apply_cover(node("cover"), "cover", st);
+  if (has("newspaper")) apply_newspaper(node("newspaper"), "newspaper", st);
+  if (has("worksheet")) apply_worksheet(node("worksheet"), "worksheet", st);
   if (has("sections") && !is_profile_) {
     st.sections_given = true;
+    st.locs["sections"] = loc(key_node(root, "sections"));
     const YAML::Node& list = node("sections");
     if (!list.IsSequence()) {
       error(list, "sections", "expected a list of sections (each starting with '- '), got " + describe(list));
@@ -517,7 +534,8 @@ void Reader::apply_page(const YAML::Node& n, const std::string& path, State& st)
          });
 }
 
-void Reader::check_template(const YAML::Node& n, const std::string& path, const std::string& value) {
+void Reader::check_template(const YAML::Node& n, const std::string& path, const std::string& value,
+                            const std::vector<std::string>& names) {
   size_t pos = 0;
   while ((pos = value.find('{', pos)) != std::string::npos) {
     const auto end = value.find('}', pos);
@@ -526,7 +544,6 @@ void Reader::check_template(const YAML::Node& n, const std::string& path, const 
       return;
     }
     const std::string name = value.substr(pos + 1, end - pos - 1);
-    const auto& names = caption_placeholders();
     if (std::find(names.begin(), names.end(), name) == names.end())
       error(n, path, "unknown placeholder {" + name + "}" + suggestion(name, names) + " (use {" +
                          join(names, "} {") + "})");
@@ -540,12 +557,14 @@ void Reader::apply_theme(const YAML::Node& n, const std::string& path, State& st
       "font",        "digit_font",    "title_font",  "body_size",      "caption_size",
       "heading_size", "title_size",   "digit_scale", "thin_line",      "box_line",
       "border_line", "grey_givens",   "answer_fill_grey", "running_head", "page_numbers",
-      "caption",     "answer_caption"};
+      "caption",     "answer_caption", "min_digit_size"};
   fields(n, path, keys, [&](const std::string& key, const YAML::Node& v, const std::string& full) {
     st.locs[full] = loc(v);
     if (key == "font" || key == "digit_font" || key == "title_font") {
       if (auto s = nonempty_text(v, full))
         (key == "font" ? t.font : key == "digit_font" ? t.digit_font : t.title_font) = *s;
+    } else if (key == "min_digit_size") {
+      if (auto pt = points(v, full, 0, 72)) t.min_digit_size = *pt;
     } else if (key.ends_with("_size")) {
       if (auto pt = points(v, full, 4, 144)) {
         if (key == "body_size") t.body_size = *pt;
@@ -748,6 +767,8 @@ void Reader::apply_front(const YAML::Node& n, const std::string& path, State& st
          });
 }
 
+std::optional<std::chrono::year_month_day> parse_day(const std::string& s);
+
 bool valid_date(const std::string& s) {
   // YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z or +HH:MM / -HH:MM.
   auto digits = [&](size_t at, size_t count, int lo, int hi) {
@@ -760,7 +781,7 @@ bool valid_date(const std::string& s) {
     return v >= lo && v <= hi;
   };
   if (!(digits(0, 4, 1900, 9999) && s.size() >= 10 && s[4] == '-' && digits(5, 2, 1, 12) &&
-        s[7] == '-' && digits(8, 2, 1, 31)))
+        s[7] == '-' && digits(8, 2, 1, 31) && parse_day(s.substr(0, 10))))
     return false;
   if (s.size() == 10) return true;
   if (s[10] != 'T' && s[10] != ' ') return false;
@@ -802,6 +823,185 @@ void Reader::apply_output(const YAML::Node& n, const std::string& path, State& s
          });
 }
 
+// A calendar date "YYYY-MM-DD" (a real day: no 2026-02-30).
+std::optional<std::chrono::year_month_day> parse_day(const std::string& s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return std::nullopt;
+  long long y = 0, m = 0, d = 0;
+  if (!parse_whole(s.substr(0, 4), y) || !parse_whole(s.substr(5, 2), m) || !parse_whole(s.substr(8, 2), d))
+    return std::nullopt;
+  const std::chrono::year_month_day ymd{std::chrono::year{static_cast<int>(y)},
+                                        std::chrono::month{static_cast<unsigned>(m)},
+                                        std::chrono::day{static_cast<unsigned>(d)}};
+  if (!ymd.ok() || y < 1900) return std::nullopt;
+  return ymd;
+}
+
+const std::vector<std::string>& weekday_names() {  // index = c_encoding (0 = Sunday)
+  static const std::vector<std::string> names = {"sunday",   "monday", "tuesday", "wednesday",
+                                                 "thursday", "friday", "saturday"};
+  return names;
+}
+
+const std::vector<std::string>& newspaper_placeholders() {
+  static const std::vector<std::string> names = {"number", "label", "rating", "clues", "grid", "date", "weekday"};
+  return names;
+}
+
+std::optional<std::vector<std::string>> Reader::text_list(const YAML::Node& n, const std::string& path) {
+  std::vector<std::string> out;
+  if (n.IsScalar()) {
+    out.push_back(n.Scalar());
+    return out;
+  }
+  if (!n.IsSequence()) {
+    error(n, path, "expected a list, got " + describe(n));
+    return std::nullopt;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < n.size(); ++i) {
+    auto t = nonempty_text(n[i], path + "[" + std::to_string(i) + "]");
+    if (t) out.push_back(*t);
+    else ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+void Reader::apply_print(const YAML::Node& n, const std::string& path, State& st) {
+  PrintSpec& p = st.book.print;
+  fields(n, path, {"rules", "strict", "pad_even", "paper"},
+         [&](const std::string& key, const YAML::Node& v, const std::string& full) {
+           st.locs[full] = loc(v);
+           if (key == "rules") {
+             if (auto c = choice(v, full, {"none", "kdp"})) p.rules = *c;
+           } else if (key == "strict") {
+             if (auto b = boolean(v, full)) p.strict = *b;
+           } else if (key == "pad_even") {
+             if (auto b = boolean(v, full)) p.pad_even = *b;
+           } else if (key == "paper") {
+             if (auto c = choice(v, full, {"white", "cream"})) p.paper = *c;
+           }
+         });
+}
+
+void Reader::apply_cover(const YAML::Node& n, const std::string& path, State& st) {
+  CoverSpec& c = st.book.cover;
+  if (n.IsScalar()) {
+    if (auto b = boolean(n, path)) c.enabled = *b;
+    return;
+  }
+  if (n.IsMap()) c.enabled = true;  // a cover mapping asks for a cover unless it says enabled: false
+  fields(n, path, {"enabled", "path", "back_text", "spine_text"},
+         [&](const std::string& key, const YAML::Node& v, const std::string& full) {
+           st.locs[full] = loc(v);
+           if (key == "enabled") {
+             if (auto b = boolean(v, full)) c.enabled = *b;
+           } else if (key == "path") {
+             if (auto t = nonempty_text(v, full)) {
+               if (!fs::path(*t).has_extension() || fs::path(*t).extension() != ".pdf")
+                 error(v, full, "the cover is a PDF: expected a path ending in .pdf, got '" + *t + "'");
+               else
+                 c.path = *t;
+             }
+           } else if (key == "back_text") {
+             if (auto t = text(v, full)) c.back_text = *t;
+           } else if (key == "spine_text") {
+             if (auto b = boolean(v, full)) c.spine_text = *b;
+           }
+         });
+}
+
+void Reader::apply_newspaper(const YAML::Node& n, const std::string& path, State& st) {
+  NewspaperSpec& np = st.book.newspaper;
+  if (n.IsScalar()) {
+    if (auto b = boolean(n, path)) np.enabled = *b;
+    return;
+  }
+  if (n.IsMap()) np.enabled = true;
+  static const std::vector<std::string> keys = {
+      "enabled", "width",     "formats",            "start_date",         "days",   "start_number",
+      "caption", "file_name", "solution_file_name", "weekday_difficulty", "exclude"};
+  fields(n, path, keys, [&](const std::string& key, const YAML::Node& v, const std::string& full) {
+    st.locs[full] = loc(v);
+    if (key == "enabled") {
+      if (auto b = boolean(v, full)) np.enabled = *b;
+    } else if (key == "width") {
+      auto w = length_mm(v, full);
+      if (w && (*w < 20 || *w > 400))
+        error(v, full, "must be between 20 mm and 400 mm (a column is about 11-12 picas), got " + fmt(*w) + " mm");
+      else if (w)
+        np.width = *w;
+    } else if (key == "formats") {
+      auto list = text_list(v, full);
+      if (!list) return;
+      static const std::vector<std::string> formats = {"pdf", "eps", "svg", "png"};
+      std::vector<std::string> ok;
+      for (const auto& f : *list) {
+        if (std::find(formats.begin(), formats.end(), f) == formats.end())
+          error(v, full, "unknown format '" + f + "'" + suggestion(f, formats) + " (choose from pdf, eps, svg, png)");
+        else if (std::find(ok.begin(), ok.end(), f) == ok.end())
+          ok.push_back(f);
+      }
+      if (ok.empty() && list->empty()) error(v, full, "give at least one format");
+      if (ok.size() == list->size()) np.formats = ok;
+    } else if (key == "start_date") {
+      auto t = text(v, full);
+      if (t && !t->empty() && !parse_day(*t))
+        error(v, full, "expected a date such as 2026-03-02, got '" + *t + "'");
+      else if (t)
+        np.start_date = *t;
+    } else if (key == "days") {
+      if (auto d = whole(v, full, 1, 366)) np.days = static_cast<int>(*d);
+    } else if (key == "start_number") {
+      if (auto d = whole(v, full, 1, 999999999)) np.start_number = static_cast<int>(*d);
+    } else if (key == "caption" || key == "file_name" || key == "solution_file_name") {
+      auto t = key == "caption" ? text(v, full) : nonempty_text(v, full);
+      if (!t) return;
+      check_template(v, full, *t, newspaper_placeholders());
+      if (key != "caption" && t->find('/') != std::string::npos)
+        error(v, full, "a file name template cannot contain '/' (files go next to output.path)");
+      (key == "caption" ? np.caption : key == "file_name" ? np.file_name : np.solution_file_name) = *t;
+    } else if (key == "weekday_difficulty") {
+      fields(v, full, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"},
+             [&](const std::string& day, const YAML::Node& x, const std::string& f) {
+               if (auto t = nonempty_text(x, f)) {
+                 np.weekday_difficulty[day] = *t;
+                 st.locs[f] = loc(x);
+               }
+             });
+    } else if (key == "exclude") {
+      auto list = text_list(v, full);
+      if (!list) return;
+      np.exclude.clear();
+      for (const auto& f : *list) {
+        const fs::path p = fs::path(f).is_absolute() ? fs::path(f) : fs::path(st.book.base_dir) / f;
+        std::error_code ec;
+        if (!fs::is_regular_file(p, ec))
+          error(v, full, "manifest '" + p.lexically_normal().string() + "' not found");
+        else
+          np.exclude.push_back(p.lexically_normal().string());
+      }
+    }
+  });
+}
+
+void Reader::apply_worksheet(const YAML::Node& n, const std::string& path, State& st) {
+  WorksheetSpec& w = st.book.worksheet;
+  fields(n, path, {"header", "header_fields", "rules_box"},
+         [&](const std::string& key, const YAML::Node& v, const std::string& full) {
+           if (key == "header") {
+             if (auto b = boolean(v, full)) w.header = *b;
+           } else if (key == "header_fields") {
+             if (auto list = text_list(v, full)) {
+               if (list->size() > 6) error(v, full, "at most 6 fields fit on a line, got " + std::to_string(list->size()));
+               else w.header_fields = *list;
+             }
+           } else if (key == "rules_box") {
+             if (auto b = boolean(v, full)) w.rules_box = *b;
+           }
+         });
+}
+
 // ---- Files and profiles ----
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -836,13 +1036,16 @@ std::string location_text(const std::string& file, const Mark& m) {
 }
 
 // Checks on the merged result and the pending conversions (orientation, per_page).
-void finish(State& st, const std::string& spec_file, std::vector<Diagnostic>& diags) {
+void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<Diagnostic>& diags) {
   BookSpec& b = st.book;
-  auto at = [&](const std::string& key, const std::string& message) {
+  // Reports `key: message` where `key` was set, else where `fallback` was, else at the file.
+  auto at_or = [&](const std::string& key, const std::string& fallback, const std::string& message) {
     auto it = st.locs.find(key);
+    if (it == st.locs.end()) it = st.locs.find(fallback);
     Loc l = it != st.locs.end() ? it->second : Loc{spec_file, 0, 0};
     diags.push_back({l.file, l.line, l.col, key + ": " + message});
   };
+  auto at = [&](const std::string& key, const std::string& message) { at_or(key, key, message); };
 
   // Page: orientation, margins that leave room.
   PageSpec& p = b.page;
@@ -878,6 +1081,91 @@ void finish(State& st, const std::string& spec_file, std::vector<Diagnostic>& di
   std::stable_sort(band_names.begin(), band_names.end(), [&](const std::string& x, const std::string& y) {
     return b.bands[x] < b.bands[y];
   });
+
+  // Print-on-demand rules the spec can check before anything is generated.
+  if (b.print.rules == "kdp") {
+    const double in = kMmPerInch;
+    for (auto [name, size] : {std::pair{"body_size", t.body_size}, std::pair{"caption_size", t.caption_size},
+                              std::pair{"heading_size", t.heading_size}, std::pair{"title_size", t.title_size}})
+      if (size < 7)
+        at_or(std::string("theme.") + name, "print.rules",
+              fmt(size) + " pt is below the 7 pt minimum text size of the kdp rules");
+    const double edge = p.bleed ? 0.375 : 0.25;
+    for (auto [name, value] : {std::pair{"top", p.margins.top}, std::pair{"bottom", p.margins.bottom},
+                               std::pair{"outside", p.margins.outside}})
+      if (value < edge * in - 1e-6)
+        at_or("page.margins", "print.rules",
+              std::string(name) + " (" + fmt(value / in) + " in) is below the kdp minimum of " + fmt(edge) +
+                  " in" + (p.bleed ? " with bleed" : ""));
+    if (!p.auto_gutter && p.margins.inside < 0.375 * in - 1e-6)
+      at_or("page.margins", "print.rules",
+            "inside (" + fmt(p.margins.inside / in) +
+                " in) is below the kdp minimum gutter of 0.375 in (more above 150 pages; inside: auto picks it)");
+    const double w = p.width / in, h = p.height / in;
+    if (w < 4 - 1e-6 || w > 8.5 + 1e-6 || h < 6 - 1e-6 || h > 11.69 + 1e-6)
+      at_or("page.size", "print.rules",
+            fmt(w) + " x " + fmt(h) + " in is outside the kdp trim range (4 x 6 in to 8.5 x 11.69 in)");
+  }
+
+  // Newspaper run: text size floor, file names, and one section per day from section_defaults.
+  NewspaperSpec& np = b.newspaper;
+  if (np.enabled) {
+    for (auto [name, size] : {std::pair{"body_size", t.body_size}, std::pair{"caption_size", t.caption_size}})
+      if (size < 9)
+        at_or(std::string("theme.") + name, "newspaper",
+              fmt(size) + " pt is below the 9 pt minimum for newspaper text");
+    for (const auto& [day, band] : np.weekday_difficulty)
+      if (!b.bands.count(band))
+        at_or("newspaper.weekday_difficulty." + day, "newspaper",
+              "unknown difficulty '" + band + "'" + suggestion(band, band_names) + " (bands: " + join(band_names) + ")");
+    if (np.file_name == np.solution_file_name)
+      at_or("newspaper.solution_file_name", "newspaper", "must differ from newspaper.file_name");
+    if (np.days > 1)
+      for (auto [key, tmpl] : {std::pair{"file_name", np.file_name}, std::pair{"solution_file_name", np.solution_file_name}})
+        if (tmpl.find("{date}") == std::string::npos && tmpl.find("{number}") == std::string::npos)
+          at_or(std::string("newspaper.") + key, "newspaper",
+                "must contain {date} or {number} so that each day gets its own file");
+  }
+  if (np.enabled && is_spec) {
+    if (np.width <= 0)
+      at_or("newspaper.width", "newspaper", "missing (the exact width of each puzzle file, e.g. 11.5pc or 48mm)");
+    if (st.sections_given)
+      at("sections", "not used with newspaper: each day's puzzle is built from section_defaults");
+    if (np.start_date.empty())
+      at_or("newspaper.start_date", "newspaper", "missing (the date of the first puzzle, e.g. 2026-03-02)");
+    else if (auto start = parse_day(np.start_date)) {
+      st.sections.clear();
+      for (int i = 0; i < np.days; ++i) {
+        const std::chrono::sys_days day = std::chrono::sys_days{*start} + std::chrono::days{i};
+        const std::chrono::year_month_day ymd{day};
+        char date[16];
+        std::snprintf(date, sizeof date, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                      static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+        const std::string wd = weekday_names()[std::chrono::weekday{day}.c_encoding()];
+        SectionState sec = st.defaults;
+        SectionSpec& s = sec.spec;
+        s.key_marks.clear();
+        s.count = 1;
+        s.date = date;
+        s.weekday = wd;
+        s.weekday[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s.weekday[0])));
+        s.number = np.start_number + i;
+        s.name = s.weekday + " " + s.date;
+        s.heading_page = false;
+        if (auto it = np.weekday_difficulty.find(wd); it != np.weekday_difficulty.end()) {
+          s.difficulty = it->second;
+          s.rating.reset();
+          if (auto l = st.locs.find("newspaper.weekday_difficulty." + wd); l != st.locs.end())
+            sec.locs["difficulty"] = l->second;
+        }
+        if (auto l = st.locs.find("newspaper"); l != st.locs.end() && l->second.file == spec_file)
+          s.mark = {l->second.line, l->second.col};
+        st.sections.push_back(std::move(sec));
+      }
+    }
+  } else if (is_spec && !st.sections_given && st.root_is_map) {
+    diags.push_back({spec_file, 0, 0, "sections: missing (the book needs at least one section)"});
+  }
 
   // Answers layout.
   if (st.answers_per_page) {
@@ -1080,9 +1368,7 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
       apply_profile(prof, filename, st.book.base_dir, options, st, diags);
   }
   Reader(filename, diags, false).apply(doc, st);
-  if (doc.IsMap() && !st.sections_given && !doc["sections"].IsDefined())
-    diags.push_back({filename, 0, 0, "sections: missing (the book needs at least one section)"});
-  finish(st, filename, diags);
+  finish(st, filename, /*is_spec=*/true, diags);
   if (!diags.empty()) {
     sort_diagnostics(diags, filename);
     return Error(std::move(diags));
@@ -1091,6 +1377,12 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
   BookSpec& b = st.book;
   if (!fs::path(b.output.path).is_absolute() && !b.base_dir.empty())
     b.output.path = (fs::path(b.base_dir) / b.output.path).lexically_normal().string();
+  if (b.cover.enabled) {
+    if (b.cover.path.empty())
+      b.cover.path = fs::path(b.output.path).replace_extension().string() + "-cover.pdf";
+    else if (!fs::path(b.cover.path).is_absolute() && !b.base_dir.empty())
+      b.cover.path = (fs::path(b.base_dir) / b.cover.path).lexically_normal().string();
+  }
   return std::move(st.book);
 }
 
@@ -1117,7 +1409,7 @@ Result<BookSpec> load_profile_file(const std::string& path) {
   if (!root) return Error(std::move(diags));
   State st;
   if (!root->IsNull()) Reader(path, diags, true).apply(*root, st);
-  finish(st, path, diags);
+  finish(st, path, /*is_spec=*/false, diags);
   if (!diags.empty()) return Error(std::move(diags));
   return std::move(st.book);
 }
