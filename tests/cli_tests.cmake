@@ -12,3 +12,10 @@ endfunction()
 
 gridpress_cli_test(version ARGS --version MATCH "gridpress 0\\.")
 gridpress_cli_test(help ARGS --help MATCH "generate")
+
+# book (render engineer): outputs go to the build tree, never the source tree.
+gridpress_cli_test(book_help ARGS book --help MATCH "--jobs")
+gridpress_cli_test(book_small ARGS book data/books/small.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-book/small.pdf
+  MATCH "wrote .*small\\.pdf: [0-9]+ pages, 10 puzzles in")
+gridpress_cli_test(book_bad_spec ARGS book data/books/bad.yaml MATCH "bad\\.yaml:9:5: sections\\[1\\]\\.symetry: unknown key")
+gridpress_cli_test(book_bad_format ARGS book data/books/small.yaml --format tiff WILL_FAIL)

@@ -1,0 +1,287 @@
+// The book command end to end (the real binary on tests/data/books/*.yaml), checked with pdfinfo,
+// pdffonts and qpdf; determinism across runs and --jobs; errors and atomic output; the manifest.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "core/codec.hpp"
+#include "layout/layout.hpp"
+#include "render/manifest.hpp"
+#include "render/text.hpp"
+#include "spec/spec.hpp"
+
+namespace fs = std::filesystem;
+using namespace gp;
+
+namespace {
+
+const std::string kBooks = std::string(GRIDPRESS_TEST_DATA) + "/books";
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int counter = 0;
+    path = fs::temp_directory_path() /
+           ("gridpress-book-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+};
+
+// Runs a shell command line, capturing stdout and stderr.
+Run run(const std::string& command, const TempDir& dir) {
+  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const int status = std::system((command + " >" + out + " 2>" + err).c_str());
+  Run r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+Run gridpress(const std::string& args, const TempDir& dir) {
+  return run(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
+}
+
+bool have_tool(const char* tool) {
+  return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+std::string field(const std::string& text, const std::string& key) {
+  const auto at = text.find(key);
+  if (at == std::string::npos) return "";
+  const auto end = text.find('\n', at);
+  std::string v = text.substr(at + key.size(), end - at - key.size());
+  v.erase(0, v.find_first_not_of(' '));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("book: a small book is a valid PDF with embedded fonts and the planned pages") {
+  TempDir dir;
+  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "small.pdf") + "' --jobs 2", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.empty());  // not a terminal: no progress
+  CHECK(r.out.rfind("wrote " + (dir / "small.pdf") + ": ", 0) == 0);
+  CHECK(r.out.find(" puzzles in ") != std::string::npos);
+
+  // The page count the layout plans for this spec.
+  auto spec = spec::load_book_spec(kBooks + "/small.yaml");
+  REQUIRE(spec.ok());
+  std::vector<int> counts;
+  for (const auto& s : spec->sections) counts.push_back(s.count);
+  render::PangoTextMeasure measure;
+  auto plan = layout::plan_book(*spec, counts, measure);
+  REQUIRE(plan.ok());
+  CHECK(r.out.find(": " + std::to_string(plan->book_pages) + " pages, 10 puzzles") != std::string::npos);
+
+  if (!have_tool("pdfinfo") || !have_tool("pdffonts") || !have_tool("qpdf")) {
+    WARN("poppler-utils/qpdf missing (scripts/setup.sh installs them): PDF checks skipped");
+    return;
+  }
+  const Run info = run("pdfinfo '" + (dir / "small.pdf") + "'", dir);
+  REQUIRE(info.code == 0);
+  CHECK(field(info.out, "Pages:") == std::to_string(plan->book_pages));
+  CHECK(field(info.out, "Page size:") == "432 x 648 pts");  // 6 x 9 in
+  CHECK(field(info.out, "Title:") == "Test Book");
+  CHECK(field(info.out, "Author:") == "A. Setter");
+  CHECK(field(info.out, "Creator:") == "gridpress 0.1.0");
+  CHECK(field(info.out, "CreationDate:") == "Sat Jan  1 00:00:00 2000 UTC");
+
+  const Run fonts = run("pdffonts '" + (dir / "small.pdf") + "'", dir);
+  REQUIRE(fonts.code == 0);
+  std::istringstream lines(fonts.out);
+  std::string line;
+  int font_rows = 0;
+  std::getline(lines, line);  // header
+  std::getline(lines, line);  // ----
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    ++font_rows;
+    INFO(line);
+    // Columns: name type encoding emb sub uni object ID; "emb" is 5th from the end.
+    std::istringstream cols(line);
+    std::vector<std::string> c;
+    for (std::string w; cols >> w;) c.push_back(w);
+    REQUIRE(c.size() >= 7);
+    CHECK(c[c.size() - 5] == "yes");
+    CHECK(line.find("DejaVu") != std::string::npos);
+  }
+  CHECK(font_rows >= 2);
+
+  const Run check = run("qpdf --check '" + (dir / "small.pdf") + "'", dir);
+  INFO(check.out);
+  CHECK(check.code == 0);
+  CHECK(check.out.find("No syntax or stream encoding errors found") != std::string::npos);
+}
+
+TEST_CASE("book: manifest lists every puzzle with its pages, givens and solution") {
+  TempDir dir;
+  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "b.pdf") + "' --quiet", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.empty());  // --quiet: no summary
+
+  const auto doc = nlohmann::json::parse(slurp(dir / "b.json"));
+  CHECK(doc["title"] == "Test Book");
+  CHECK(doc["book"] == "b.pdf");
+  CHECK(doc["seed"] == 7);
+  const auto& puzzles = doc["puzzles"];
+  REQUIRE(puzzles.size() == 10);
+  for (size_t i = 0; i < puzzles.size(); ++i) {
+    const auto& p = puzzles[i];
+    INFO(p.dump());
+    CHECK(p["number"] == static_cast<int>(i) + 1);
+    CHECK(p["section"] == (i < 4 ? "Warm-up" : "Small grids"));
+    CHECK(p["grid"] == (i < 4 ? "9x9" : "6x6"));
+    const std::string givens = p["givens"], solution = p["solution"];
+    auto g = parse_line(givens);
+    auto s = parse_line(solution);
+    REQUIRE(g.ok());
+    REQUIRE(s.ok());
+    CHECK(s->complete());
+    for (int c = 0; c < g->size(); ++c)
+      if (g->cells[static_cast<size_t>(c)] != 0) CHECK(g->cells[static_cast<size_t>(c)] == s->cells[static_cast<size_t>(c)]);
+    CHECK(p["clues"] == g->clue_count());
+    if (i < 4) CHECK(p["clues"] == 30);
+    CHECK(p["page"].get<int>() > 0);
+    CHECK(p["answer_page"].get<int>() > p["page"].get<int>());
+    CHECK(p["answer_file"] == "b.pdf");
+    CHECK(p["rating"].is_number());  // graded
+    CHECK(p["label"].is_string());
+  }
+  const std::string csv = slurp(dir / "b.csv");
+  CHECK(csv.rfind("section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest\n", 0) == 0);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 11);
+}
+
+TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
+  TempDir dir;
+  fs::create_directories(dir.path / "a");
+  fs::create_directories(dir.path / "b");
+  const Run a = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "a/book.pdf") + "' --jobs 1 -q", dir);
+  const Run b = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "b/book.pdf") + "' --jobs 2 -q", dir);
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  const std::string pdf = slurp(dir / "a/book.pdf");
+  CHECK(pdf.size() > 10000);
+  CHECK(pdf == slurp(dir / "b/book.pdf"));
+  CHECK(slurp(dir / "a/book.json") == slurp(dir / "b/book.json"));
+  CHECK(slurp(dir / "a/book.csv") == slurp(dir / "b/book.csv"));
+
+  // A different seed gives a different book.
+  const Run c = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "c.pdf") + "' --seed 8 -q", dir);
+  REQUIRE(c.code == 0);
+  CHECK(slurp(dir / "c.json") != slurp(dir / "a/book.json"));
+}
+
+TEST_CASE("book: SVG and PNG pages, one file per page") {
+  TempDir dir;
+  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "p.svg") + "' -q", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto doc = nlohmann::json::parse(slurp(dir / "p.json"));
+  const int pages = doc["pages"];
+  REQUIRE(pages > 2);
+  CHECK(doc["files"].size() == static_cast<size_t>(pages));
+  CHECK(doc["files"][0] == "p-001.svg");
+  for (int i = 1; i <= pages; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "p-%03d.svg", i);
+    CHECK(fs::exists(dir / name));
+  }
+  CHECK(slurp(dir / "p-001.svg").find("width=\"432pt\" height=\"648pt\"") != std::string::npos);
+
+  const Run png = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "q.png") + "' -q", dir);
+  REQUIRE(png.code == 0);
+  const std::string bytes = slurp(dir / "q-001.png");
+  REQUIRE(bytes.size() > 24);
+  CHECK(bytes.substr(1, 3) == "PNG");
+  // IHDR width/height at 150 dpi (the spec default): 6 x 9 in -> 900 x 1350 px.
+  auto be32 = [&](size_t at) {
+    return (static_cast<unsigned char>(bytes[at]) << 24) | (static_cast<unsigned char>(bytes[at + 1]) << 16) |
+           (static_cast<unsigned char>(bytes[at + 2]) << 8) | static_cast<unsigned char>(bytes[at + 3]);
+  };
+  CHECK(be32(16) == 900);
+  CHECK(be32(20) == 1350);
+}
+
+TEST_CASE("book: spec problems are all reported, exit 2, nothing written") {
+  TempDir dir;
+  const std::string out = dir / "book.pdf";
+  {
+    std::ofstream(out) << "previous book";
+  }
+  fs::copy_file(kBooks + "/bad.yaml", dir / "bad.yaml");
+  const Run r = gridpress("book '" + (dir / "bad.yaml") + "' -o '" + out + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  const std::string f = dir / "bad.yaml";
+  CHECK(r.err == f + ":6:12: sections[0].clues: a 9x9 puzzle with 12 clues cannot have a unique solution (17 is the proven minimum)\n" +
+                     f + ":8:12: sections[1].count: expected a whole number, got 'two'\n" +
+                     f + ":9:5: sections[1].symetry: unknown key; did you mean 'symmetry'?\n");
+  CHECK(slurp(out) == "previous book");
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 4);  // + stdout/stderr
+
+  // Problems found after parsing (a missing font) are reported the same way.
+  fs::copy_file(kBooks + "/bad_font.yaml", dir / "bad_font.yaml");
+  const Run font = gridpress("book '" + (dir / "bad_font.yaml") + "' -o '" + out + "'", dir);
+  CHECK(font.code == 2);
+  CHECK(font.err == (dir / "bad_font.yaml") +
+                        ": theme.font: font 'No Such Font Qwxz' is not installed (fontconfig would use 'DejaVu Sans' instead)\n");
+  CHECK(slurp(out) == "previous book");
+}
+
+TEST_CASE("book: an unwritable destination fails cleanly") {
+  TempDir dir;
+  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o /proc/gridpress-no/book.pdf", dir);
+  CHECK(r.code == 1);
+  CHECK(r.err.find("cannot write '/proc/gridpress-no/book.pdf': ") == 0);
+}
+
+TEST_CASE("manifest text: CSV quoting, unrated puzzles") {
+  render::ManifestEntry e;
+  e.section = "Warm-up, \"easy\"";
+  e.number = 3;
+  e.page = 5;
+  e.grid = "4x4";
+  e.givens = "1...............";
+  e.solution = "1234341221434321";
+  e.clues = 1;
+  e.symmetry = "none";
+  e.seed = 18446744073709551615ull;
+  CHECK(render::manifest_csv({e}) ==
+        "section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest\n"
+        "\"Warm-up, \"\"easy\"\"\",3,5,0,4x4,1...............,1234341221434321,1,none,18446744073709551615,,,\n");
+  render::ManifestInfo info;
+  info.title = "T";
+  const auto doc = nlohmann::json::parse(render::manifest_json(info, {e}));
+  CHECK(doc["puzzles"][0]["rating"].is_null());
+  CHECK(doc["puzzles"][0]["seed"].get<std::uint64_t>() == 18446744073709551615ull);
+  e.rating = 2.6;
+  e.label = "hard";
+  CHECK(render::manifest_csv({e}).find(",2.6,hard,\n") != std::string::npos);
+}
