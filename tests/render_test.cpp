@@ -258,6 +258,14 @@ TEST_CASE("PDF dates carry the D: prefix, in UTC") {
   const std::string pdf = slurp(dir / "d.pdf");
   CHECK(pdf.find("/CreationDate (D:20260430233007Z)   ") != std::string::npos);
   CHECK(pdf.find("/ModDate (D:20260430233007Z)   ") != std::string::npos);
+
+  o.path = dir / "e.pdf";  // a date alone, as a spec may give it
+  o.info.creation_date = "2026-01-31";
+  auto day = open_canvas(o);
+  REQUIRE(day.ok());
+  REQUIRE(render_page(**day, sample_page()).ok());
+  REQUIRE((*day)->finish().ok());
+  CHECK(slurp(dir / "e.pdf").find("/CreationDate (D:20260131000000Z)   ") != std::string::npos);
 }
 
 TEST_CASE("a failed render leaves the previous output intact and no temporaries") {

@@ -89,23 +89,58 @@ Status RecordingCanvas::finish() {
 
 namespace {
 
-// ISO 8601 "YYYY-MM-DDThh:mm:ss" with an optional "Z" or "+hh:mm"/"-hh:mm": what
-// cairo_pdf_surface_set_metadata accepts for dates.
-bool valid_iso_date(const std::string& d) {
-  auto digits = [&](size_t pos, size_t n) {
-    if (pos + n > d.size()) return false;
-    for (size_t i = pos; i < pos + n; ++i)
-      if (!std::isdigit(static_cast<unsigned char>(d[i]))) return false;
-    return true;
+// Parses an ISO 8601 date or date-time, "YYYY-MM-DD[(T| )hh:mm[:ss]][Z|+hh:mm|-hh:mm]" (the forms
+// the spec accepts; no zone = UTC), and returns it in UTC as {YYYY, MM, DD, hh, mm, ss}.
+std::optional<std::array<int, 6>> parse_iso_date(const std::string& d) {
+  auto num = [&](size_t pos, size_t n, int lo, int hi) -> std::optional<int> {
+    if (pos + n > d.size()) return std::nullopt;
+    int v = 0;
+    for (size_t i = pos; i < pos + n; ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(d[i]))) return std::nullopt;
+      v = v * 10 + (d[i] - '0');
+    }
+    if (v < lo || v > hi) return std::nullopt;
+    return v;
   };
-  if (d.size() < 19) return false;
-  if (!(digits(0, 4) && d[4] == '-' && digits(5, 2) && d[7] == '-' && digits(8, 2) && d[10] == 'T' &&
-        digits(11, 2) && d[13] == ':' && digits(14, 2) && d[16] == ':' && digits(17, 2)))
-    return false;
-  const std::string rest = d.substr(19);
-  if (rest.empty() || rest == "Z") return true;
-  return rest.size() == 6 && (rest[0] == '+' || rest[0] == '-') && digits(20, 2) && rest[3] == ':' &&
-         digits(23, 2);
+  const auto y = num(0, 4, 1900, 9999), mo = num(5, 2, 1, 12), da = num(8, 2, 1, 31);
+  if (d.size() < 10 || !y || !mo || !da || d[4] != '-' || d[7] != '-') return std::nullopt;
+  int hh = 0, mi = 0, ss = 0, offset_s = 0;
+  size_t i = 10;
+  if (i < d.size()) {
+    if (d[i] != 'T' && d[i] != ' ') return std::nullopt;
+    const auto h = num(11, 2, 0, 23), m = num(14, 2, 0, 59);
+    if (!h || !m || d.size() < 16 || d[13] != ':') return std::nullopt;
+    hh = *h, mi = *m;
+    i = 16;
+    if (i < d.size() && d[i] == ':') {
+      const auto sec = num(i + 1, 2, 0, 60);
+      if (!sec) return std::nullopt;
+      ss = *sec;
+      i += 3;
+    }
+    if (i < d.size()) {
+      if (d[i] == 'Z') {
+        if (i + 1 != d.size()) return std::nullopt;
+      } else if (d[i] == '+' || d[i] == '-') {
+        const auto oh = num(i + 1, 2, 0, 14), om = num(i + 4, 2, 0, 59);
+        if (!oh || !om || d.size() != i + 6 || d[i + 3] != ':') return std::nullopt;
+        offset_s = (*oh * 60 + *om) * 60 * (d[i] == '+' ? 1 : -1);
+      } else {
+        return std::nullopt;
+      }
+    }
+  }
+  std::tm tm{};
+  tm.tm_year = *y - 1900;
+  tm.tm_mon = *mo - 1;
+  tm.tm_mday = *da;
+  tm.tm_hour = hh;
+  tm.tm_min = mi;
+  tm.tm_sec = ss;
+  const std::time_t t = ::timegm(&tm) - offset_s;
+  std::tm utc{};
+  ::gmtime_r(&t, &utc);
+  return std::array<int, 6>{utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec};
 }
 
 Status cairo_error(const std::string& what, cairo_status_t status) {
@@ -116,25 +151,6 @@ cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned 
   auto* file = static_cast<AtomicFile*>(closure);
   file->write(data, length);
   return file->ok() ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
-// Parses a valid_iso_date() string and returns it in UTC as {YYYY, MM, DD, hh, mm, ss}.
-std::array<int, 6> to_utc(const std::string& d) {
-  std::tm tm{};
-  tm.tm_year = std::stoi(d.substr(0, 4)) - 1900;
-  tm.tm_mon = std::stoi(d.substr(5, 2)) - 1;
-  tm.tm_mday = std::stoi(d.substr(8, 2));
-  tm.tm_hour = std::stoi(d.substr(11, 2));
-  tm.tm_min = std::stoi(d.substr(14, 2));
-  tm.tm_sec = std::stoi(d.substr(17, 2));
-  std::time_t t = ::timegm(&tm);
-  if (d.size() == 25) {
-    const int offset = (std::stoi(d.substr(20, 2)) * 60 + std::stoi(d.substr(23, 2))) * 60;
-    t += d[19] == '+' ? -offset : offset;
-  }
-  std::tm utc{};
-  ::gmtime_r(&t, &utc);
-  return {utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec};
 }
 
 // Cairo 1.16 writes PDF dates without the "D:" prefix the PDF standard requires (fixed in later
@@ -246,7 +262,8 @@ class CairoCanvas final : public Canvas {
   Status open() {
     if (options_.format == Format::png && !(options_.dpi > 0 && options_.dpi <= 4800))
       return Error("png resolution must be between 1 and 4800 dpi, got " + std::to_string(options_.dpi));
-    if (!valid_iso_date(options_.info.creation_date))
+    const auto utc = parse_iso_date(options_.info.creation_date);
+    if (!utc)
       return Error("bad creation date '" + options_.info.creation_date +
                    "' (expected ISO 8601 such as 2026-01-01T00:00:00Z)");
     if (options_.format != Format::pdf) {
@@ -259,8 +276,7 @@ class CairoCanvas final : public Canvas {
     auto file = AtomicFile::create(options_.path);
     if (!file) return file.error();
     pdf_file_.emplace(std::move(*file));
-    const std::array<int, 6> utc = to_utc(options_.info.creation_date);
-    pdf_writer_.emplace(*pdf_file_, utc);
+    pdf_writer_.emplace(*pdf_file_, *utc);
     // The size is set again for every page (cairo_pdf_surface_set_size).
     surface_.reset(cairo_pdf_surface_create_for_stream(write_pdf, &*pdf_writer_, 612, 792));
     if (auto st = cairo_surface_status(surface_.get()); st != CAIRO_STATUS_SUCCESS)
@@ -274,8 +290,8 @@ class CairoCanvas final : public Canvas {
     meta(CAIRO_PDF_METADATA_SUBJECT, info.subject);
     meta(CAIRO_PDF_METADATA_KEYWORDS, info.keywords);
     meta(CAIRO_PDF_METADATA_CREATOR, info.creator);
-    meta(CAIRO_PDF_METADATA_CREATE_DATE, PdfDateFixer::cairo_date(utc));
-    meta(CAIRO_PDF_METADATA_MOD_DATE, PdfDateFixer::cairo_date(utc));
+    meta(CAIRO_PDF_METADATA_CREATE_DATE, PdfDateFixer::cairo_date(*utc));
+    meta(CAIRO_PDF_METADATA_MOD_DATE, PdfDateFixer::cairo_date(*utc));
     return Ok{};
   }
 
