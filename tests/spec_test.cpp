@@ -122,6 +122,30 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "1:27: page.margins: inside + outside (140 mm) leave less than 20 mm of the 148 mm page width"},
       {"output: {path: book.pdf, format: svg}\nsections:\n  - count: 1\n",
        "1:34: output.format: 'svg' does not match the extension of output.path 'book.pdf'"},
+      // issue 5: print-on-demand and newspaper rules
+      {"print: {rules: kdp}\ntheme: {caption_size: 6}\nsections:\n  - count: 1\n",
+       "2:23: theme.caption_size: 6 pt is below the 7 pt minimum text size of the kdp rules"},
+      {"print: {rules: kdp}\npage: {size: 6x9, margins: {top: 0.2in, bottom: 0.5in, inside: 0.5in, outside: 0.5in}}\n"
+       "sections:\n  - count: 1\n",
+       "2:28: page.margins: top (0.2 in) is below the kdp minimum of 0.25 in"},
+      {"print: {rules: kdp}\npage: {size: {width: 9in, height: 12in}}\nsections:\n  - count: 1\n",
+       "2:14: page.size: 9 x 12 in is outside the kdp trim range (4 x 6 in to 8.5 x 11.69 in)"},
+      {"print: {paper: glossy}\nsections:\n  - count: 1\n",
+       "1:16: print.paper: unknown value 'glossy' (choose from white, cream)"},
+      {"cover: {path: cover.png}\nsections:\n  - count: 1\n",
+       "1:15: cover.path: the cover is a PDF: expected a path ending in .pdf, got 'cover.png'"},
+      {"newspaper: {width: 11.5pc, start_date: 2026-02-30}\n",
+       "1:40: newspaper.start_date: expected a date such as 2026-03-02, got '2026-02-30'"},
+      {"newspaper: {start_date: 2026-03-02}\n",
+       "1:1: newspaper.width: missing (the exact width of each puzzle file, e.g. 11.5pc or 48mm)"},
+      {"newspaper: {width: 11.5pc, start_date: 2026-03-02, file_name: sudoku}\n",
+       "1:63: newspaper.file_name: must contain {date} or {number} so that each day gets its own file"},
+      {"newspaper: {width: 11.5pc, start_date: 2026-03-02, exclude: [old.json]}\n",
+       "1:61: newspaper.exclude: manifest '" + kData + "/profiles/old.json' not found"},
+      {"newspaper: {width: 11.5pc, start_date: 2026-03-02}\ntheme: {caption_size: 8}\n",
+       "2:23: theme.caption_size: 8 pt is below the 9 pt minimum for newspaper text"},
+      {"newspaper: {width: 11.5pc, start_date: 2026-03-02}\nsections:\n  - count: 1\n",
+       "2:1: sections: not used with newspaper: each day's puzzle is built from section_defaults"},
       // structure, missing files, syntax
       {"sections: []\n", "1:11: sections: the book needs at least one section"},
       {"title: X\n", "0:0: sections: missing (the book needs at least one section)"},
@@ -402,11 +426,14 @@ TEST_CASE("every shipped template and example parses", "[spec][templates]") {
     auto alone = gp::spec::load_profile_file(t.string());
     CHECK((alone ? std::string() : alone.error().to_string()) == "");
     // ...and by name from a spec, as a user would.
-    const std::string yaml = "profile: " + t.stem().string() + "\nsections:\n  - count: 1\n";
+    const bool newspaper = t.stem() == "newspaper";  // a run of dates instead of sections
+    const std::string yaml = "profile: " + t.stem().string() +
+                             (newspaper ? "\nnewspaper: {start_date: 2026-03-02}\n" : "\nsections:\n  - count: 1\n");
     auto named = gp::spec::parse_book_spec(yaml, "spec.yaml", builtin);
     CHECK((named ? std::string() : named.error().to_string()) == "");
   }
-  for (const char* name : {"kdp-6x9", "kdp-8.5x11", "a4-worksheet", "letter-worksheet"})
+  for (const char* name : {"kdp-6x9", "kdp-8.5x11", "a4-worksheet", "letter-worksheet", "newspaper", "classroom",
+                           "classroom-letter", "large-print", "ink-saver"})
     CHECK(fs::exists(kSource + "/templates/" + name + ".yaml"));
 
   const fs::path examples = kSource + "/examples";
@@ -425,4 +452,76 @@ TEST_CASE("did-you-mean picks close names only", "[spec][names]") {
   CHECK(gp::spec::closest_match("symetry", {"symmetry", "seed"}) == "symmetry");
   CHECK(gp::spec::closest_match("colour", {"count", "clues", "title"}) == "");
   CHECK(gp::spec::closest_match("fil", {"fill", "box"}) == "fill");
+}
+
+TEST_CASE("newspaper runs: one section per day, weekday ramp, numbering", "[spec][newspaper]") {
+  const std::string yaml =
+      "profile: newspaper\n"
+      "newspaper: {start_date: 2026-03-01, days: 8, start_number: 1201,\n"
+      "            weekday_difficulty: {sunday: fiendish}}\n"
+      "section_defaults: {clues: [24, 30]}\n";
+  LoadOptions builtin;
+  builtin.use_environment = false;
+  auto r = gp::spec::parse_book_spec(yaml, "week.yaml", builtin);
+  INFO((r ? std::string() : r.error().to_string()));
+  REQUIRE(r.ok());
+  const BookSpec& b = *r;
+  CHECK(b.newspaper.enabled);
+  CHECK(b.newspaper.width == Approx(11.5 * 12 * 25.4 / 72));
+  CHECK(b.newspaper.formats == std::vector<std::string>{"eps", "pdf"});
+  REQUIRE(b.sections.size() == 8);
+  const char* days[] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
+  const char* bands[] = {"fiendish", "easy", "easy", "medium", "medium", "hard", "hard", "fiendish"};
+  const char* dates[] = {"2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04",
+                         "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"};
+  for (int i = 0; i < 8; ++i) {
+    const auto& s = b.sections[static_cast<size_t>(i)];
+    INFO(i);
+    CHECK(s.count == 1);
+    CHECK(s.weekday == days[i]);
+    CHECK(s.date == dates[i]);
+    CHECK(s.difficulty == bands[i]);
+    CHECK(s.number == 1201 + i);
+    CHECK(s.name == std::string(days[i]) + " " + dates[i]);
+    CHECK(s.clues_min == 24);
+    CHECK(s.clues_max == 30);
+    CHECK_FALSE(s.heading_page);
+  }
+  // Across a month and a year end.
+  auto y = gp::spec::parse_book_spec("newspaper: {width: 48mm, start_date: 2026-12-31, days: 2}\n", "y.yaml",
+                                     test_options());
+  REQUIRE(y.ok());
+  CHECK(y->sections[1].date == "2027-01-01");
+  CHECK(y->sections[1].weekday == "Friday");
+}
+
+TEST_CASE("print rules, cover and worksheet keys", "[spec][print]") {
+  auto r = gp::spec::parse_book_spec(
+      "profile: kdp-6x9\n"
+      "page: {bleed: true, margins: {inside: auto, outside: 0.4in, top: 0.4in, bottom: 0.4in}}\n"
+      "cover: {back_text: Great puzzles}\n"
+      "print: {paper: cream, strict: true}\n"
+      "output: {path: out/book.pdf}\n"
+      "worksheet: {header: true, header_fields: [Name, Team]}\n"
+      "sections:\n  - count: 1\n",
+      kData + "/book.yaml", LoadOptions{{}, false, true});
+  INFO((r ? std::string() : r.error().to_string()));
+  REQUIRE(r.ok());
+  CHECK(r->print.rules == "kdp");
+  CHECK(r->print.strict);
+  CHECK(r->print.paper == "cream");
+  CHECK(r->page.bleed);
+  CHECK(r->page.auto_gutter);
+  CHECK(r->page.margins.inside == Approx(0.375 * 25.4));
+  CHECK(r->cover.enabled);
+  CHECK(r->cover.back_text == "Great puzzles");
+  CHECK(r->cover.path == kData + "/out/book-cover.pdf");
+  CHECK(r->worksheet.header);
+  CHECK(r->worksheet.header_fields == std::vector<std::string>{"Name", "Team"});
+
+  // With bleed the kdp minimum for outside/top/bottom rises to 0.375 in.
+  const auto got = problems("print: {rules: kdp}\npage: {bleed: true, margins: {top: 0.3in, bottom: 0.5in, "
+                            "inside: 0.5in, outside: 0.5in}}\nsections:\n  - count: 1\n");
+  REQUIRE(got.size() == 1);
+  CHECK(got[0] == "2:30: page.margins: top (0.3 in) is below the kdp minimum of 0.375 in with bleed");
 }

@@ -120,6 +120,7 @@ struct State {
   std::map<std::string, std::pair<double, double>> band_overrides;
   bool sections_given = false;
   bool root_is_map = true;
+  bool bad_start_date = false;                 // reported already; don't also say it is missing
 };
 
 constexpr double kMaxRating = 12.0;
@@ -946,7 +947,8 @@ void Reader::apply_newspaper(const YAML::Node& n, const std::string& path, State
       if (ok.size() == list->size()) np.formats = ok;
     } else if (key == "start_date") {
       auto t = text(v, full);
-      if (t && !t->empty() && !parse_day(*t))
+      st.bad_start_date = !t || (!t->empty() && !parse_day(*t));
+      if (t && st.bad_start_date)
         error(v, full, "expected a date such as 2026-03-02, got '" + *t + "'");
       else if (t)
         np.start_date = *t;
@@ -1131,9 +1133,9 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       at_or("newspaper.width", "newspaper", "missing (the exact width of each puzzle file, e.g. 11.5pc or 48mm)");
     if (st.sections_given)
       at("sections", "not used with newspaper: each day's puzzle is built from section_defaults");
-    if (np.start_date.empty())
+    if (np.start_date.empty() && !st.bad_start_date)
       at_or("newspaper.start_date", "newspaper", "missing (the date of the first puzzle, e.g. 2026-03-02)");
-    else if (auto start = parse_day(np.start_date)) {
+    if (auto start = parse_day(np.start_date)) {
       st.sections.clear();
       for (int i = 0; i < np.days; ++i) {
         const std::chrono::sys_days day = std::chrono::sys_days{*start} + std::chrono::days{i};
