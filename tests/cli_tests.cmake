@@ -19,3 +19,15 @@ gridpress_cli_test(book_small ARGS book data/books/small.yaml -o ${CMAKE_CURRENT
   MATCH "wrote .*small\\.pdf: [0-9]+ pages, 10 puzzles in")
 gridpress_cli_test(book_bad_spec ARGS book data/books/bad.yaml MATCH "bad\\.yaml:9:5: sections\\[1\\]\\.symetry: unknown key")
 gridpress_cli_test(book_bad_format ARGS book data/books/small.yaml --format tiff WILL_FAIL)
+
+# grade (owner: grader)
+gridpress_cli_test(grade_line ARGS grade data/grader_cli_ok.txt
+  MATCH "97\\.3\\.6\\.428\\.5[.0-9]* 3\\.2 hard X-wing")
+gridpress_cli_test(grade_explain ARGS grade --explain data/grader_cli_ok.txt MATCH "  [0-9]+\\. 3\\.2 X-wing on [1-9] in")
+gridpress_cli_test(grade_json ARGS grade --format json data/grader_cli_ok.txt MATCH "\"hardest\": \"X-wing\"")
+gridpress_cli_test(grade_csv ARGS grade --format csv data/grader_cli_ok.txt MATCH "line,puzzle,rating,label,hardest\n2,97[.0-9]*,3\\.2,hard,\"X-wing\"")
+gridpress_cli_test(grade_bad_exit ARGS grade data/grader_cli_bad.txt WILL_FAIL)
+gridpress_cli_test(grade_bad_lines ARGS grade data/grader_cli_bad.txt
+  MATCH "line 2: multiple solutions \\(not rated\\).*line 3: no solution \\(not rated\\).*line 4: 4 cells, expected 16")
+gridpress_cli_test(grade_bad_keeps_going ARGS grade data/grader_cli_bad.txt MATCH "3\\.2 hard X-wing\nerror\nerror\nerror")
+gridpress_cli_test(grade_missing_file ARGS grade data/no_such_file.txt WILL_FAIL)
