@@ -130,7 +130,8 @@ bool overlap(const Box& a, const Box& b) {
 std::vector<Box> grid_borders(const Page& page) {
   std::vector<Box> out;
   for (const Item& item : page.items) {
-    if (std::holds_alternative<RectItem>(item)) out.push_back(ink_box(item));
+    const auto* r = std::get_if<RectItem>(&item);
+    if (r != nullptr && r->stroke_pt > kMinLinePt) out.push_back(ink_box(item));  // not the rules box
   }
   return out;
 }
@@ -327,6 +328,8 @@ TEST_CASE("every page keeps inside the live area, grids never overlap, slots are
   spec.front.contents = true;
   spec.sections.push_back(section("Giant", 5, Shape{4, 4}, 1, 1));
   spec.sections.push_back(section("Tiny", 9, Shape{2, 2}, 3, 3));
+  spec.answers.columns = 2;  // 16x16 answers at 3x4 would get digits under 7 pt
+  spec.answers.rows = 3;
   spec.sections.push_back(section("Wide", 4, Shape{3, 4}, 2, 1));
   for (bool bleed : {false, true}) {
     for (bool mirror : {true, false}) {
@@ -805,7 +808,7 @@ TEST_CASE("cover: full wrap geometry from trim, page count and paper") {
 TEST_CASE("cover: text in the safe areas, spine text only above 79 pages") {
   spec::BookSpec spec = two_section_book();
   ApproxTextMeasure m;
-  CoverSpec cover;
+  CoverOptions cover;
   cover.back_text = "One hundred puzzles, from gentle warm-ups to fiendish finales. Every puzzle has exactly one "
                     "solution, reachable by logic alone.";
   const Puzzle sample = make_puzzle(Shape{3, 3});
@@ -895,4 +898,97 @@ TEST_CASE("single puzzle at an exact column width (newspaper)") {
   auto zero = lay_out_single_puzzle(p, theme, o, m);
   REQUIRE_FALSE(zero.ok());
   CHECK(zero.error().to_string() == "single puzzle: the width must be positive, got 0.0 mm");
+}
+
+TEST_CASE("options and cover options from the spec") {
+  spec::BookSpec spec;
+  CHECK_FALSE(options_for(spec).kdp);
+  CHECK_FALSE(options_for(spec).pad_to_even);
+  spec.print.rules = "kdp";
+  CHECK(options_for(spec).kdp);
+  CHECK(options_for(spec).pad_to_even);
+  spec.print.pad_even = false;
+  CHECK_FALSE(options_for(spec).pad_to_even);
+  spec.print.paper = "cream";
+  spec.cover.back_text = "Blurb";
+  spec.cover.spine_text = false;
+  const CoverOptions c = cover_options(spec);
+  CHECK(c.paper == Paper::cream);
+  CHECK(c.back_text == "Blurb");
+  CHECK_FALSE(c.spine_text);
+}
+
+TEST_CASE("large print: digits at least theme.min_digit_size, or a clear error") {
+  spec::BookSpec spec;
+  spec.page.width = 215.9;
+  spec.page.height = 279.4;
+  spec.theme.min_digit_size = 16;
+  spec.sections.push_back(section("Big", 4, Shape{3, 3}, 1, 1));
+  spec.answers.enabled = false;
+  const BookPlan plan = plan_of(spec, {4});
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {4}));
+  bool saw_digit = false;
+  for (const Page& page : c.book) {
+    for (const Item& item : page.items) {
+      const auto* t = std::get_if<TextItem>(&item);
+      if (t != nullptr && t->optical) {
+        saw_digit = true;
+        CHECK(t->font.size_pt >= 16.0);
+      }
+    }
+  }
+  CHECK(saw_digit);
+  spec.sections[0].columns = 4;
+  spec.sections[0].rows = 5;
+  ApproxTextMeasure m;
+  auto bad = plan_book(spec, {4}, m);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().to_string() ==
+        "sections[0]: digits would be 12.9 pt at 4x5 per page, below theme.min_digit_size 16.0 pt; use fewer per page");
+  spec.theme.min_digit_size = 0;
+  spec.sections[0].shape = Shape{4, 4};
+  spec.sections[0].columns = 1;
+  spec.sections[0].rows = 1;
+  spec.answers.enabled = true;
+  spec.answers.columns = 5;
+  spec.answers.rows = 6;
+  auto small_answers = plan_book(spec, {4}, m);
+  REQUIRE_FALSE(small_answers.ok());
+  CHECK(small_answers.error().to_string() ==
+        "sections[0]: 16x16 answer grids at 5x6 per page would get 1.8 mm cells; use fewer answers per page");
+}
+
+TEST_CASE("worksheets: name/date/class header on every puzzle page, rules box on the first") {
+  spec::BookSpec spec;
+  spec.page.width = 210;
+  spec.page.height = 297;
+  spec.page.mirror_margins = false;
+  spec.front = {false, false, false, ""};
+  spec.worksheet.header = true;
+  spec.worksheet.rules_box = true;
+  spec.sections.push_back(section("Six", 9, Shape{2, 3}, 2, 2));
+  spec.sections[0].heading_page = false;
+  spec.answers.enabled = false;
+  const BookPlan plan = plan_of(spec, {9});
+  CHECK(plan.fits[0].rules_box_mm > 10);
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {9}));
+  REQUIRE(c.book.size() == 3);
+  check_pages(c.book, plan.book_geometry);
+  const std::string rules = how_to_play_paragraphs({Shape{2, 3}})[0];
+  for (std::size_t i = 0; i < c.book.size(); ++i) {
+    const Page& page = c.book[i];
+    INFO("page " << i + 1);
+    CHECK(has_text(page, "Name"));
+    CHECK(has_text(page, "Date"));
+    CHECK(has_text(page, "Class"));
+    CHECK(has_text(page, rules) == (i == 0));
+    // Nothing else overlaps a grid.
+    const auto borders = grid_borders(page);
+    for (const Item& item : page.items) {
+      const auto* t = std::get_if<TextItem>(&item);
+      if (t == nullptr || t->optical) continue;
+      for (const Box& b : borders) CHECK_FALSE(overlap(t->box, b));
+    }
+    for (const Box& b : borders) CHECK(b.w == Approx(grid_borders(c.book[0])[0].w));
+  }
 }

@@ -26,6 +26,14 @@ TextItem text(const Box& box, std::string s, const Font& font, HAlign h, VAlign 
 
 }  // namespace
 
+CoverOptions cover_options(const spec::BookSpec& spec) {
+  CoverOptions c;
+  c.paper = spec.print.paper == "cream" ? Paper::cream : Paper::white;
+  c.back_text = spec.cover.back_text;
+  c.spine_text = spec.cover.spine_text;
+  return c;
+}
+
 CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper paper) {
   double tw = page.width, th = page.height;
   if (page.landscape && tw < th) std::swap(tw, th);
@@ -46,7 +54,7 @@ CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper p
   return g;
 }
 
-Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverSpec& cover,
+Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverOptions& cover,
                            const TextMeasure& measure, const Puzzle* sample) {
   if (page_count < 1) return Error("cover: the book has no pages");
   const CoverGeometry g = cover_geometry(spec.page, page_count, cover.paper);

@@ -14,11 +14,15 @@
 
 namespace gp::layout {
 
-struct CoverSpec {
+struct CoverOptions {
   Paper paper = Paper::white;
   std::string back_text;    // blurb set on the back cover; empty = none
   bool spine_text = true;   // title and author on the spine when allowed and wide enough
 };
+
+// The cover options a spec asks for: paper from print.paper ("cream" or white), back text and
+// spine text from the cover keys.
+CoverOptions cover_options(const spec::BookSpec& spec);
 
 // Where the parts of a cover are, in mm from the top-left of the media (trim + bleed).
 struct CoverGeometry {
@@ -40,7 +44,7 @@ CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper p
 // the spine is at least 0.25 in wide, the title and author turned to read top to bottom; on the
 // back the blurb, clear of the barcode area. Text stays inside the safe boxes.
 // Errors: page_count < 1 ("cover: the book has no pages").
-Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverSpec& cover,
+Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverOptions& cover,
                            const TextMeasure& measure, const Puzzle* sample = nullptr);
 
 }  // namespace gp::layout

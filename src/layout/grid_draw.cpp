@@ -17,6 +17,7 @@ GridStyle grid_style(const spec::Theme& theme) {
   s.digit_scale = theme.digit_scale > 0 ? theme.digit_scale : 0.62;
   s.given_grey = std::clamp(theme.grey_givens, 0.0, 1.0);
   s.filled_grey = std::clamp(theme.answer_fill_grey, 0.0, 1.0);
+  s.min_digit_pt = std::max(s.min_digit_pt, theme.min_digit_size);
   return s;
 }
 
@@ -32,7 +33,7 @@ GridStyle style_for_cell(const GridStyle& style, double cell_mm) {
 
 double digit_size_pt(double cell_mm, const GridStyle& style) {
   const double size = mm_to_pt(style.digit_scale * cell_mm / kDigitHeightPerEm);
-  const double cap = mm_to_pt(0.9 * cell_mm / kDigitHeightPerEm);
+  const double cap = mm_to_pt(0.8 * cell_mm / kDigitHeightPerEm);
   if (size >= style.min_digit_pt) return size;
   return std::min(style.min_digit_pt, cap);
 }

@@ -23,7 +23,7 @@ struct GridStyle {
 };
 
 // Style from a theme, enforcing the invariants above (a theme asking for thinner lines gets the
-// minimums instead).
+// minimums instead); min_digit_pt = max(7, theme.min_digit_size).
 GridStyle grid_style(const spec::Theme& theme);
 
 // The style for cells of `cell_mm`: below 6 mm (small answer grids, 16x16 grids) the box and
@@ -36,7 +36,7 @@ GridStyle style_for_cell(const GridStyle& style, double cell_mm);
 inline constexpr double kDigitHeightPerEm = 0.73;
 
 // The font size (pt) digits get in cells of `cell_mm`: digit_scale * cell / kDigitHeightPerEm,
-// raised to min_digit_pt unless that would be taller than 0.9 of the cell.
+// raised towards min_digit_pt, but never so far that digits are taller than 0.8 of the cell.
 double digit_size_pt(double cell_mm, const GridStyle& style);
 
 // Total ink size (mm) of a grid of `n` cells a side: n * cell plus the border line's width

@@ -2,12 +2,20 @@
 // Not part of the public interface.
 #pragma once
 
+#include "layout/grid_draw.hpp"
 #include "layout/layout.hpp"
 
 namespace gp::layout::detail {
 
 inline constexpr double kCaptionGapMm = 1.5;   // between a caption and its grid
 inline constexpr double kMinCellMm = 2.0;      // smaller cells are refused by plan_book
+
+// Answer keys keep digits at 7 pt at least, but not at a large-print theme's min_digit_size.
+inline GridStyle answer_style(const GridStyle& puzzle_style) {
+  GridStyle s = puzzle_style;
+  s.min_digit_pt = kMinTextPt;
+  return s;
+}
 
 struct Fonts {
   Font head, folio, caption, answer_caption, answer_title, heading, title, subtitle, body;
@@ -21,11 +29,18 @@ struct Bands {
   double answer_title = 0;  // "Answers: Section" line + gap on answer pages
   double caption = 0;       // puzzle caption line + gap
   double answer_caption = 0;
+  double worksheet = 0;     // "Name ____ Date ____" band + gap (0 unless worksheet.header)
 };
 Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMeasure& measure,
                     const LayoutOptions& options);
 
 Box puzzle_area(const Box& content, const Bands& bands);
+// The puzzle area less a rules box of `rules_box` mm at its foot (plus a gap when present).
+Box puzzle_area_with_rules(const Box& content, const Bands& bands, double rules_box, double gap);
+// The worksheet rules text for a shape, and the height of the box holding it at `width`.
+std::string rules_text(const Shape& shape);
+inline constexpr double kRulesPadMm = 3.0;
+double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const Shape& shape, double width);
 Box answer_area(const Box& content, const Bands& bands);
 // Slot k (row-major) of a columns x rows split of `area` with `gap` between slots.
 Box slot_box(const Box& area, int columns, int rows, int k, double gap);

@@ -41,14 +41,18 @@ double kdp_gutter_mm(int page_count);
 // KDP's minimum outside/top/bottom margin: 0.25 in, or 0.375 in with bleed.
 double kdp_min_margin_mm(bool bleed);
 
-// Knobs that are not (yet) spec keys. Defaults give a plain book.
+// Layout knobs. Defaults give a plain book; options_for(spec) sets them from the spec.
 struct LayoutOptions {
-  bool kdp = false;             // raise margins to the KDP minimums (gutter from the page count)
+  bool kdp = false;             // raise margins to the KDP minimums (gutter from the page count),
+                                // text to at least 7 pt
   bool pad_to_even = false;     // end each document on an even page by adding a "Notes" page
   bool caption_below = false;   // puzzle captions above (default) or below their grids
   double slot_gap_mm = 5.0;     // space between N-up slots, both directions
   double band_gap_mm = 2.0;     // space between the running head / folio and the puzzle area
 };
+
+// The options a spec asks for: kdp = (print.rules == "kdp"), pad_to_even = kdp && print.pad_even.
+LayoutOptions options_for(const spec::BookSpec& spec);
 
 // ---------------------------------------------------------------------------------------------
 // Page geometry.
@@ -127,6 +131,8 @@ struct SectionFit {
   double cell_mm = 0;                // puzzle grid cell size
   int answer_columns = 1, answer_rows = 1;
   double answer_cell_mm = 0;         // answer grid cell size (0 when there are no answers)
+  double rules_box_mm = 0;           // height of the worksheet rules box on the section's first
+                                     // puzzle page (0 = none); the cell size allows for it
 };
 
 struct BookPlan {
@@ -152,6 +158,8 @@ struct BookPlan {
 //   {weekday} are known but empty in a book),
 // a section whose grids would get cells smaller than 2 mm
 //   ("sections[0]: 16x16 grids at 3x4 per page would get 1.6 mm cells; use fewer per page"),
+// digits smaller than theme.min_digit_size ("sections[0]: digits would be 12.4 pt at 2x3 per
+// page, below theme.min_digit_size 16 pt; use fewer per page"),
 // and page geometry errors (see PageGeometry::make).
 Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
                            const TextMeasure& measure, const LayoutOptions& options = {});

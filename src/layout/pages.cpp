@@ -60,6 +60,41 @@ void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
                             cx.fonts.folio, right ? HAlign::right : HAlign::left, VAlign::bottom));
 }
 
+// "Name ________  Date ______  Class ______": labels with a line to write on; the first field
+// gets twice the room of the others.
+void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
+  const auto& fields = cx.spec.worksheet.header_fields;
+  if (cx.bands.worksheet <= 0 || fields.empty()) return;
+  const double y = f.content.y + cx.bands.head;
+  const double h = cx.bands.worksheet - cx.options.band_gap_mm;
+  const double line_h = cx.measure.measure("Ag", cx.fonts.body).height;
+  const double units = static_cast<double>(fields.size()) + 1.0;
+  const double gap = 4.0;
+  double x = f.content.x;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const double w = f.content.w * (i == 0 ? 2.0 : 1.0) / units;
+    const std::string label = fields[i];
+    const double label_w = std::min(cx.measure.measure(label, cx.fonts.body).width, w / 2);
+    const double base = y + h - 0.6;  // the writing line, just above the band's foot
+    page.items.push_back(text(Box{x, base - line_h, label_w, line_h}, label,
+                              fit_font(cx, label, cx.fonts.body, label_w), HAlign::left, VAlign::bottom));
+    const double x1 = x + label_w + 1.5, x2 = x + w - (i + 1 < fields.size() ? gap : 0.0);
+    if (x2 > x1) page.items.push_back(LineItem{x1, base, x2, base, kMinLinePt, 0, false});
+    x += w;
+  }
+}
+
+// The rules in plain words in a box at the foot of the puzzle area.
+void rules_box(const Context& cx, Page& page, const PageFrame& f, const Shape& shape, double height) {
+  const double bottom = f.content.bottom() - cx.bands.foot;
+  const Box box{f.content.x, bottom - height, f.content.w, height};
+  const double half = pt_to_mm(kMinLinePt) / 2;
+  page.items.push_back(RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
+  const double pad = detail::kRulesPadMm;
+  page.items.push_back(text(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(shape),
+                            cx.fonts.body, HAlign::left, VAlign::top, true));
+}
+
 const PuzzleRecord& record(const Context& cx, int section, int index) {
   return cx.plan.records[cx.first_record[static_cast<std::size_t>(section)] + static_cast<std::size_t>(index)];
 }
@@ -90,7 +125,7 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   const Font& cap_font = answers ? cx.fonts.answer_caption : cx.fonts.caption;
   const std::string& tmpl = answers ? cx.spec.theme.answer_caption : cx.spec.theme.caption;
   const bool below = cx.options.caption_below;
-  const GridStyle style = style_for_cell(cx.style, cell);
+  const GridStyle style = style_for_cell(answers ? detail::answer_style(cx.style) : cx.style, cell);
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
     const Puzzle& p = cx.puzzles[static_cast<std::size_t>(pp.section)][static_cast<std::size_t>(index)];
@@ -275,7 +310,12 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::puzzles: {
         const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
         running_head(cx, page, f, name.empty() ? spec.title : name);
-        grid_slots(cx, page, detail::puzzle_area(f.content, cx.bands), pp, false);
+        worksheet_header(cx, page, f);
+        const SectionFit& fit = plan.fits[static_cast<std::size_t>(pp.section)];
+        const double rules = pp.first == 0 ? fit.rules_box_mm : 0.0;
+        if (rules > 0) rules_box(cx, page, f, fit.shape, rules);
+        grid_slots(cx, page, detail::puzzle_area_with_rules(f.content, cx.bands, rules, options.slot_gap_mm), pp,
+                   false);
         break;
       }
       case PageKind::answers: {

@@ -82,6 +82,13 @@ PageFrame PageGeometry::frame(int page_number) const {
   return f;
 }
 
+LayoutOptions options_for(const spec::BookSpec& spec) {
+  LayoutOptions o;
+  o.kdp = spec.print.rules == "kdp";
+  o.pad_to_even = o.kdp && spec.print.pad_even;
+  return o;
+}
+
 const char* page_kind_name(PageKind kind) {
   switch (kind) {
     case PageKind::title: return "title";
@@ -132,11 +139,30 @@ Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMe
   b.answer_title = measure.measure(sample, fonts.answer_title).height + options.band_gap_mm;
   b.caption = measure.measure(sample, fonts.caption).height + kCaptionGapMm;
   b.answer_caption = measure.measure(sample, fonts.answer_caption).height + kCaptionGapMm;
+  if (spec.worksheet.header && !spec.worksheet.header_fields.empty()) {
+    b.worksheet = measure.measure(sample, fonts.body).height * 1.8 + options.band_gap_mm;
+  }
   return b;
 }
 
+std::string rules_text(const Shape& shape) {
+  const auto paras = how_to_play_paragraphs({shape});
+  return paras.front();
+}
+
+double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const Shape& shape, double width) {
+  return measure.measure(rules_text(shape), fonts.body, width - 2 * kRulesPadMm).height + 2 * kRulesPadMm;
+}
+
+Box puzzle_area_with_rules(const Box& content, const Bands& bands, double rules_box, double gap) {
+  Box a = puzzle_area(content, bands);
+  if (rules_box > 0) a.h -= rules_box + gap;
+  return a;
+}
+
 Box puzzle_area(const Box& content, const Bands& bands) {
-  return Box{content.x, content.y + bands.head, content.w, content.h - bands.head - bands.foot};
+  const double top = bands.head + bands.worksheet;
+  return Box{content.x, content.y + top, content.w, content.h - top - bands.foot};
 }
 
 Box answer_area(const Box& content, const Bands& bands) {
@@ -307,7 +333,12 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     fit.columns = sec.columns;
     fit.rows = sec.rows;
     const int n = sec.shape.n();
-    const Box slot = detail::slot_box(detail::puzzle_area(content, bands), sec.columns, sec.rows, 0, options.slot_gap_mm);
+    if (spec.worksheet.rules_box) {
+      fit.rules_box_mm = detail::rules_box_height(fonts, measure, sec.shape, content.w);
+    }
+    // The first page may carry the rules box: size the cells for its (smaller) slots.
+    const Box area = detail::puzzle_area_with_rules(content, bands, fit.rules_box_mm, options.slot_gap_mm);
+    const Box slot = detail::slot_box(area, sec.columns, sec.rows, 0, options.slot_gap_mm);
     fit.cell_mm = cell_for_extent(n, std::min(slot.w, slot.h - bands.caption), style);
     const std::string where = "sections[" + std::to_string(s) + "]: ";
     // Point at the section's layout key when it set one, else at the section.
@@ -316,9 +347,16 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       problems.push_back(spec::section_diagnostic(spec, static_cast<int>(s), std::move(msg), key));
     };
     const std::string shape = std::to_string(n) + "x" + std::to_string(n);
+    const std::string per_page = std::to_string(sec.columns) + "x" + std::to_string(sec.rows);
     if (fit.cell_mm < detail::kMinCellMm) {
-      fit_problem(where + shape + " grids at " + std::to_string(sec.columns) + "x" + std::to_string(sec.rows) +
-              " per page would get " + fmt1(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
+      fit_problem(where + shape + " grids at " + per_page + " per page would get " +
+                  fmt1(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
+    } else if (const double pt = digit_size_pt(fit.cell_mm, style); pt < style.min_digit_pt - 1e-9) {
+      const std::string floor = spec.theme.min_digit_size > kMinTextPt
+                                    ? "theme.min_digit_size " + fmt1(spec.theme.min_digit_size) + " pt"
+                                    : "the 7 pt minimum";
+      fit_problem(where + "digits would be " + fmt1(pt) + " pt at " + per_page + " per page, below " + floor +
+                  "; use fewer per page");
     }
     if (answers) {
       fit.answer_columns = spec.answers.columns;
@@ -326,11 +364,16 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       const Box& c = separate ? answer_content : content;
       const Box aslot = detail::slot_box(detail::answer_area(c, bands), fit.answer_columns, fit.answer_rows, 0,
                                          options.slot_gap_mm);
-      fit.answer_cell_mm = cell_for_extent(n, std::min(aslot.w, aslot.h - bands.answer_caption), style);
+      const GridStyle astyle = detail::answer_style(style);
+      fit.answer_cell_mm = cell_for_extent(n, std::min(aslot.w, aslot.h - bands.answer_caption), astyle);
+      const std::string per_answer_page =
+          std::to_string(fit.answer_columns) + "x" + std::to_string(fit.answer_rows) + " per page";
       if (fit.answer_cell_mm < detail::kMinCellMm) {
-        problems.push_back(Diagnostic{{}, 0, 0, where + shape + " answer grids at " + std::to_string(fit.answer_columns) + "x" +
-                std::to_string(fit.answer_rows) + " per page would get " +
-                fmt1(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page"});
+        problem(where + shape + " answer grids at " + per_answer_page + " would get " +
+                fmt1(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page");
+      } else if (const double pt = digit_size_pt(fit.answer_cell_mm, astyle); pt < astyle.min_digit_pt - 1e-9) {
+        problem(where + "answer digits would be " + fmt1(pt) + " pt at " + per_answer_page +
+                ", below the 7 pt minimum; use fewer answers per page");
       }
     }
     plan.fits.push_back(fit);
