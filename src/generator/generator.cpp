@@ -1,6 +1,7 @@
 #include "generator/generator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -14,6 +15,8 @@
 #include "generator/canonical.hpp"
 #include "generator/fill.hpp"
 #include "generator/symmetry.hpp"
+#include "solver/fast9.hpp"
+#include "solver/generic.hpp"
 #include "solver/solver.hpp"
 
 namespace gp::gen {
@@ -139,7 +142,10 @@ struct Shared {
 // One worker's generation engine: owns the rng and scratch space for one puzzle at a time.
 class Engine {
  public:
-  Engine(const Plan& plan, Shared& shared) : plan_(plan), shared_(shared) {}
+  Engine(const Plan& plan, Shared& shared)
+      : plan_(plan), shared_(shared), geo_(&geometry(plan.shape)), fast9_(plan.shape == Shape{3, 3}) {
+    scratch_.resize(static_cast<size_t>(plan.cells));
+  }
 
   // A puzzle for `seed`, or nullopt when the budget ran out.
   std::optional<Puzzle> make(std::uint64_t seed) {
@@ -172,19 +178,122 @@ class Engine {
   bool given(int i) const { return p_.cells[static_cast<size_t>(cls(i).front())] != 0; }
 
   void put(int i) {
-    for (int c : cls(i)) p_.cells[static_cast<size_t>(c)] = s_.cells[static_cast<size_t>(c)];
+    for (int c : cls(i)) {
+      const int v = s_.cells[static_cast<size_t>(c)];
+      p_.cells[static_cast<size_t>(c)] = static_cast<std::uint8_t>(v);
+      set_bit(givens_, c);
+      for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
+    }
   }
   void clear(int i) {
-    for (int c : cls(i)) p_.cells[static_cast<size_t>(c)] = 0;
+    for (int c : cls(i)) {
+      p_.cells[static_cast<size_t>(c)] = 0;
+      clear_bit(givens_, c);
+      for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~bit(s_.cells[static_cast<size_t>(c)]);
+    }
+  }
+
+  // True if empty cell `c` can only hold its solution value given the other givens alone (a naked
+  // single, or a hidden single in one of its units): then removing it keeps the puzzle unique and
+  // no search is needed. This settles most removals early in a dig.
+  bool forced(int c) const {
+    const Geometry& geo = *geo_;
+    const Mask vb = bit(s_.cells[static_cast<size_t>(c)]);
+    const auto& uc = geo.unit_of[static_cast<size_t>(c)];
+    const Mask seen = units_[static_cast<size_t>(uc[0])] | units_[static_cast<size_t>(uc[1])] |
+                      units_[static_cast<size_t>(uc[2])];
+    if ((seen | vb) == geo.shape.all()) return true;  // naked single (c is empty, so v is not seen)
+    // Hidden single: every other empty cell of some unit of c sees a given v.
+    for (int u : uc) {
+      bool hidden = true;
+      for (int d : geo.units[static_cast<size_t>(u)]) {
+        if (d == c || p_.cells[static_cast<size_t>(d)]) continue;
+        const auto& ud = geo.unit_of[static_cast<size_t>(d)];
+        if (!((units_[static_cast<size_t>(ud[0])] | units_[static_cast<size_t>(ud[1])] |
+               units_[static_cast<size_t>(ud[2])]) & vb)) {
+          hidden = false;
+          break;
+        }
+      }
+      if (hidden) return true;
+    }
+    return false;
+  }
+
+  // A solution of the current puzzle with `cell` != its solution value, into `out`; false if none.
+  bool find_alternative(int cell, std::vector<std::uint8_t>& out) {
+    solver::Request req;
+    req.limit = 1;
+    req.exclude_cell = cell;
+    req.exclude_value = s_.cells[static_cast<size_t>(cell)];
+    if (fast9_) return solver::fast9::search(p_.cells.data(), req, out.data()).count > 0;
+    Grid sol(plan_.shape);
+    if (solver::generic::search(p_, req, &sol).count == 0) return false;
+    out = sol.cells;
+    return true;
+  }
+
+  // A set of cells, one bit per cell (up to 16x16).
+  using Cells = std::array<std::uint64_t, 4>;
+  static void set_bit(Cells& b, int c) { b[static_cast<size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63); }
+  static void clear_bit(Cells& b, int c) { b[static_cast<size_t>(c >> 6)] &= ~(std::uint64_t{1} << (c & 63)); }
+
+  // Recomputes the given-cell bits and the per-unit masks of given values from p_.
+  void sync_givens() {
+    givens_ = {};
+    units_.fill(0);
+    for (int c = 0; c < plan_.cells; ++c)
+      if (const int v = p_.cells[static_cast<size_t>(c)]) {
+        set_bit(givens_, c);
+        for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
+      }
+  }
+
+  // Second solutions found by earlier failed removals, kept as the cells where they differ from
+  // the solution (unavoidable sets). While none of those cells is a given, that second solution
+  // still fits, so the puzzle is not unique: no search needed. They keep ruling out the same
+  // removals after nearby changes, which is most of what the low-clue search tries.
+  bool known_alternative() {
+    for (size_t k = 0; k < pool_used_; ++k) {
+      const Cells& d = pool_[k];
+      if (((d[0] & givens_[0]) | (d[1] & givens_[1]) | (d[2] & givens_[2]) | (d[3] & givens_[3])) == 0) {
+        if (k) std::swap(pool_[k], pool_[k / 2]);  // frequent hits move to the front
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void remember(const std::vector<std::uint8_t>& alt) {
+    Cells d{};
+    for (int c = 0; c < plan_.cells; ++c)
+      if (alt[static_cast<size_t>(c)] != s_.cells[static_cast<size_t>(c)]) set_bit(d, c);
+    if (pool_used_ < kPool) {
+      pool_[pool_used_++] = d;
+    } else {  // replace in the back half, keeping the promoted front
+      pool_[kPool / 2 + pool_next_] = d;
+      pool_next_ = (pool_next_ + 1) % (kPool / 2);
+    }
   }
 
   // Removes class i if the puzzle stays unique (and within the rating cap); else leaves it.
   bool try_remove(int i) {
     clear(i);
     const auto& c = cls(i);
-    const bool unique = c.size() == 1
-                            ? !solver::has_solution_excluding(p_, c[0], s_.cells[static_cast<size_t>(c[0])])
-                            : solver::count_solutions(p_, 2) == 1;
+    bool unique = true;
+    if (c.size() == 1 && forced(c[0])) {
+      unique = true;
+    } else if (known_alternative()) {
+      unique = false;
+    } else {
+      // Any second solution differs from the first in a removed cell (the puzzle was unique).
+      for (int cell : c)
+        if (find_alternative(cell, scratch_)) {
+          remember(scratch_);
+          unique = false;
+          break;
+        }
+    }
     bool ok = unique;
     if (ok && plan_.req.rating) {
       grader::GradeOptions go;
@@ -242,6 +351,8 @@ class Engine {
     const Plan& pl = plan_;
     s_ = fill_grid(pl.shape, pl.fill, *rng_);
     p_ = s_;
+    sync_givens();
+    pool_used_ = pool_next_ = 0;
     // Exact counts pick a target; minimal puzzles dig fully and accept any count in range.
     target_ = pl.has_upper ? pl.targets[rng_->below(static_cast<std::uint32_t>(pl.targets.size()))] : 0;
     floor_ = pl.req.minimal ? 0 : (pl.has_upper ? target_ : pl.lo);
@@ -278,6 +389,7 @@ class Engine {
       const int next = dig(order, count + size_of(e), floor_, stop_);
       if (next > count || next < pl.lo) {
         p_.cells = saved;
+        sync_givens();
         ++since_gain;
         continue;
       }
@@ -291,6 +403,14 @@ class Engine {
 
   const Plan& plan_;
   Shared& shared_;
+  const Geometry* geo_;
+  bool fast9_;
+  static constexpr size_t kPool = 256;
+  std::array<Cells, kPool> pool_{};
+  Cells givens_{};
+  std::array<Mask, 3 * kMaxN> units_{};  // per unit: the values given in it
+  size_t pool_used_ = 0, pool_next_ = 0;
+  std::vector<std::uint8_t> scratch_;
   Rng* rng_ = nullptr;
   Grid s_, p_;
   int target_ = 0, floor_ = 0, stop_ = 0;
