@@ -156,6 +156,23 @@ TEST_CASE("SVG: one file per page with the page size in points") {
   CHECK(svg1.find("rgb(80%,80%,80%)") != std::string::npos);    // the grey fill
 }
 
+TEST_CASE("SVG: pages left by an earlier, longer book are removed") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::svg;
+  o.path = dir / "book.svg";
+  for (int pages : {4, 2}) {
+    auto canvas = open_canvas(o);
+    REQUIRE(canvas.ok());
+    for (int i = 0; i < pages; ++i) REQUIRE(render_page(**canvas, sample_page()).ok());
+    REQUIRE((*canvas)->finish().ok());
+  }
+  CHECK(fs::exists(dir / "book-002.svg"));
+  CHECK_FALSE(fs::exists(dir / "book-003.svg"));
+  CHECK_FALSE(fs::exists(dir / "book-004.svg"));
+  CHECK(dir.count_files() == 2);
+}
+
 TEST_CASE("PNG: pixel size from dpi, digits optically centred in their box") {
   TempDir dir;
   OutputOptions o;

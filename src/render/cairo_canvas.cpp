@@ -2,6 +2,7 @@
 #include <cairo-pdf.h>
 #include <cairo-ps.h>
 #include <cairo-svg.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -389,6 +390,14 @@ class CairoCanvas final : public Canvas {
       files_.push_back(f.path());
     }
     page_files_.clear();
+    // Pages left over from an earlier, longer run under the same default names would mix two
+    // books: remove them (only the consecutive run of our own names after the last page).
+    if (!options_.page_path) {
+      for (int i = page_count_;; ++i) {
+        const std::string stale = default_page_path(options_.path, options_.format, i);
+        if (::unlink(stale.c_str()) != 0) break;
+      }
+    }
     return Ok{};
   }
 

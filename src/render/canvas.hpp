@@ -89,7 +89,9 @@ inline bool one_file_per_page(Format f) { return f != Format::pdf; }
 struct OutputOptions {
   Format format = Format::pdf;
   // pdf: the file written. svg/png/eps: pages are written next to it as "<stem>-NNN.<ext>"
-  // (NNN = 1-based page index, at least 3 digits), unless page_path is set.
+  // (NNN = 1-based page index, at least 3 digits), unless page_path is set. With these default
+  // names, a successful finish() also removes "<stem>-NNN.<ext>" files numbered after the last
+  // page (left by an earlier, longer book), so the folder holds exactly this book's pages.
   std::string path;
   // One-file-per-page formats: the file name of page `index` (0-based). Optional.
   std::function<std::string(int index)> page_path;
