@@ -31,3 +31,17 @@ gridpress_cli_test(grade_bad_lines ARGS grade data/grader_cli_bad.txt
   MATCH "line 2: multiple solutions \\(not rated\\).*line 3: no solution \\(not rated\\).*line 4: 4 cells, expected 16")
 gridpress_cli_test(grade_bad_keeps_going ARGS grade data/grader_cli_bad.txt MATCH "3\\.2 hard X-wing\nerror\nerror\nerror")
 gridpress_cli_test(grade_missing_file ARGS grade data/no_such_file.txt WILL_FAIL)
+
+# solve (owner: solver)
+gridpress_cli_test(solve_good ARGS solve data/solver_cli_good.txt
+  MATCH "^953168742862734951417952836746893125281645397395271468138529674574386219629417583\nmultiple solutions\nno solution\n4213134221343421\n$")
+gridpress_cli_test(solve_count ARGS solve --count data/solver_cli_good.txt MATCH "^1\n2\\+\n0\n1\n$")
+gridpress_cli_test(solve_bad_exit ARGS solve data/solver_cli_bad.txt WILL_FAIL)
+gridpress_cli_test(solve_bad_lines ARGS solve data/solver_cli_bad.txt
+  MATCH "line 2: 80 cells, expected 81\nline 3: digit 5 twice in row 2")
+gridpress_cli_test(solve_bad_keeps_going ARGS solve --count data/solver_cli_bad.txt MATCH "1\nerror\nerror\n1\n")
+gridpress_cli_test(solve_missing_file ARGS solve data/no_such_file.txt
+  MATCH "data/no_such_file\\.txt: cannot open \\(No such file or directory\\)")
+gridpress_cli_test(solve_missing_file_exit ARGS solve data/no_such_file.txt WILL_FAIL)
+gridpress_cli_test(solve_stats ARGS solve --count --stats data/solver_cli_good.txt MATCH "4 puzzles, [0-9.e+-]+ us/puzzle")
+gridpress_cli_test(solve_help ARGS solve --help MATCH "multiple solutions")
