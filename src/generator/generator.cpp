@@ -220,17 +220,25 @@ class Engine {
     return false;
   }
 
-  // A solution of the current puzzle with `cell` != its solution value, into `out`; false if none.
-  bool find_alternative(int cell, std::vector<std::uint8_t>& out) {
+  enum class Alt { kNone, kFound, kUnknown };
+
+  // A solution of the current puzzle with `cell` != its solution value, into `out`. The generic
+  // path (sizes other than 9x9) has a node budget: proving uniqueness of a sparse 16x16 puzzle can
+  // take seconds, so a search that runs over it answers kUnknown and the clue is kept.
+  Alt find_alternative(int cell, std::vector<std::uint8_t>& out) {
     solver::Request req;
     req.limit = 1;
     req.exclude_cell = cell;
     req.exclude_value = s_.cells[static_cast<size_t>(cell)];
-    if (fast9_) return solver::fast9::search(p_.cells.data(), req, out.data()).count > 0;
+    if (fast9_) return solver::fast9::search(p_.cells.data(), req, out.data()).count > 0 ? Alt::kFound : Alt::kNone;
+    req.node_budget = kNodeBudget;
     Grid sol(plan_.shape);
-    if (solver::generic::search(p_, req, &sol).count == 0) return false;
-    out = sol.cells;
-    return true;
+    const solver::Outcome o = solver::generic::search(p_, req, &sol);
+    if (o.count > 0) {
+      out = sol.cells;
+      return Alt::kFound;
+    }
+    return o.exhausted_budget ? Alt::kUnknown : Alt::kNone;
   }
 
   // A set of cells, one bit per cell (up to 16x16).
@@ -287,12 +295,14 @@ class Engine {
       unique = false;
     } else {
       // Any second solution differs from the first in a removed cell (the puzzle was unique).
-      for (int cell : c)
-        if (find_alternative(cell, scratch_)) {
-          remember(scratch_);
-          unique = false;
-          break;
-        }
+      for (int cell : c) {
+        const Alt a = find_alternative(cell, scratch_);
+        if (a == Alt::kNone) continue;
+        if (a == Alt::kFound) remember(scratch_);
+        if (a == Alt::kUnknown) inconclusive_ = true;
+        unique = false;
+        break;
+      }
     }
     bool ok = unique;
     if (ok && plan_.req.rating) {
@@ -343,6 +353,7 @@ class Engine {
 
   bool count_ok(int count) const {
     if (count < plan_.lo || count > plan_.hi) return false;
+    if (plan_.req.minimal && inconclusive_) return false;  // minimality not proven
     return !plan_.has_upper || plan_.req.minimal || count == target_;
   }
 
@@ -353,6 +364,7 @@ class Engine {
     p_ = s_;
     sync_givens();
     pool_used_ = pool_next_ = 0;
+    inconclusive_ = false;
     // Exact counts pick a target; minimal puzzles dig fully and accept any count in range.
     target_ = pl.has_upper ? pl.targets[rng_->below(static_cast<std::uint32_t>(pl.targets.size()))] : 0;
     floor_ = pl.req.minimal ? 0 : (pl.has_upper ? target_ : pl.lo);
@@ -408,6 +420,8 @@ class Engine {
   static constexpr size_t kPool = 256;
   std::array<Cells, kPool> pool_{};
   Cells givens_{};
+  bool inconclusive_ = false;  // a removal was refused for lack of proof (node budget)
+  static constexpr std::int64_t kNodeBudget = 300;
   std::array<Mask, 3 * kMaxN> units_{};  // per unit: the values given in it
   size_t pool_used_ = 0, pool_next_ = 0;
   std::vector<std::uint8_t> scratch_;
