@@ -553,6 +553,16 @@ TEST_CASE("how to play is written for the grid sizes in the book") {
   CHECK(has_text(how, "How to play"));
   CHECK(has_text(how, "6x6 grids: the digits 1 to 6, in boxes of 2x3 cells (2 rows by 3 columns)."));
   CHECK(has_text(how, "The answers start on page 13."));
+  // A solved example of the smallest grid in the book.
+  CHECK(has_text(how, "A solved 6x6 puzzle: the black digits were given, the grey ones filled in."));
+  const auto example = grid_borders(how);
+  REQUIRE(example.size() == 1);
+  int digits = 0;
+  for (const Item& item : how.items) {
+    const auto* t = std::get_if<TextItem>(&item);
+    if (t != nullptr && t->optical) ++digits;
+  }
+  CHECK(digits == 36);
 }
 
 TEST_CASE("front matter: title page, notice, contents") {

@@ -225,6 +225,38 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
   }
 }
 
+// A solved example of the smallest grid in the book under the text, when there is room: givens
+// black, the digits a solver fills in grey, as in the answer key.
+void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, double y, std::vector<Shape> shapes) {
+  if (shapes.empty()) return;
+  const Shape shape = *std::min_element(shapes.begin(), shapes.end(),
+                                        [](const Shape& a, const Shape& b) { return a.n() < b.n(); });
+  const int n = shape.n();
+  const std::string caption = "A solved " + std::to_string(n) + "x" + std::to_string(n) +
+                              " puzzle: the black digits were given, the grey ones filled in.";
+  const double cap_h = cx.measure.measure(caption, cx.fonts.body, f.content.w).height;
+  const double room = f.content.bottom() - cx.bands.foot - y - cap_h - detail::kCaptionGapMm;
+  const GridStyle base = detail::answer_style(cx.style);
+  const double cell = cell_for_extent(n, std::min({room, f.content.w * 0.6, 70.0}), base);
+  if (cell < 5.0) return;
+  // A valid solution for any shape: each row is the previous one shifted, box by box.
+  Grid solution(shape), givens(shape);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int v = (shape.box_cols * (r % shape.box_rows) + r / shape.box_rows + c) % n + 1;
+      solution.set(r, c, v);
+      if ((r * 7 + c * 3) % 5 < 2) givens.set(r, c, v);
+    }
+  }
+  const GridStyle style = style_for_cell(base, cell);
+  const double extent = grid_extent_mm(n, cell, style);
+  const double top = y + (room - extent) / 2;
+  page.items.push_back(text(Box{f.content.x, top, f.content.w, cap_h}, caption, cx.fonts.body, HAlign::center,
+                            VAlign::top, true));
+  draw_grid(page.items, f.content.x + (f.content.w - extent) / 2, top + cap_h + detail::kCaptionGapMm, cell, givens,
+            &solution, style);
+}
+
 void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
   double y = heading(cx, page, f, "How to play");
   std::vector<Shape> shapes;
@@ -235,12 +267,13 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
     if (where == "separate") {
       paras.push_back("The answers are printed separately.");
     } else if (where == "after-section") {
-      paras.push_back("The answers follow each section; every puzzle's caption gives the page of its answer.");
+      paras.push_back("The answers follow each section.");
     } else {
       paras.push_back("The answers start on page " + std::to_string(cx.plan.answers_first_page) + ".");
     }
   }
-  paragraphs(cx, page, f.content, y, paras, cx.fonts.body);
+  y = paragraphs(cx, page, f.content, y, paras, cx.fonts.body);
+  how_to_play_example(cx, page, f, y, shapes);
 }
 
 void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int section) {
