@@ -429,7 +429,7 @@ bool find_bug(const State& s, Step& out) {
     std::array<int, kMaxN> region{};
     int count = 0;
     for (int c : s.unit(u))
-      if (common.test(static_cast<std::size_t>(c))) region[static_cast<std::size_t>(count++)] = c;
+      if (common.test(static_cast<std::size_t>(c)) && s.value(c) == 0) region[static_cast<std::size_t>(count++)] = c;
     for (int degree = 2; degree <= 6; ++degree) {
       if (count < degree) continue;
       const bool found = LoopSearch::each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
