@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   std::printf("within 0.3:     %.1f%%\n", 100.0 * r.within / n);
   std::printf("spearman:       %.4f\n", r.spearman);
   std::printf("band agreement: %.1f%%\n", 100.0 * r.band_agree / n);
-  std::printf("speed:          %.0f puzzles/s overall, %.0f puzzles/s for SE <= 4.0 (%d puzzles)\n",
+  std::printf("speed (CPU s):  %.0f puzzles/s overall, %.0f puzzles/s for SE <= 4.0 (%d puzzles)\n",
               r.seconds > 0 ? (r.total + r.not_unique) / r.seconds : 0.0,
               r.seconds_easy > 0 ? r.count_easy / r.seconds_easy : 0.0, r.count_easy);
   std::printf("\nband confusion (rows: SE, columns: ours)\n%-10s", "");

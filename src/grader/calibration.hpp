@@ -37,7 +37,7 @@ struct CalibrationReport {
   int not_unique = 0;        // skipped: not uniquely solvable
   double spearman = 0.0;
   int band_agree = 0;
-  double seconds = 0.0;      // total grading time
+  double seconds = 0.0;      // total grading time (CPU time of the calling thread)
   double seconds_easy = 0.0; // grading time of puzzles SE rates <= 4.0
   int count_easy = 0;
   std::vector<std::string> band_names;
