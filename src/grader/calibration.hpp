@@ -19,7 +19,7 @@ struct RatedPuzzle {
 };
 
 // Parses a TSV with a header line naming the columns; uses `puzzle` and `se121_er`. Blank lines
-// are skipped. Errors name the line: "line 3: no se121_er column", "line 5: 80 cells, expected 81".
+// are skipped. Errors name the line: "line 1: no se121_er column", "line 5: 80 cells, expected 81".
 Result<std::vector<RatedPuzzle>> parse_rated_tsv(std::string_view text);
 
 struct BucketStats {
