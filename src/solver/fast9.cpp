@@ -180,44 +180,56 @@ bool propagate(State& s) {
 }
 
 // The cell to branch on (band, position); false if every cell is solved. A cell with two
-// candidates if there is one, choosing the one with the most unsolved cells in its row, column
-// and box (its placement reaches furthest: on the hard lists this halves the branch count);
-// otherwise a cell with the fewest candidates.
-bool choose_cell(const State& s, int& band, int& pos) {
+// candidates if there is one: with `score`, the one with the most unsolved cells in its row,
+// column and box (its placement reaches furthest: on the hard lists this halves the branch
+// count), else the first. Without a two-candidate cell, a three-candidate one, else any.
+bool choose_cell(const State& s, bool score, int& band, int& pos) {
   if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return false;
+  std::uint32_t pairs[3], triples = 0;
+  int triple_band = -1;
+  for (int b = 0; b < 3; ++b) {
+    const std::uint32_t* f = s.f + b * 9;
+    std::uint32_t one = 0, two = 0, three = 0, four = 0;  // cells with at least k candidates
+    for (int d = 0; d < 9; ++d) {
+      four |= three & f[d];
+      three |= two & f[d];
+      two |= one & f[d];
+      one |= f[d];
+    }
+    const std::uint32_t u = s.unsolved[b];
+    pairs[b] = u & two & ~three;
+    if (pairs[b] && !score) {
+      band = b;
+      pos = std::countr_zero(pairs[b]);
+      return true;
+    }
+    if (triple_band < 0 && (u & three & ~four)) {
+      triple_band = b;
+      triples = u & three & ~four;
+    }
+  }
+  if (!(pairs[0] | pairs[1] | pairs[2])) {
+    if (triple_band >= 0) {
+      band = triple_band;
+      pos = std::countr_zero(triples);
+    } else {
+      band = s.unsolved[0] ? 0 : s.unsolved[1] ? 1 : 2;
+      pos = std::countr_zero(s.unsolved[band]);
+    }
+    return true;
+  }
   int col_free[9];
   for (int c = 0; c < 9; ++c)
     col_free[c] = std::popcount(s.unsolved[0] & kT.column[c]) + std::popcount(s.unsolved[1] & kT.column[c]) +
                   std::popcount(s.unsolved[2] & kT.column[c]);
   int best = -1;
   for (int b = 0; b < 3; ++b) {
-    const std::uint32_t* f = s.f + b * 9;
-    std::uint32_t one = 0, two = 0, three = 0;
-    for (int d = 0; d < 9; ++d) {
-      three |= two & f[d];
-      two |= one & f[d];
-      one |= f[d];
-    }
     const std::uint32_t u = s.unsolved[b];
-    for (std::uint32_t pairs = u & two & ~three; pairs; pairs &= pairs - 1) {
-      const int p = std::countr_zero(pairs), r = p / 9, c = p % 9;
-      const int score = std::popcount(u & (511u << (9 * r))) + std::popcount(u & (kBox0 << (3 * (c / 3)))) + col_free[c];
-      if (score > best) {
-        best = score;
-        band = b;
-        pos = p;
-      }
-    }
-  }
-  if (best >= 0) return true;
-  int fewest = 10;
-  for (int b = 0; b < 3; ++b) {
-    for (std::uint32_t u = s.unsolved[b]; u; u &= u - 1) {
-      const int p = std::countr_zero(u);
-      int k = 0;
-      for (int d = 0; d < 9; ++d) k += (s.f[b * 9 + d] >> p) & 1;
-      if (k < fewest) {
-        fewest = k;
+    for (std::uint32_t x = pairs[b]; x; x &= x - 1) {
+      const int p = std::countr_zero(x), r = p / 9, c = p % 9;
+      const int value = std::popcount(u & (511u << (9 * r))) + std::popcount(u & (kBox0 << (3 * (c / 3)))) + col_free[c];
+      if (value > best) {
+        best = value;
         band = b;
         pos = p;
       }
@@ -261,7 +273,7 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
       continue;
     }
     int b = 0, p = 0;
-    if (!choose_cell(s, b, p)) {
+    if (!choose_cell(s, req.rng == nullptr, b, p)) {
       if (++out.count == 1 && first) {
         for (int i = 0; i < 27; ++i)
           for (std::uint32_t x = s.f[i]; x; x &= x - 1)

@@ -1,5 +1,8 @@
 // Exact solving: solution counting up to a limit, solving, and the checks the digging loop needs.
-// A fast path for 9x9 and a generic path for every other shape; callers never choose.
+// A fast path for 9x9 with 3x3 boxes (solver/fast9.hpp, which also offers an allocation-free entry
+// on raw 81-byte cell arrays for hot loops) and a generic path for every other shape
+// (solver/generic.hpp); callers of this header never choose. A grid whose cells vector does not
+// match its shape, or whose shape is not 1..16 wide, has no solution here.
 // All functions are thread-safe (no shared mutable state) and never throw.
 #pragma once
 
@@ -28,8 +31,10 @@ bool has_other_solution(const Grid& puzzle, const Grid& solution);
 // with the value just removed: the puzzle stays unique iff it returns false.
 bool has_solution_excluding(const Grid& puzzle, int cell, int value);
 
-// A uniformly-seeded random solution of `g` (randomised branching order); used to fill empty grids.
-// Deterministic for a given rng state.
+// A random solution of `g` (branching values drawn with `rng`); used to fill empty grids. The same
+// rng state gives the same grid. A run that takes more than 4 * cells branches restarts with a
+// fresh random order and a doubled allowance, so it always ends: nullopt means no solution.
+// Cost: empty 9x9 about 10 us, empty 16x16 well under 1 ms.
 std::optional<Grid> solve_random(const Grid& g, Rng& rng);
 
 }  // namespace gp::solver
