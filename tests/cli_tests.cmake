@@ -45,3 +45,10 @@ gridpress_cli_test(solve_missing_file ARGS solve data/no_such_file.txt
 gridpress_cli_test(solve_missing_file_exit ARGS solve data/no_such_file.txt WILL_FAIL)
 gridpress_cli_test(solve_stats ARGS solve --count --stats data/solver_cli_good.txt MATCH "4 puzzles, [0-9.e+-]+ us/puzzle")
 gridpress_cli_test(solve_help ARGS solve --help MATCH "multiple solutions")
+
+# gridpress spec: check a spec without generating (owned by "spec").
+gridpress_cli_test(spec_ok ARGS spec ../examples/paperback-6x9.yaml MATCH "ok - 3 sections, 100 puzzles, page 6x9, profile kdp-6x9")
+gridpress_cli_test(spec_bad ARGS spec data/specs/bad.yaml WILL_FAIL)
+gridpress_cli_test(spec_bad_text ARGS spec data/specs/bad.yaml MATCH "bad.yaml:4:12: sections\\[0\\].count: expected a whole number, got 'ten'")
+gridpress_cli_test(spec_resolved ARGS spec data/specs/good.yaml --resolved MATCH "inside: 14mm")
+gridpress_cli_test(spec_profiles ARGS spec --profiles MATCH "kdp-6x9")

@@ -20,5 +20,6 @@ void add_solve_command(CLI::App& app, Run& run);
 void add_generate_command(CLI::App& app, Run& run);
 void add_book_command(CLI::App& app, Run& run);
 void add_grade_command(CLI::App& app, Run& run);
+void add_spec_command(CLI::App& app, Run& run);
 
 }  // namespace gp::cli

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   gp::cli::add_solve_command(app, run);     // engine: solve / count solutions
   gp::cli::add_book_command(app, run);      // the product: spec -> book + manifest
   gp::cli::add_grade_command(app, run);     // engine: difficulty rating
+  gp::cli::add_spec_command(app, run);      // check a spec / show it resolved
 
   try {
     app.parse(argc, argv);

@@ -60,6 +60,11 @@ std::string section_location(const BookSpec& spec, int section);
 Diagnostic section_diagnostic(const BookSpec& spec, int section, std::string message,
                               std::string_view key = {});
 
+// The spec with its profile and defaults applied, as YAML in the spec's own key names (every key
+// written out; paths relative to the spec's folder). Parsing it from the same folder gives the
+// same BookSpec (lengths rounded to 0.0001 mm). Used by `gridpress spec --resolved`.
+std::string to_yaml(const BookSpec& spec);
+
 // ---- Units and sizes (also useful to the CLI and layout) ----
 
 // Parses a length with a unit: "152.4mm", "15.24cm", "6in", "432pt", "36pc" (pica = 12 pt), with
