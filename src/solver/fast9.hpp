@@ -2,7 +2,7 @@
 //
 // Low-level entry: takes the 81 cells as bytes (0 = empty, 1..9), so hot loops (the generator's
 // hole digging) need not build a gp::Grid per call. Nothing is allocated; a search uses about
-// 10 KB of stack. Thread-safe (no shared mutable state). solver.hpp dispatches here for 9x9.
+// 28 KB of stack. Thread-safe (no shared mutable state). solver.hpp dispatches here for 9x9.
 //
 // How it works: for each digit and each band (three rows) a 27-bit board of the cells where the
 // digit may still go, plus a board of unsolved cells per band. Propagation to a fixed point:
