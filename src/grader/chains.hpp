@@ -79,10 +79,13 @@ bool find_dynamic_chains(const State& s, Step& out);
 // candidates, naked/hidden pairs and X-wings on the reduced grid.
 bool find_dynamic_chains_plus(const State& s, Step& out);
 
-// Nested forcing chains, SE levels 2..5 (9.5, 10.0, 10.5, 11.0 + length): dynamic chains whose
-// implications may use a whole inner chaining search. The last resort of the ladder: on a state
-// that still has a solution it always returns a step (beyond level 5 it falls back to a proof by
-// exhaustive contradiction search, "Nested Forcing Chains (exhaustive)", rated 11.5).
+// Nested forcing chains, SE level 2 ("Dynamic ... Forcing Chains (+ Forcing Chains)", 9.5 + length):
+// dynamic chains whose implications may also use one forcing chain / cycle step found on the
+// reduced grid (at most 60 such inner searches per call; the inner step's own chain is not added
+// to the complexity, so ratings can be a little lower than SE's). SE's levels 3..5 are not
+// searched. The last resort of the ladder: on a state that still has a solution it always returns
+// a step; when level 2 finds nothing it proves an elimination by exhaustive search (the solver
+// finds no solution with the candidate placed): "Nested Forcing Chains (exhaustive)", rated 11.5.
 bool find_nested_chains(const State& s, Step& out);
 
 }  // namespace gp::grader
