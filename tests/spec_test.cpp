@@ -64,6 +64,10 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"titel: X\nsections:\n  - count: 1\n", "1:1: titel: unknown key; did you mean 'title'?"},
       {"colour: red\nsections:\n  - count: 1\n", "1:1: colour: unknown key"},
       {"title: A\ntitle: B\nsections:\n  - count: 1\n", "2:1: title: duplicate key (first given on line 1)"},
+      {"margins: 10mm\nsections:\n  - count: 1\n", "1:1: margins: unknown key; 'margins' belongs under page"},
+      {"sections:\n  - count: 1\n    caption: x\n", "3:5: sections[0].caption: unknown key; 'caption' belongs under theme"},
+      {"output: {pdf: a.pdf, path: b.pdf}\nsections:\n  - count: 1\n",
+       "1:15: output.pdf: give either pdf or path/format, not both"},
       // values out of range
       {"sections:\n  - count: 0\n", "2:12: sections[0].count: must be between 1 and 100000, got 0"},
       {"sections:\n  - rating: [2, 15]\n", "2:13: sections[0].rating: must be between 0 and 12, got 2-15"},
@@ -150,7 +154,7 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections: []\n", "1:11: sections: the book needs at least one section"},
       {"title: X\n", "0:0: sections: missing (the book needs at least one section)"},
       {"profile: test-smal\nsections:\n  - count: 1\n",
-       "1:10: profile: no profile named 'test-smal'; did you mean 'test-small'? (available: broken, test-small)"},
+       "1:10: profile: no profile named 'test-smal'; did you mean 'test-small'? (available: test-small)"},
       {"profile: ./nowhere/p.yaml\nsections:\n  - count: 1\n",
        "1:10: profile: profile file '" + kData + "/profiles/nowhere/p.yaml' not found"},
       {"title: [unclosed\nsections:\n  - count: 1\n", "2:9: YAML syntax error: end of sequence flow not found"},
@@ -261,6 +265,11 @@ TEST_CASE("a valid spec: defaults < profile < spec, relative paths", "[spec][pro
   CHECK(b.output.format == "pdf");
   CHECK(b.output.creation_date == "2026-01-31");
   CHECK(b.bands == gp::spec::default_bands());
+  auto shorthand = gp::spec::parse_book_spec("output: {svg: out/pages.svg}\nsections:\n  - count: 1\n",
+                                             kData + "/s.yaml", test_options());
+  REQUIRE(shorthand.ok());
+  CHECK(shorthand->output.format == "svg");
+  CHECK(shorthand->output.path == kData + "/out/pages.svg");
   // places for later stages
   CHECK(gp::spec::section_location(b, 0) == kData + "/good.yaml:10:5");
   CHECK(gp::spec::section_location(b, 1) == kData + "/good.yaml:12:5");

@@ -103,6 +103,34 @@ bool split_range(const std::string& text, std::string& a, std::string& b) {
   return !a.empty() && !b.empty();
 }
 
+// Where each key of a nested mapping lives, to tell a user who put one at the wrong level.
+std::string home_of(const std::string& name, const std::string& here) {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> homes = {
+      {"page", {"size", "orientation", "margins", "bleed", "mirror_margins"}},
+      {"page.margins", {"top", "bottom", "inside", "outside"}},
+      {"theme", {"font", "digit_font", "title_font", "body_size", "caption_size", "heading_size", "title_size",
+                 "digit_scale", "thin_line", "box_line", "border_line", "grey_givens", "answer_fill_grey",
+                 "running_head", "page_numbers", "caption", "answer_caption", "min_digit_size"}},
+      {"each section (or section_defaults)",
+       {"name", "count", "grid", "box", "clues", "difficulty", "rating", "symmetry", "fill", "minimal", "per_page",
+        "layout", "heading_page"}},
+      {"answers", {"enabled", "placement", "per_page", "layout"}},
+      {"front_matter", {"title_page", "how_to_play", "contents", "notice"}},
+      {"output", {"path", "format", "png_dpi", "manifest", "creation_date"}},
+      {"print", {"rules", "strict", "pad_even", "paper"}},
+      {"cover", {"back_text", "spine_text"}},
+      {"newspaper", {"width", "formats", "start_date", "days", "start_number", "file_name", "solution_file_name",
+                     "weekday_difficulty", "exclude"}},
+      {"worksheet", {"header", "header_fields", "rules_box"}},
+  };
+  const bool in_section = here.starts_with("sections[") || here == "section_defaults";
+  for (const auto& [where, keys] : homes) {
+    if (where == here || (in_section && where.starts_with("each section"))) continue;
+    if (std::find(keys.begin(), keys.end(), name) != keys.end()) return where;
+  }
+  return {};
+}
+
 // A section as it is being built: the spec plus what is still pending or needed for checks.
 struct SectionState {
   SectionSpec spec;
@@ -166,7 +194,11 @@ class Reader {
       }
       seen[name] = loc(key).line;
       if (std::find(known.begin(), known.end(), name) == known.end()) {
-        error(key, full, "unknown key" + suggestion(name, known));
+        std::string hint = suggestion(name, known);
+        if (hint.empty())
+          if (const std::string home = home_of(name, path); !home.empty())
+            hint = "; '" + name + "' belongs under " + home;
+        error(key, full, "unknown key" + hint);
         continue;
       }
       f(name, it->second, full);
@@ -801,10 +833,21 @@ bool valid_date(const std::string& s) {
 
 void Reader::apply_output(const YAML::Node& n, const std::string& path, State& st) {
   OutputSpec& o = st.book.output;
-  fields(n, path, {"path", "format", "png_dpi", "manifest", "creation_date"},
+  std::string shorthand;  // output: {pdf: book.pdf} = path + format in one key
+  fields(n, path, {"path", "format", "png_dpi", "manifest", "creation_date", "pdf", "svg", "png", "eps"},
          [&](const std::string& key, const YAML::Node& v, const std::string& full) {
            st.locs[full] = loc(v);
-           if (key == "path") {
+           if (key == "pdf" || key == "svg" || key == "png" || key == "eps") {
+             if (!shorthand.empty()) {
+               error(v, full, "give one output file (" + shorthand + " is given already)");
+             } else if (auto t = nonempty_text(v, full)) {
+               shorthand = key;
+               o.path = *t;
+               o.format = key;
+               st.locs[child(path, "format")] = loc(v);
+               st.locs[child(path, "path")] = loc(v);
+             }
+           } else if (key == "path") {
              if (auto t = nonempty_text(v, full)) o.path = *t;
            } else if (key == "format") {
              if (auto c = choice(v, full, {"pdf", "svg", "png", "eps"})) o.format = *c;
@@ -822,6 +865,8 @@ void Reader::apply_output(const YAML::Node& n, const std::string& path, State& s
              }
            }
          });
+  if (!shorthand.empty() && n.IsMap() && (n["path"].IsDefined() || n["format"].IsDefined()))
+    error(n[shorthand], child(path, shorthand), "give either " + shorthand + " or path/format, not both");
 }
 
 // A calendar date "YYYY-MM-DD" (a real day: no 2026-02-30).
@@ -1294,7 +1339,11 @@ std::vector<std::string> available_profiles(const std::string& spec_dir, const L
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       const fs::path& f = it->path();
-      if (f.extension() == ".yaml" && it->is_regular_file(ec)) names.insert(f.stem().string());
+      if (f.extension() != ".yaml" || !it->is_regular_file(ec)) continue;
+      // A book spec in the same folder is not a profile: skip files with a top-level sections: key.
+      auto text = read_file(f.string());
+      if (text && (text->starts_with("sections:") || text->find("\nsections:") != std::string::npos)) continue;
+      names.insert(f.stem().string());
     }
   }
   return {names.begin(), names.end()};
