@@ -64,8 +64,10 @@ void TextEngine::fill(Shaped& s, std::string_view text, const layout::Font& font
 
 const Shaped& TextEngine::shape(std::string_view text, const layout::Font& font, double wrap_width_pt,
                                 PangoAlignment align) {
-  // Grid digits and folios repeat thousands of times in a book: cache short unwrapped texts.
-  if (wrap_width_pt <= 0 && text.size() <= 4) {
+  // Grid digits (one character, two for 10-16 written as numbers) repeat thousands of times in a
+  // book: cache them. Longer texts (folios, captions) rarely repeat; a PangoLayout costs a few KB,
+  // so caching them would make memory grow with the book.
+  if (wrap_width_pt <= 0 && text.size() <= 2) {
     std::string key = font.family;
     key += '\x1f';
     key += std::to_string(std::lround(font.size_pt * PANGO_SCALE));
@@ -75,7 +77,7 @@ const Shaped& TextEngine::shape(std::string_view text, const layout::Font& font,
     key.append(text);
     auto it = cache_.find(key);
     if (it != cache_.end()) return it->second;
-    if (cache_.size() > 4096) cache_.clear();  // bounded: memory stays flat on long books
+    if (cache_.size() > 512) cache_.clear();  // bounded whatever the fonts and sizes
     Shaped& s = cache_[key];
     s.layout.reset(pango_layout_new(context_.get()));
     fill(s, text, font, 0, PANGO_ALIGN_LEFT);

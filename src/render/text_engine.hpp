@@ -62,8 +62,8 @@ class TextEngine {
   TextEngine& operator=(const TextEngine&) = delete;
 
   // Shapes `text` (valid UTF-8 required; check with valid_utf8) in `font`. wrap_width_pt > 0 wraps
-  // at that width, aligned by `align` inside it. Short unwrapped texts (digits, page numbers) are
-  // cached; the returned reference is valid until the next call.
+  // at that width, aligned by `align` inside it. Unwrapped texts of one or two bytes (grid digits)
+  // are cached; the returned reference is valid until the next call.
   const Shaped& shape(std::string_view text, const layout::Font& font, double wrap_width_pt = 0,
                       PangoAlignment align = PANGO_ALIGN_LEFT);
 
