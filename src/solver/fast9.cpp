@@ -19,6 +19,8 @@ struct Tables {
   std::array<std::uint32_t, 512> expand{};     // (row, box) matrix -> the band cells it covers
   std::array<std::uint16_t, 512> single{};     // a row's 9 cells -> the same if exactly one, else 0
   std::array<std::uint32_t, 9> column{};       // column -> its three cells in a band
+  std::array<std::uint8_t, 512> count{};       // population count of 9 bits (no popcnt instruction
+                                               // is assumed: the build targets baseline x86-64)
 };
 
 constexpr Tables make_tables() {
@@ -44,12 +46,15 @@ constexpr Tables make_tables() {
   }
   for (int x = 0; x < 512; ++x) {
     t.single[x] = static_cast<std::uint16_t>(x && !(x & (x - 1)) ? x : 0);
+    t.count[x] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(x)));
   }
   for (int c = 0; c < 9; ++c) t.column[c] = (1u << c) | (1u << (c + 9)) | (1u << (c + 18));
   return t;
 }
 
 constexpr Tables kT = make_tables();
+
+inline int count27(std::uint32_t x) { return kT.count[x & 511] + kT.count[(x >> 9) & 511] + kT.count[x >> 18]; }
 
 // Boards are indexed [band * 9 + digit]: the nine digits of a band are contiguous.
 struct State {
@@ -218,16 +223,14 @@ bool choose_cell(const State& s, bool score, int& band, int& pos) {
     }
     return true;
   }
-  int col_free[9];
-  for (int c = 0; c < 9; ++c)
-    col_free[c] = std::popcount(s.unsolved[0] & kT.column[c]) + std::popcount(s.unsolved[1] & kT.column[c]) +
-                  std::popcount(s.unsolved[2] & kT.column[c]);
   int best = -1;
   for (int b = 0; b < 3; ++b) {
     const std::uint32_t u = s.unsolved[b];
     for (std::uint32_t x = pairs[b]; x; x &= x - 1) {
       const int p = std::countr_zero(x), r = p / 9, c = p % 9;
-      const int value = std::popcount(u & (511u << (9 * r))) + std::popcount(u & (kBox0 << (3 * (c / 3)))) + col_free[c];
+      const std::uint32_t col = kT.column[c];
+      const int value = kT.count[(u >> (9 * r)) & 511] + count27(u & (kBox0 << (3 * (c / 3)))) +
+                        count27(s.unsolved[0] & col) + count27(s.unsolved[1] & col) + count27(s.unsolved[2] & col);
       if (value > best) {
         best = value;
         band = b;
@@ -293,7 +296,7 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
     for (int d = 0; d < 9; ++d)
       if (s.f[b * 9 + d] & bp) digits |= 1 << d;
     if (req.rng) {
-      int k = static_cast<int>(req.rng->below(static_cast<std::uint32_t>(std::popcount(static_cast<unsigned>(digits)))));
+      int k = static_cast<int>(req.rng->below(kT.count[static_cast<size_t>(digits)]));
       while (k-- > 0) digits &= digits - 1;
     }
     const int d = std::countr_zero(static_cast<unsigned>(digits));
