@@ -52,3 +52,33 @@ gridpress_cli_test(spec_bad ARGS spec data/specs/bad.yaml WILL_FAIL)
 gridpress_cli_test(spec_bad_text ARGS spec data/specs/bad.yaml MATCH "bad.yaml:4:12: sections\\[0\\].count: expected a whole number, got 'ten'")
 gridpress_cli_test(spec_resolved ARGS spec data/specs/good.yaml --resolved MATCH "inside: 14mm")
 gridpress_cli_test(spec_profiles ARGS spec --profiles MATCH "kdp-6x9")
+
+# generate (owner: generator)
+gridpress_cli_test(generate_lines ARGS generate --count 3 --seed 5 MATCH "^[1-9.]+\n[1-9.]+\n[1-9.]+\n$")
+gridpress_cli_test(generate_with_solution ARGS generate --count 2 --with-solution --jobs 2
+  MATCH "^[1-9.]+ [1-9]+\n[1-9.]+ [1-9]+\n$")
+gridpress_cli_test(generate_csv_exact ARGS generate --clues 23 --count 2 --symmetry rotate180 --format csv
+  MATCH "^index,batch_seed,seed,puzzle,clues,symmetry,fill,rating,label,hardest\n1,1,[0-9]+,[1-9.]+,23,rotate180,random,[0-9.]+,[a-z]+,\"[^\"]+\"\n2,")
+gridpress_cli_test(generate_json ARGS generate --format json --seed 9 --grid 6x6 --fill pattern
+  MATCH "\"fill\": \"pattern\",.*\"rating\": [0-9.]+,.*\"seed\": 9")
+gridpress_cli_test(generate_grid_4x4 ARGS generate --grid 4x4 --format grid --with-solution
+  MATCH "# puzzle 1 \\([0-9]+ clues\\)\n.*# solution\n[1-4] [1-4] \\| [1-4] [1-4]")
+gridpress_cli_test(generate_box_override ARGS generate --grid 6x6 --box 3x2 --clues 12 MATCH "^[1-6.]+\n$")
+gridpress_cli_test(generate_below_17 ARGS generate --clues 16 WILL_FAIL)
+gridpress_cli_test(generate_below_17_text ARGS generate --clues 16
+  MATCH "error: a 9x9 puzzle needs at least 17 clues to have a unique solution \\(proven by McGuire, Tugemann and Civario, 2012\\): 16 is impossible")
+gridpress_cli_test(generate_parity_text ARGS generate --grid 4x4 --symmetry rotate180 --clues 7
+  MATCH "error: rotate180 symmetry on 4x4 gives clues in classes of 2 cells: 7 is impossible \\(nearest possible: 6 or 8\\)")
+gridpress_cli_test(generate_bad_clues ARGS generate --clues 2x
+  MATCH "error: invalid --clues '2x': expected a count K or a range A-B such as 22-26")
+gridpress_cli_test(generate_bad_symmetry ARGS generate --symmetry spiral
+  MATCH "error: unknown symmetry 'spiral': expected none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal or dihedral")
+gridpress_cli_test(generate_budget ARGS generate --clues 17 --budget 0.2
+  MATCH "error: gave up after 0\\.2 s: 9x9 with exactly 17 clues, best reached [0-9]+ clues in [0-9,]+ tries")
+gridpress_cli_test(generate_budget_exit ARGS generate --clues 17 --budget 0.2 WILL_FAIL)
+gridpress_cli_test(generate_exclude ARGS generate --count 2 --seed 3 --exclude data/generator_exclude.txt
+  MATCH "^[1-9.]+\n[1-9.]+\n$")
+gridpress_cli_test(generate_exclude_bad ARGS generate --exclude data/generator_exclude_bad.txt
+  MATCH "error: data/generator_exclude_bad\\.txt: line 3: bad character 'x' at column 5")
+gridpress_cli_test(generate_exclude_missing ARGS generate --exclude data/no_such_file.txt
+  MATCH "error: data/no_such_file\\.txt: cannot open \\(No such file or directory\\)")
