@@ -71,6 +71,8 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       // values out of range
       {"sections:\n  - count: 0\n", "2:12: sections[0].count: must be between 1 and 100000, got 0"},
       {"sections:\n  - rating: [2, 15]\n", "2:13: sections[0].rating: must be between 0 and 12, got 2-15"},
+      {"sections:\n  - clues: [24]\n",
+       "2:12: sections[0].clues: expected a whole number, a range [A, B] or \"A-B\", got a list of 1 item"},
       {"sections:\n  - clues: [30, 24]\n",
        "2:12: sections[0].clues: range 30-24 is reversed (the smaller number comes first)"},
       {"theme: {thin_line: 0.5}\nsections:\n  - count: 1\n",

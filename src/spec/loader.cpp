@@ -314,7 +314,7 @@ class Reader {
     std::string a, b;
     if (n.IsSequence()) {
       if (n.size() != 2 || !n[0].IsScalar() || !n[1].IsScalar()) {
-        error(n, path, expected + describe(n) + " of " + std::to_string(n.size()) + " items");
+        error(n, path, expected + describe(n) + " of " + std::to_string(n.size()) + (n.size() == 1 ? " item" : " items"));
         return std::nullopt;
       }
       a = trimmed(n[0].Scalar());
