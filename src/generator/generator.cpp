@@ -193,16 +193,14 @@ class Engine {
     }
   }
 
-  // True if empty cell `c` can only hold its solution value given the other givens alone (a naked
-  // single, or a hidden single in one of its units): then removing it keeps the puzzle unique and
+  // Whether empty cell `c` can only hold its solution value given the other givens alone (a hidden
+  // single in one of its units, or a naked single): then removing it keeps the puzzle unique and
   // no search is needed. This settles most removals early in a dig.
-  bool forced(int c) const {
+  enum class Single { kNone, kHidden, kNaked };
+  Single forced(int c) const {
     const Geometry& geo = *geo_;
     const Mask vb = bit(s_.cells[static_cast<size_t>(c)]);
     const auto& uc = geo.unit_of[static_cast<size_t>(c)];
-    const Mask seen = units_[static_cast<size_t>(uc[0])] | units_[static_cast<size_t>(uc[1])] |
-                      units_[static_cast<size_t>(uc[2])];
-    if ((seen | vb) == geo.shape.all()) return true;  // naked single (c is empty, so v is not seen)
     // Hidden single: every other empty cell of some unit of c sees a given v.
     for (int u : uc) {
       bool hidden = true;
@@ -215,9 +213,12 @@ class Engine {
           break;
         }
       }
-      if (hidden) return true;
+      if (hidden) return Single::kHidden;
     }
-    return false;
+    const Mask seen = units_[static_cast<size_t>(uc[0])] | units_[static_cast<size_t>(uc[1])] |
+                      units_[static_cast<size_t>(uc[2])];
+    // Naked single (c is empty, so v is not among the values it sees).
+    return (seen | vb) == geo.shape.all() ? Single::kNaked : Single::kNone;
   }
 
   enum class Alt { kNone, kFound, kUnknown };
@@ -289,7 +290,8 @@ class Engine {
     clear(i);
     const auto& c = cls(i);
     bool unique = true;
-    if (c.size() == 1 && forced(c[0])) {
+    const Single single = c.size() == 1 ? forced(c[0]) : Single::kNone;
+    if (single != Single::kNone) {
       unique = true;
     } else if (known_alternative()) {
       unique = false;
@@ -305,7 +307,11 @@ class Engine {
       }
     }
     bool ok = unique;
-    if (ok && plan_.req.rating) {
+    // A clue that comes straight back as a single barely changes the rating: skip the grader
+    // (the finished puzzle is always graded in full before it is accepted).
+    const bool cheap = single == Single::kHidden || (single == Single::kNaked && plan_.req.rating &&
+                                                     plan_.req.rating->hi >= kNakedSingleRating);
+    if (ok && guided_ && !cheap && plan_.req.rating) {
       grader::GradeOptions go;
       go.max_rating = plan_.req.rating->hi;
       go.assume_unique = true;
@@ -372,6 +378,19 @@ class Engine {
     std::vector<int> order(pl.classes.size());
     std::iota(order.begin(), order.end(), 0);
     rng_->shuffle(order);
+    if (pl.req.rating && pl.req.rating->lo > 0) {
+      // A band with a floor: first try a plain dig and grade once (much cheaper than grading at
+      // every removal, and plain digs land in the middle bands often). Otherwise dig again from
+      // the full grid under the grader's cap.
+      guided_ = false;
+      const int plain = dig(order, pl.cells, floor_, stop_);
+      guided_ = true;
+      shared_.note_count(plain);
+      if (count_ok(plain) && rating_ok()) return true;
+      p_ = s_;
+      sync_givens();
+      rng_->shuffle(order);
+    }
     int count = dig(order, pl.cells, floor_, stop_);
     shared_.note_count(count);
     if (pl.req.minimal && !pl.has_upper && count < pl.lo) return false;
@@ -398,8 +417,15 @@ class Engine {
       saved = p_.cells;
       put(e);
       const auto order = shuffled_clue_classes(e);
+      // With a difficulty target the move digs plainly and grades once at the end: a move that
+      // went above the cap is undone, one below the band is kept (the walk goes on from it).
+      guided_ = false;
       const int next = dig(order, count + size_of(e), floor_, stop_);
-      if (next > count || next < pl.lo) {
+      guided_ = true;
+      bool keep = next <= count && next >= pl.lo;
+      const bool in_band = keep && rating_ok();
+      if (keep && pl.req.rating && (!grade_->solved || grade_->capped)) keep = false;
+      if (!keep) {
         p_.cells = saved;
         sync_givens();
         ++since_gain;
@@ -408,7 +434,7 @@ class Engine {
       since_gain = next < count ? 0 : since_gain + 1;
       count = next;
       shared_.note_count(count);
-      if (count_ok(count) && rating_ok()) return true;
+      if (count_ok(count) && in_band) return true;
     }
     return false;
   }
@@ -421,6 +447,8 @@ class Engine {
   std::array<Cells, kPool> pool_{};
   Cells givens_{};
   bool inconclusive_ = false;  // a removal was refused for lack of proof (node budget)
+  bool guided_ = true;  // removals must keep the rating within the cap
+  static constexpr double kNakedSingleRating = 2.3;  // SE rating of a naked single
   static constexpr std::int64_t kNodeBudget = 300;
   std::array<Mask, 3 * kMaxN> units_{};  // per unit: the values given in it
   size_t pool_used_ = 0, pool_next_ = 0;
