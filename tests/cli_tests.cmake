@@ -82,3 +82,10 @@ gridpress_cli_test(generate_exclude_bad ARGS generate --exclude data/generator_e
   MATCH "error: data/generator_exclude_bad\\.txt: line 3: bad character 'x' at column 5")
 gridpress_cli_test(generate_exclude_missing ARGS generate --exclude data/no_such_file.txt
   MATCH "error: data/no_such_file\\.txt: cannot open \\(No such file or directory\\)")
+gridpress_cli_test(generate_difficulty ARGS generate --difficulty hard --count 2 --format csv --jobs 2
+  MATCH "\n1,1,[0-9]+,[1-9.]+,[0-9]+,none,random,(2\\.[6-9]|3\\.[0-9]|4),hard,\"[^\"]+\"\n2,")
+gridpress_cli_test(generate_rating ARGS generate --rating 1.0-1.5 --format json --grid 6x6
+  MATCH "\"label\": \"easy\"")
+gridpress_cli_test(generate_bad_difficulty ARGS generate --difficulty brutal
+  MATCH "error: unknown difficulty 'brutal': expected easy, medium, hard, expert or fiendish or a range A-B such as 2\\.6-4\\.0")
+gridpress_cli_test(generate_difficulty_and_rating ARGS generate --difficulty hard --rating 2-3 WILL_FAIL)

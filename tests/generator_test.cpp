@@ -14,6 +14,7 @@
 #include "generator/fill.hpp"
 #include "generator/generator.hpp"
 #include "generator/symmetry.hpp"
+#include "grader/grader.hpp"
 #include "solver/solver.hpp"
 
 using namespace gp;
@@ -444,4 +445,83 @@ TEST_CASE("the budget ends a search that cannot finish in time, saying how far i
   auto b = generate_batch(r, 1, 4, opts(2));
   REQUIRE_FALSE(b.ok());
   CHECK(b.error().to_string().find("(made 0 of 4 puzzles)") != std::string::npos);
+}
+
+TEST_CASE("difficulty targets: every band lands in its band") {
+  const grader::Bands bands;
+  for (const char* name : {"easy", "medium", "hard", "expert", "fiendish"}) {
+    Request r;
+    r.rating = *grader::band_range(name, bands);
+    r.difficulty = name;
+    r.budget_seconds = 30;
+    const int n = std::string(name) == "fiendish" || std::string(name) == "expert" ? scaled(2) : scaled(6);
+    auto batch = generate_batch(r, 5, n, opts(2));
+    INFO(name);
+    REQUIRE(batch.ok());
+    for (const auto& p : *batch) {
+      CHECK(p.label == name);
+      CHECK(r.rating->contains(p.rating));
+      CHECK_FALSE(p.hardest.empty());
+      // The stored grade is the grader's own.
+      const grader::Grade g = grader::grade(p.givens);
+      CHECK(g.unique);
+      CHECK(g.rating == p.rating);
+      CHECK(g.label == name);
+    }
+  }
+}
+
+TEST_CASE("difficulty with exact clue counts, symmetry, small grids and numeric ranges") {
+  Request r;
+  r.rating = *grader::parse_rating_range("2.6-3.4");
+  r.clues_min = r.clues_max = 24;
+  r.symmetry = "rotate180";
+  for (int s = 0; s < scaled(3); ++s) {
+    auto p = generate_one(r, static_cast<std::uint64_t>(s));
+    REQUIRE(p.ok());
+    CHECK(p->givens.clue_count() == 24);
+    CHECK(is_symmetric(p->givens, Symmetry::kRotate180));
+    CHECK(p->rating >= 2.6);
+    CHECK(p->rating <= 3.4);
+    CHECK(p->label == "hard");
+  }
+  CHECK(describe(r) == "9x9 with exactly 24 clues, rotate180 symmetry (even count: centre cell empty), rated SE 2.6-3.4");
+  // Children's grids: easy 6x6 puzzles.
+  Request kids;
+  kids.shape = {2, 3};
+  kids.rating = *grader::band_range("easy");
+  kids.difficulty = "easy";
+  auto k = generate_batch(kids, 1, scaled(10), opts(2));
+  REQUIRE(k.ok());
+  for (const auto& p : *k) CHECK(p.rating <= 1.5);
+  // A 4x4 grid never needs more than hidden singles: asking for hard runs out of budget, saying so.
+  Request tough;
+  tough.shape = {2, 2};
+  tough.rating = *grader::band_range("hard");
+  tough.difficulty = "hard";
+  tough.budget_seconds = 0.2;
+  auto t = generate_one(tough, 1);
+  REQUIRE_FALSE(t.ok());
+  CHECK(t.error().to_string().rfind(
+            "gave up after 0.2 s: 4x4, rated hard (2.5 < SE <= 4.0), best reached 4 clues, hardest rating reached 1.2 in ",
+            0) == 0);
+}
+
+TEST_CASE("batch grading fills the rating without a target; too few distinct small puzzles is an error") {
+  Request r;
+  BatchOptions o = opts(2);
+  o.grade = true;
+  auto b = generate_batch(r, 8, 4, o);
+  REQUIRE(b.ok());
+  for (const auto& p : *b) {
+    CHECK(p.rating >= 1.0);
+    CHECK_FALSE(p.label.empty());
+  }
+  Request tiny;
+  tiny.shape = {2, 2};
+  auto many = generate_batch(tiny, 1, 100, opts(2));
+  REQUIRE_FALSE(many.ok());
+  CHECK(many.error().to_string() ==
+        "only 36 distinct puzzles found for 4x4 (then 2,000 duplicates in a row): ask for fewer puzzles or a wider "
+        "request, e.g. more clues");
 }

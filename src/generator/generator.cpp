@@ -459,6 +459,8 @@ class Engine {
   std::optional<grader::Grade> grade_;
 };
 
+constexpr std::uint64_t kMaxDuplicates = 2000;
+
 Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = {}) {
   std::string msg = "gave up after " + number(plan.req.budget_seconds) + " s: " + describe(plan.req);
   const int best = shared.best.load();
@@ -625,6 +627,12 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
       return gave_up(plan, shared, " (made " + with_commas(done.load()) + " of " + with_commas(count) + " puzzles)");
     const std::uint64_t base = slot->seed;
     for (std::uint64_t attempt = 1; !fresh(*slot); ++attempt) {
+      // Small grids have few distinct puzzles (4x4 has a few dozen minimal ones): stop on a
+      // count of duplicates in a row, not on time, so the answer does not depend on the machine.
+      if (attempt > kMaxDuplicates)
+        return Error("only " + with_commas(i) + " distinct puzzles found for " + describe(r) + " (then " +
+                     with_commas(kMaxDuplicates) +
+                     " duplicates in a row): ask for fewer puzzles or a wider request, e.g. more clues");
       slot = engine.make(mix_seed(base, attempt));
       if (!slot)
         return gave_up(plan, shared,
