@@ -284,4 +284,11 @@ TEST_CASE("manifest text: CSV quoting, unrated puzzles") {
   e.rating = 2.6;
   e.label = "hard";
   CHECK(render::manifest_csv({e}).find(",2.6,hard,\n") != std::string::npos);
+
+  // Streamed JSON is laid out exactly as the whole document dumped at once.
+  info.files = {"a.pdf"};
+  for (const auto& entries : {std::vector<render::ManifestEntry>{}, std::vector<render::ManifestEntry>{e, e}}) {
+    const std::string text = render::manifest_json(info, entries);
+    CHECK(nlohmann::ordered_json::parse(text).dump(2) + "\n" == text);
+  }
 }

@@ -275,8 +275,9 @@ int run_book(const BookOptions& opt) {
   if (answer_canvas)
     for (const auto& f : answer_canvas->files()) files.push_back(f);
   if (spec.output.manifest) {
-    std::vector<render::ManifestEntry> entries;
-    for (const layout::PuzzleRecord& rec : plan->records) {
+    // Entries are made as they are written: memory does not grow with the manifest's text.
+    auto entry_at = [&](int i) {
+      const layout::PuzzleRecord& rec = plan->records[static_cast<size_t>(i)];
       const Puzzle& p = puzzles[static_cast<size_t>(rec.section)][static_cast<size_t>(rec.index)];
       render::ManifestEntry e;
       e.section = spec.sections[static_cast<size_t>(rec.section)].name;
@@ -294,8 +295,8 @@ int run_book(const BookOptions& opt) {
       e.rating = p.rating;
       e.label = p.label;
       e.hardest = p.hardest;
-      entries.push_back(std::move(e));
-    }
+      return e;
+    };
     render::ManifestInfo info;
     info.title = spec.title;
     info.book_file = file_name(out.path);
@@ -303,7 +304,7 @@ int run_book(const BookOptions& opt) {
     info.seed = spec.seed;
     info.pages = plan->book_pages;
     info.generator = std::string("gridpress ") + GRIDPRESS_VERSION;
-    if (Status st = render::write_manifest(stem_of(out.path), info, entries); !st) {
+    if (Status st = render::write_manifest(stem_of(out.path), info, static_cast<int>(plan->records.size()), entry_at); !st) {
       print_error(st.error());
       return kExitFailure;
     }

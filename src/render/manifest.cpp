@@ -24,63 +24,102 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
+nlohmann::ordered_json entry_json(const ManifestEntry& e) {
+  nlohmann::ordered_json p;
+  p["section"] = e.section;
+  p["section_index"] = e.section_index;
+  p["number"] = e.number;
+  p["page"] = e.page;
+  p["answer_page"] = e.answer_page;
+  p["answer_file"] = e.answer_file;
+  p["grid"] = e.grid;
+  p["givens"] = e.givens;
+  p["solution"] = e.solution;
+  p["clues"] = e.clues;
+  p["symmetry"] = e.symmetry;
+  p["seed"] = e.seed;
+  if (e.rating >= 0) {
+    // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.
+    p["rating"] = std::stod(one_decimal(e.rating));
+    p["label"] = e.label;
+    p["hardest"] = e.hardest;
+  } else {
+    p["rating"] = nullptr;
+    p["label"] = nullptr;
+    p["hardest"] = nullptr;
+  }
+  return p;
+}
+
+std::string csv_header() {
+  return "section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest\n";
+}
+
+std::string csv_row(const ManifestEntry& e) {
+  return csv_field(e.section) + ',' + std::to_string(e.number) + ',' + std::to_string(e.page) + ',' +
+         std::to_string(e.answer_page) + ',' + csv_field(e.grid) + ',' + e.givens + ',' + e.solution + ',' +
+         std::to_string(e.clues) + ',' + csv_field(e.symmetry) + ',' + std::to_string(e.seed) + ',' +
+         (e.rating >= 0 ? one_decimal(e.rating) : "") + ',' + csv_field(e.label) + ',' + csv_field(e.hardest) + '\n';
+}
+
+// The JSON document written piece by piece, laid out exactly as nlohmann's dump(2) of the whole.
+template <class Out>
+void stream_json(const ManifestInfo& info, int count, const ManifestSource& entry_at, Out&& out) {
+  nlohmann::ordered_json head;
+  head["title"] = info.title;
+  head["book"] = info.book_file;
+  head["files"] = info.files;
+  head["seed"] = info.seed;
+  head["pages"] = info.pages;
+  head["generator"] = info.generator;
+  std::string text = head.dump(2);
+  text.resize(text.size() - 2);  // drop "\n}"
+  text += ",\n  \"puzzles\": [";
+  out(text);
+  for (int i = 0; i < count; ++i) {
+    std::string item = entry_json(entry_at(i)).dump(2);
+    std::string indented = i == 0 ? "\n    " : ",\n    ";
+    for (char c : item) {
+      indented += c;
+      if (c == '\n') indented += "    ";
+    }
+    out(indented);
+  }
+  out(count == 0 ? "]\n}\n" : "\n  ]\n}\n");
+}
+
 }  // namespace
 
 std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEntry>& entries) {
-  nlohmann::ordered_json doc;
-  doc["title"] = info.title;
-  doc["book"] = info.book_file;
-  doc["files"] = info.files;
-  doc["seed"] = info.seed;
-  doc["pages"] = info.pages;
-  doc["generator"] = info.generator;
-  nlohmann::ordered_json puzzles = nlohmann::ordered_json::array();
-  for (const ManifestEntry& e : entries) {
-    nlohmann::ordered_json p;
-    p["section"] = e.section;
-    p["section_index"] = e.section_index;
-    p["number"] = e.number;
-    p["page"] = e.page;
-    p["answer_page"] = e.answer_page;
-    p["answer_file"] = e.answer_file;
-    p["grid"] = e.grid;
-    p["givens"] = e.givens;
-    p["solution"] = e.solution;
-    p["clues"] = e.clues;
-    p["symmetry"] = e.symmetry;
-    p["seed"] = e.seed;
-    if (e.rating >= 0) {
-      // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.
-      p["rating"] = std::stod(one_decimal(e.rating));
-      p["label"] = e.label;
-      p["hardest"] = e.hardest;
-    } else {
-      p["rating"] = nullptr;
-      p["label"] = nullptr;
-      p["hardest"] = nullptr;
-    }
-    puzzles.push_back(std::move(p));
-  }
-  doc["puzzles"] = std::move(puzzles);
-  return doc.dump(2) + "\n";
+  std::string text;
+  stream_json(info, static_cast<int>(entries.size()), [&](int i) { return entries[static_cast<size_t>(i)]; },
+              [&](std::string_view piece) { text += piece; });
+  return text;
 }
 
 std::string manifest_csv(const std::vector<ManifestEntry>& entries) {
-  std::string out = "section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest\n";
-  for (const ManifestEntry& e : entries) {
-    out += csv_field(e.section) + ',' + std::to_string(e.number) + ',' + std::to_string(e.page) + ',' +
-           std::to_string(e.answer_page) + ',' + csv_field(e.grid) + ',' + e.givens + ',' + e.solution + ',' +
-           std::to_string(e.clues) + ',' + csv_field(e.symmetry) + ',' + std::to_string(e.seed) + ',' +
-           (e.rating >= 0 ? one_decimal(e.rating) : "") + ',' + csv_field(e.label) + ',' + csv_field(e.hardest) +
-           '\n';
-  }
+  std::string out = csv_header();
+  for (const ManifestEntry& e : entries) out += csv_row(e);
   return out;
 }
 
 Status write_manifest(const std::string& stem, const ManifestInfo& info,
                       const std::vector<ManifestEntry>& entries) {
-  if (Status s = write_file_atomically(stem + ".json", manifest_json(info, entries)); !s) return s;
-  return write_file_atomically(stem + ".csv", manifest_csv(entries));
+  return write_manifest(stem, info, static_cast<int>(entries.size()),
+                        [&](int i) { return entries[static_cast<size_t>(i)]; });
+}
+
+Status write_manifest(const std::string& stem, const ManifestInfo& info, int count,
+                      const ManifestSource& entry_at) {
+  auto json = AtomicFile::create(stem + ".json");
+  if (!json) return json.error();
+  auto csv = AtomicFile::create(stem + ".csv");
+  if (!csv) return csv.error();
+  stream_json(info, count, entry_at, [&](std::string_view piece) { json->write(piece); });
+  csv->write(csv_header());
+  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i)));
+  if (Status s = json->commit(); !s) return s;
+  return csv->commit();
 }
 
 }  // namespace gp::render

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,12 @@ std::string manifest_csv(const std::vector<ManifestEntry>& entries);
 // Writes both files atomically: `stem` + ".json" and `stem` + ".csv".
 Status write_manifest(const std::string& stem, const ManifestInfo& info,
                       const std::vector<ManifestEntry>& entries);
+
+// The same files, streamed: entry i (0 <= i < count) is asked for when it is written, so memory does
+// not grow with the book (a 10,000-puzzle manifest is several MB of text). Output is identical to
+// the vector version.
+using ManifestSource = std::function<ManifestEntry(int index)>;
+Status write_manifest(const std::string& stem, const ManifestInfo& info, int count,
+                      const ManifestSource& entry_at);
 
 }  // namespace gp::render
