@@ -1002,3 +1002,27 @@ TEST_CASE("worksheets: name/date/class header on every puzzle page, rules box on
     for (const Box& b : borders) CHECK(b.w == Approx(grid_borders(c.book[0])[0].w));
   }
 }
+
+TEST_CASE("newspaper sections: numbering from the spec, date and weekday in caption fields") {
+  spec::BookSpec spec;
+  spec.front = {false, false, false, ""};
+  spec.answers.enabled = false;
+  for (int d = 0; d < 3; ++d) {
+    spec::SectionSpec s = section("Day", 1, Shape{3, 3}, 1, 1);
+    s.number = 120 + d;
+    s.date = "2026-01-0" + std::to_string(5 + d);
+    s.weekday = d == 0 ? "Monday" : d == 1 ? "Tuesday" : "Wednesday";
+    spec.sections.push_back(s);
+  }
+  const BookPlan plan = plan_of(spec, {1, 1, 1});
+  REQUIRE(plan.records.size() == 3);
+  CHECK(plan.records[0].number == 120);
+  CHECK(plan.records[2].number == 122);
+  Puzzle p = make_puzzle(Shape{3, 3});
+  p.label = "easy";
+  const CaptionFields f = caption_fields(spec, plan.records[1], p);
+  CHECK(f.number == 121);
+  CHECK(f.date == "2026-01-06");
+  CHECK(f.weekday == "Tuesday");
+  CHECK(expand_caption("No. {number} - {weekday} {date} - {label}", f) == "No. 121 - Tuesday 2026-01-06 - easy");
+}

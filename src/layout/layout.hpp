@@ -118,7 +118,8 @@ struct PlannedPage {
 struct PuzzleRecord {
   int section = 0;           // section index
   int index = 0;             // index within the section, 0-based
-  int number = 0;            // printed puzzle number, 1-based, running through the whole book
+  int number = 0;            // printed puzzle number, 1-based, running through the whole book;
+                             // a section with `number` set (newspaper runs) starts from it
   int page = 0;              // book page the puzzle is on
   int answer_page = 0;       // page of its answer, 0 = no answer key
   int answer_document = 0;   // 0 = answer is in the book, 1 = in the separate answer document
@@ -191,9 +192,14 @@ struct CaptionFields {
   std::string grid;         // "9x9"
   int page = 0;             // the puzzle's page
   int answer_page = 0;      // 0 = none
-  std::string date;         // newspapers: the puzzle's date as it should print ("5 January 2026")
-  std::string weekday;      // newspapers: "Monday"
+  std::string date;         // newspapers: the section's date (YYYY-MM-DD)
+  std::string weekday;      // newspapers: the section's weekday ("Monday")
 };
+
+// The fields for one puzzle: its record (number, page, answer page), the puzzle (label, rating,
+// clues, grid) and its section (name; date and weekday for newspaper runs).
+// Requires: record.section indexes spec.sections.
+CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& record, const Puzzle& puzzle);
 
 // Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}
 // {date} {weekday}.

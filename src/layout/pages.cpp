@@ -100,19 +100,8 @@ const PuzzleRecord& record(const Context& cx, int section, int index) {
 }
 
 CaptionFields fields_for(const Context& cx, int section, int index) {
-  const PuzzleRecord& r = record(cx, section, index);
-  const Puzzle& p = cx.puzzles[static_cast<std::size_t>(section)][static_cast<std::size_t>(index)];
-  CaptionFields f;
-  f.number = r.number;
-  f.label = p.label;
-  f.rating = p.rating;
-  f.clues = p.givens.clue_count();
-  f.section = cx.spec.sections[static_cast<std::size_t>(section)].name;
-  const int n = p.givens.n();
-  f.grid = std::to_string(n) + "x" + std::to_string(n);
-  f.page = r.page;
-  f.answer_page = r.answer_page;
-  return f;
+  return caption_fields(cx.spec, record(cx, section, index),
+                        cx.puzzles[static_cast<std::size_t>(section)][static_cast<std::size_t>(index)]);
 }
 
 // Puzzles (or answers) in equal slots: caption + grid centred in each slot.
@@ -301,6 +290,23 @@ void notes_page(const Context& cx, Page& page, const PageFrame& f) {
 }
 
 }  // namespace
+
+CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& record, const Puzzle& puzzle) {
+  const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(record.section)];
+  CaptionFields f;
+  f.number = record.number;
+  f.label = puzzle.label;
+  f.rating = puzzle.rating;
+  f.clues = puzzle.givens.clue_count();
+  f.section = sec.name;
+  const int n = puzzle.givens.n();
+  f.grid = std::to_string(n) + "x" + std::to_string(n);
+  f.page = record.page;
+  f.answer_page = record.answer_page;
+  f.date = sec.date;
+  f.weekday = sec.weekday;
+  return f;
+}
 
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<std::vector<Puzzle>>& puzzles,
                     const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options) {

@@ -290,6 +290,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     plan.section_pages[s] = pl.next[0];
     if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
     first_record[s] = plan.records.size();
+    if (sec.number > 0) number = sec.number - 1;  // newspaper runs carry their own numbering
     const int per = sec.columns * sec.rows;
     for (int first = 0; first < count; first += per) {
       const int n_here = std::min(per, count - first);
