@@ -10,8 +10,8 @@
 //
 // Page numbers: pages are numbered 1.. in each document from its first page; odd pages are recto
 // (right-hand) pages, so with mirrored margins the inside (binding) margin is on the left of odd
-// pages and on the right of even ones. The printed folio equals the page number; title, notice,
-// section heading and notes pages print none.
+// pages and on the right of even ones. The printed folio equals the page number; title, notice
+// and section heading pages print none.
 #pragma once
 
 #include <string>
