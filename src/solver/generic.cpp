@@ -13,11 +13,13 @@ constexpr std::uint32_t kAssigned = 1u << 31;
 class Engine {
  public:
   Engine(const Geometry& geo, const Request& req)
-      : geo_(geo), req_(req), n_(geo.n), cells_(geo.cells), all_(geo.shape.all()) {}
+      : geo_(geo), req_(req), n_(geo.n), cells_(geo.cells), all_(geo.shape.all()),
+        locked_(n_ >= 9 && req.rng == nullptr) {}
 
   Outcome run(const Grid& g, Grid* first) {
     Outcome out;
     pool_.assign(static_cast<size_t>(cells_) * static_cast<size_t>(cells_ + 1), 0);
+    queue_.assign(static_cast<size_t>(cells_) * 4, 0);
     std::uint32_t* s0 = pool_.data();
     for (int c = 0; c < cells_; ++c) {
       const int v = g.cells[static_cast<size_t>(c)];
@@ -72,61 +74,167 @@ class Engine {
  private:
   std::uint32_t* state(int depth) { return pool_.data() + static_cast<size_t>(depth) * static_cast<size_t>(cells_); }
 
+  // Removes `m` from cell c; queues it when one candidate is left. False on a contradiction.
+  bool eliminate(std::uint32_t* s, int c, Mask m) {
+    if (!(s[c] & m)) return true;
+    if (s[c] & kAssigned) return false;
+    s[c] &= ~m;
+    const std::uint32_t left = s[c];
+    if (!left) return false;
+    if (!(left & (left - 1))) queue_[tail_++] = c;
+    return true;
+  }
+
   // Eliminates the single candidate of `c` from its peers. False on a contradiction.
-  bool assign(std::uint32_t* s, int c) const {
+  bool assign(std::uint32_t* s, int c) {
     const Mask b = s[c] & all_;
     s[c] |= kAssigned;
-    for (int p : geo_.peers[static_cast<size_t>(c)]) {
-      if (!(s[p] & b)) continue;
-      if (s[p] & kAssigned) return false;
-      s[p] &= ~b;
-      if (!(s[p] & all_)) return false;
+    for (int p : geo_.peers[static_cast<size_t>(c)])
+      if (!eliminate(s, p, b)) return false;
+    return true;
+  }
+
+  // Assigns every queued single. False on a contradiction.
+  bool drain(std::uint32_t* s) {
+    while (head_ < tail_) {
+      const int c = queue_[head_++];
+      if (!(s[c] & kAssigned) && !assign(s, c)) return false;
+    }
+    head_ = tail_ = 0;
+    return true;
+  }
+
+  // Hidden singles in every unit; `changed` set if any was found. False on a contradiction.
+  bool hidden_singles(std::uint32_t* s, bool& changed) {
+    for (const auto& unit : geo_.units) {
+      Mask once = 0, twice = 0, placed = 0;
+      for (int c : unit) {
+        const std::uint32_t m = s[c];
+        const Mask assigned = 0u - (m >> 31);  // all ones for an assigned cell (kAssigned is bit 31)
+        const Mask open = m & ~assigned;
+        placed |= m & assigned;
+        twice |= once & open;
+        once |= open;
+      }
+      placed &= all_;
+      if ((once | placed) != all_) return false;  // a value has no place left in this unit
+      for (Mask hidden = once & ~twice & ~placed; hidden; hidden &= hidden - 1) {
+        const Mask b = hidden & (~hidden + 1);
+        for (int c : unit) {
+          if ((s[c] & kAssigned) || !(s[c] & b)) continue;
+          // A cell that is the only place of two values keeps one; the unit check on the next
+          // pass finds the other without a place.
+          if (s[c] & ~b) {
+            s[c] = b;
+            queue_[tail_++] = c;
+            changed = true;
+          }
+          break;
+        }
+      }
     }
     return true;
   }
 
-  // Naked and hidden singles to a fixed point. False on a contradiction.
-  bool propagate(std::uint32_t* s) const {
-    for (;;) {
-      bool changed = false;
-      for (int c = 0; c < cells_; ++c) {
-        const std::uint32_t m = s[c];
-        if (m & kAssigned) continue;
-        if (!m) return false;
-        if (!(m & (m - 1))) {
-          if (!assign(s, c)) return false;
+  // Candidates of the unassigned cells in rows [r0, r1) x columns [c0, c1).
+  Mask block(const std::uint32_t* s, int r0, int r1, int c0, int c1) const {
+    Mask m = 0;
+    for (int r = r0; r < r1; ++r)
+      for (int c = c0; c < c1; ++c) {
+        const std::uint32_t x = s[r * n_ + c];
+        if (!(x & kAssigned)) m |= x;
+      }
+    return m;
+  }
+
+  // Removes `m` from rows [r0, r1) x columns [c0, c1) except rows [sr0, sr1) x columns [sc0, sc1).
+  bool eliminate_block(std::uint32_t* s, Mask m, int r0, int r1, int c0, int c1, int sr0, int sr1, int sc0,
+                       int sc1, bool& changed) {
+    for (int r = r0; r < r1; ++r)
+      for (int c = c0; c < c1; ++c) {
+        if (r >= sr0 && r < sr1 && c >= sc0 && c < sc1) continue;
+        const int cell = r * n_ + c;
+        if (s[cell] & m) {
+          if (!eliminate(s, cell, m)) return false;
           changed = true;
         }
       }
-      if (changed) continue;
-      for (const auto& unit : geo_.units) {
-        Mask once = 0, twice = 0, placed = 0;
-        for (int c : unit) {
-          const std::uint32_t m = s[c];
-          if (m & kAssigned) {
-            placed |= m & all_;
-          } else {
-            twice |= once & m;
-            once |= m;
-          }
+    return true;
+  }
+
+  // Locked candidates: a value confined to one line inside a box leaves the rest of the line
+  // (pointing); confined to one box inside a line, it leaves the rest of the box (claiming).
+  bool locked_candidates(std::uint32_t* s, bool& changed) {
+    const int br = geo_.shape.box_rows, bc = geo_.shape.box_cols;
+    Mask seg[kMaxN];
+    for (int top = 0; top < n_; top += br) {
+      for (int left = 0; left < n_; left += bc) {
+        // Pointing along rows, then along columns.
+        for (int i = 0; i < br; ++i) seg[i] = block(s, top + i, top + i + 1, left, left + bc);
+        for (int i = 0; i < br; ++i) {
+          Mask others = 0;
+          for (int j = 0; j < br; ++j)
+            if (j != i) others |= seg[j];
+          if (const Mask only = seg[i] & ~others)
+            if (!eliminate_block(s, only, top + i, top + i + 1, 0, n_, top + i, top + i + 1, left, left + bc, changed))
+              return false;
         }
-        if ((once | placed) != all_) return false;  // a value has no place left in this unit
-        Mask hidden = once & ~twice & ~placed;
-        while (hidden) {
-          const Mask b = hidden & (~hidden + 1);
-          hidden &= hidden - 1;
-          for (int c : unit) {
-            if ((s[c] & kAssigned) || !(s[c] & b)) continue;
-            if (s[c] & ~b & all_) {
-              s[c] = b;
-              changed = true;
-            }
-            break;
-          }
+        for (int i = 0; i < bc; ++i) seg[i] = block(s, top, top + br, left + i, left + i + 1);
+        for (int i = 0; i < bc; ++i) {
+          Mask others = 0;
+          for (int j = 0; j < bc; ++j)
+            if (j != i) others |= seg[j];
+          if (const Mask only = seg[i] & ~others)
+            if (!eliminate_block(s, only, 0, n_, left + i, left + i + 1, top, top + br, left + i, left + i + 1, changed))
+              return false;
         }
       }
-      // A cell that became the only place of two values is left with one of them and is found
-      // empty of the other by the unit check on the next pass.
+    }
+    // Claiming: row r split into n / bc box segments; column c into n / br segments.
+    for (int r = 0; r < n_; ++r) {
+      const int k = n_ / bc, top = r - r % br;
+      for (int i = 0; i < k; ++i) seg[i] = block(s, r, r + 1, i * bc, i * bc + bc);
+      for (int i = 0; i < k; ++i) {
+        Mask others = 0;
+        for (int j = 0; j < k; ++j)
+          if (j != i) others |= seg[j];
+        if (const Mask only = seg[i] & ~others)
+          if (!eliminate_block(s, only, top, top + br, i * bc, i * bc + bc, r, r + 1, i * bc, i * bc + bc, changed))
+            return false;
+      }
+    }
+    for (int c = 0; c < n_; ++c) {
+      const int k = n_ / br, left = c - c % bc;
+      for (int i = 0; i < k; ++i) seg[i] = block(s, i * br, i * br + br, c, c + 1);
+      for (int i = 0; i < k; ++i) {
+        Mask others = 0;
+        for (int j = 0; j < k; ++j)
+          if (j != i) others |= seg[j];
+        if (const Mask only = seg[i] & ~others)
+          if (!eliminate_block(s, only, i * br, i * br + br, left, left + bc, i * br, i * br + br, c, c + 1, changed))
+            return false;
+      }
+    }
+    return true;
+  }
+
+  // Naked and hidden singles to a fixed point, then locked candidates (when they pay for
+  // themselves: n >= 9 and not a random fill, where they rarely fire), again until nothing
+  // changes. False on a contradiction.
+  bool propagate(std::uint32_t* s) {
+    head_ = tail_ = 0;
+    for (int c = 0; c < cells_; ++c) {
+      const std::uint32_t m = s[c];
+      if (m & kAssigned) continue;
+      if (!m) return false;
+      if (!(m & (m - 1))) queue_[tail_++] = c;
+    }
+    for (;;) {
+      if (!drain(s)) return false;
+      bool changed = false;
+      if (!hidden_singles(s, changed)) return false;
+      if (changed) continue;
+      if (locked_ && !locked_candidates(s, changed)) return false;
       if (!changed) return true;
     }
   }
@@ -151,7 +259,10 @@ class Engine {
   const int n_;
   const int cells_;
   const Mask all_;
+  const bool locked_;
   std::vector<std::uint32_t> pool_;
+  std::vector<int> queue_;  // cells left with one candidate, waiting to be assigned
+  int head_ = 0, tail_ = 0;
 };
 
 }  // namespace
