@@ -255,6 +255,16 @@ TEST_CASE("book: spec problems are all reported, exit 2, nothing written") {
   CHECK(slurp(out) == "previous book");
 }
 
+TEST_CASE("book: layout problems are reported with the spec's place, before generating") {
+  TempDir dir;
+  const Run r = gridpress("book '" + kBooks + "/tiny_cells.yaml' -o '" + (dir / "t.pdf") + "'", dir);
+  CHECK(r.code == 2);
+  const std::string f = kBooks + "/tiny_cells.yaml";
+  CHECK(r.err.rfind(f + ":7:13: sections[0]: 16x16 grids at 4x4 per page would get ", 0) == 0);
+  CHECK(r.err.find("cells; use fewer per page\n") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "t.pdf"));
+}
+
 TEST_CASE("book: an unwritable destination fails cleanly") {
   TempDir dir;
   const Run r = gridpress("book '" + kBooks + "/small.yaml' -o /proc/gridpress-no/book.pdf", dir);

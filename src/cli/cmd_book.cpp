@@ -183,7 +183,11 @@ int run_book(const BookOptions& opt) {
   if (problems.empty()) {
     auto planned = layout::plan_book(spec, counts, measure);
     if (planned) plan = std::move(*planned);
-    else for (const auto& d : planned.error().diagnostics) problems.push_back({spec.source_file, 0, 0, d.message});
+    else
+      for (Diagnostic d : planned.error().diagnostics) {
+        if (d.file.empty()) d.file = spec.source_file;  // layout places what it can in the spec
+        problems.push_back(std::move(d));
+      }
   }
   if (!problems.empty()) {
     print_error(Error(problems));
