@@ -216,7 +216,10 @@ int run_book(const BookOptions& opt) {
                 << "': " << batch.error().to_string() << '\n';
       return kExitFailure;
     }
-    for (const Puzzle& p : *batch) seen.insert(p.canonical);
+    for (Puzzle& p : *batch) {
+      seen.insert(std::move(p.canonical));  // the book never needs it again: keep one copy
+      p.canonical = std::string();
+    }
     total_puzzles += static_cast<int>(batch->size());
     puzzles.push_back(std::move(*batch));
   }
