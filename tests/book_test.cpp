@@ -255,6 +255,27 @@ TEST_CASE("book: spec problems are all reported, exit 2, nothing written") {
   CHECK(slurp(out) == "previous book");
 }
 
+TEST_CASE("book: answers in a separate document") {
+  TempDir dir;
+  const Run r = gridpress("book '" + kBooks + "/separate.yaml' -o '" + (dir / "w.pdf") + "'", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("; answers: " + (dir / "w-answers.pdf") + ", ") != std::string::npos);
+  CHECK(fs::exists(dir / "w-answers.pdf"));
+  const auto doc = nlohmann::json::parse(slurp(dir / "w.json"));
+  CHECK(doc["files"] == nlohmann::json::array({"w.pdf", "w-answers.pdf"}));
+  for (const auto& p : doc["puzzles"]) {
+    CHECK(p["answer_file"] == "w-answers.pdf");
+    CHECK(p["answer_page"] == 1);
+  }
+  if (have_tool("pdfinfo")) {
+    const Run info = run("pdfinfo '" + (dir / "w-answers.pdf") + "'", dir);
+    CHECK(field(info.out, "Pages:") == "1");
+    CHECK(field(info.out, "Title:") == "Worksheet - answers");
+    CHECK(field(info.out, "Page size:") == "595.276 x 841.89 pts (A4)");
+  }
+}
+
 TEST_CASE("book: layout problems are reported with the spec's place, before generating") {
   TempDir dir;
   const Run r = gridpress("book '" + kBooks + "/tiny_cells.yaml' -o '" + (dir / "t.pdf") + "'", dir);

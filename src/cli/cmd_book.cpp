@@ -321,9 +321,10 @@ int run_book(const BookOptions& opt) {
     std::string where = out.path;
     if (render::one_file_per_page(out.format) && !files.empty())
       where = files.front() + " .. " + file_name(files.back());
-    std::cout << "wrote " << where << ": " << total_pages << " pages, " << total_puzzles << " puzzles in "
+    std::cout << "wrote " << where << ": " << plan->book_pages << " pages, " << total_puzzles << " puzzles in "
               << seconds(elapsed);
-    if (answer_canvas) std::cout << " (answers: " << answers_path(out.path) << ")";
+    if (answer_canvas)
+      std::cout << "; answers: " << answers_path(out.path) << ", " << plan->answer_pages << " pages";
     std::cout << '\n';
   }
   return kExitOk;
