@@ -102,7 +102,7 @@ TEST_CASE("a puzzle without solution: solve_random, solve and count agree") {
 
 TEST_CASE("count_solutions agrees with a naive counter on random partial grids of every shape") {
   gp::Rng rng(2026);
-  const int per_shape = sanitized() ? 30 : 200;
+  const int per_shape = sanitized() ? 80 : 200;  // seeded: the outcome mix below is reproducible
   for (Shape s : kShapes) {
     INFO(s.name());
     int seen[3] = {0, 0, 0};
