@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "grader/grader.hpp"
@@ -61,16 +62,12 @@ nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape
 }
 
 int run_grade(const GradeCliOptions& opt) {
-  std::istream* in = &std::cin;
-  std::unique_ptr<std::ifstream> file;
-  if (opt.file != "-") {
-    file = std::make_unique<std::ifstream>(opt.file);
-    if (!*file) {
-      std::cerr << opt.file << ": cannot open (" << std::strerror(errno) << ")\n";
-      return kExitFailure;
-    }
-    in = file.get();
+  auto input = open_input(opt.file);
+  if (!input) {
+    std::cerr << input.error().to_string() << '\n';
+    return kExitFailure;
   }
+  std::istream* in = input->stream;
   grader::GradeOptions gopt;
   gopt.record_path = opt.explain;
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "solver/solver.hpp"
@@ -45,16 +46,12 @@ constexpr const char* kSolveFooter =
     "only (parsing and output excluded), followed by the wall-clock figure in parentheses.\n";
 
 int run_solve(const SolveOptions& opt) {
-  std::istream* in = &std::cin;
-  std::unique_ptr<std::ifstream> file;
-  if (opt.file != "-") {
-    file = std::make_unique<std::ifstream>(opt.file);
-    if (!*file) {
-      std::cerr << opt.file << ": cannot open (" << std::strerror(errno) << ")\n";
-      return kExitFailure;
-    }
-    in = file.get();
+  auto input = open_input(opt.file);
+  if (!input) {
+    std::cerr << input.error().to_string() << '\n';
+    return kExitFailure;
   }
+  std::istream* in = input->stream;
 
   // Lines are read, solved and written in batches: memory stays bounded on any input size, and
   // the clocks are read once per batch, around the solving only.
