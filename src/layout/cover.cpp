@@ -13,16 +13,6 @@ constexpr double kMinSpineForTextMm = 0.25 * kMmPerInch;
 
 Box inset(const Box& b, double dx, double dy) { return Box{b.x + dx, b.y + dy, b.w - 2 * dx, b.h - 2 * dy}; }
 
-TextItem text(const Box& box, std::string s, const Font& font, HAlign h, VAlign v, bool wrap) {
-  TextItem t;
-  t.box = box;
-  t.text = std::move(s);
-  t.font = font;
-  t.halign = h;
-  t.valign = v;
-  t.wrap = wrap;
-  return t;
-}
 
 }  // namespace
 
@@ -75,18 +65,18 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
   const Box f_text{f.x + pad, f.y, f.w - 2 * pad, f.h};
   double y = f.y + f.h * 0.10;
   const double title_h = measure.measure(spec.title, title, f_text.w).height;
-  page.items.push_back(text(Box{f_text.x, y, f_text.w, title_h}, spec.title, title, HAlign::center, VAlign::top, true));
+  page.items.push_back(text_item(Box{f_text.x, y, f_text.w, title_h}, spec.title, title, HAlign::center, VAlign::top, true));
   y += title_h + measure.measure("Ag", subtitle).height * 0.6;
   if (!spec.subtitle.empty()) {
     const double h = measure.measure(spec.subtitle, subtitle, f_text.w).height;
-    page.items.push_back(text(Box{f_text.x, y, f_text.w, h}, spec.subtitle, subtitle, HAlign::center, VAlign::top, true));
+    page.items.push_back(text_item(Box{f_text.x, y, f_text.w, h}, spec.subtitle, subtitle, HAlign::center, VAlign::top, true));
     y += h;
   }
   const double author_h = spec.author.empty() ? 0 : measure.measure(spec.author, author, f_text.w).height;
   const double author_y = f.bottom() - f.h * 0.08 - author_h;
   if (!spec.author.empty()) {
     page.items.push_back(
-        text(Box{f_text.x, author_y, f_text.w, author_h}, spec.author, author, HAlign::center, VAlign::top, true));
+        text_item(Box{f_text.x, author_y, f_text.w, author_h}, spec.author, author, HAlign::center, VAlign::top, true));
   }
   if (sample != nullptr) {
     const double top = y + f.h * 0.05, bottom = author_y - f.h * 0.05;
@@ -113,7 +103,7 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
       const double along = 10.0 * g.spine_safe.h / unit.width;
       font.size_pt = std::min({across, along, theme.heading_size});
       if (font.size_pt >= kMinTextPt) {
-        TextItem t = text(g.spine_safe, s, font, HAlign::center, VAlign::middle, false);
+        TextItem t = text_item(g.spine_safe, s, font, HAlign::center, VAlign::middle, false);
         t.quarter_turns = 1;
         page.items.push_back(std::move(t));
       }
@@ -128,7 +118,7 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
     const double w = b.w - 2 * bpad;
     const double room = g.barcode.y - kSafeMm - (b.y + b.h * 0.08);
     const double h = std::min(measure.measure(cover.back_text, body, w).height, room);
-    page.items.push_back(text(Box{b.x + bpad, b.y + b.h * 0.08, w, h}, cover.back_text, body, HAlign::left,
+    page.items.push_back(text_item(Box{b.x + bpad, b.y + b.h * 0.08, w, h}, cover.back_text, body, HAlign::left,
                               VAlign::top, true));
   }
   return page;

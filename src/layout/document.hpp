@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -62,6 +63,19 @@ struct TextItem {
   // alignments apply along the turned text (halign along the reading direction).
   int quarter_turns = 0;
 };
+
+// A TextItem with its common fields set (grey 0, not optical).
+inline TextItem text_item(const Box& box, std::string text, const Font& font, HAlign h, VAlign v,
+                          bool wrap = false) {
+  TextItem t;
+  t.box = box;
+  t.text = std::move(text);
+  t.font = font;
+  t.halign = h;
+  t.valign = v;
+  t.wrap = wrap;
+  return t;
+}
 
 using Item = std::variant<LineItem, RectItem, TextItem>;
 

@@ -23,16 +23,6 @@ struct Context {
   std::vector<std::size_t> first_record;  // index of each section's first record
 };
 
-TextItem text(const Box& box, std::string s, const Font& font, HAlign h, VAlign v, bool wrap = false) {
-  TextItem t;
-  t.box = box;
-  t.text = std::move(s);
-  t.font = font;
-  t.halign = h;
-  t.valign = v;
-  t.wrap = wrap;
-  return t;
-}
 
 // A one-line text that must fit `width`: the font shrinks (not below 7 pt) until it does.
 Font fit_font(const Context& cx, const std::string& s, Font font, double width) {
@@ -47,7 +37,7 @@ void running_head(const Context& cx, Page& page, const PageFrame& f, const std::
   if (s.empty()) return;
   const double h = cx.bands.head - cx.options.band_gap_mm;
   const Font font = fit_font(cx, s, cx.fonts.head, f.content.w);
-  page.items.push_back(text(Box{f.content.x, f.content.y, f.content.w, h}, s, font, HAlign::center, VAlign::top));
+  page.items.push_back(text_item(Box{f.content.x, f.content.y, f.content.w, h}, s, font, HAlign::center, VAlign::top));
 }
 
 void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
@@ -56,7 +46,7 @@ void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
   const double h = cx.bands.foot - cx.options.band_gap_mm;
   // Outer corner: right on recto pages, left on verso pages (right on every page when not mirrored).
   const bool right = f.recto || !cx.plan.book_geometry.mirrored();
-  page.items.push_back(text(Box{f.content.x, f.content.bottom() - h, f.content.w, h}, std::to_string(number),
+  page.items.push_back(text_item(Box{f.content.x, f.content.bottom() - h, f.content.w, h}, std::to_string(number),
                             cx.fonts.folio, right ? HAlign::right : HAlign::left, VAlign::bottom));
 }
 
@@ -76,7 +66,7 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
     const std::string label = fields[i];
     const double label_w = std::min(cx.measure.measure(label, cx.fonts.body).width, w / 2);
     const double base = y + h - 0.6;  // the writing line, just above the band's foot
-    page.items.push_back(text(Box{x, base - line_h, label_w, line_h}, label,
+    page.items.push_back(text_item(Box{x, base - line_h, label_w, line_h}, label,
                               fit_font(cx, label, cx.fonts.body, label_w), HAlign::left, VAlign::bottom));
     const double x1 = x + label_w + 1.5, x2 = x + w - (i + 1 < fields.size() ? gap : 0.0);
     if (x2 > x1) page.items.push_back(LineItem{x1, base, x2, base, kMinLinePt, 0, false});
@@ -91,7 +81,7 @@ void rules_box(const Context& cx, Page& page, const PageFrame& f, const Shape& s
   const double half = pt_to_mm(kMinLinePt) / 2;
   page.items.push_back(RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
   const double pad = detail::kRulesPadMm;
-  page.items.push_back(text(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(shape),
+  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(shape),
                             cx.fonts.body, HAlign::left, VAlign::top, true));
 }
 
@@ -128,7 +118,7 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
     if (!caption.empty()) {
       const double text_h = cap_h - detail::kCaptionGapMm;
       const Box box{slot.x, below ? gy + extent + detail::kCaptionGapMm : top, slot.w, text_h};
-      page.items.push_back(text(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
+      page.items.push_back(text_item(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
                                 below ? VAlign::top : VAlign::bottom));
     }
     draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style);
@@ -141,7 +131,7 @@ double paragraphs(const Context& cx, Page& page, const Box& content, double y, c
   const double gap = cx.measure.measure("Ag", font).height * 0.6;
   for (const std::string& para : paras) {
     const double h = cx.measure.measure(para, font, content.w).height;
-    page.items.push_back(text(Box{content.x, y, content.w, h}, para, font, HAlign::left, VAlign::top, true));
+    page.items.push_back(text_item(Box{content.x, y, content.w, h}, para, font, HAlign::left, VAlign::top, true));
     y += h + gap;
   }
   return y;
@@ -149,7 +139,7 @@ double paragraphs(const Context& cx, Page& page, const Box& content, double y, c
 
 double heading(const Context& cx, Page& page, const PageFrame& f, const std::string& s) {
   const double h = cx.measure.measure(s, cx.fonts.heading, f.content.w).height;
-  page.items.push_back(text(Box{f.content.x, f.content.y, f.content.w, h}, s, cx.fonts.heading, HAlign::left,
+  page.items.push_back(text_item(Box{f.content.x, f.content.y, f.content.w, h}, s, cx.fonts.heading, HAlign::left,
                             VAlign::top, true));
   return f.content.y + h * 1.8;
 }
@@ -158,26 +148,26 @@ void title_page(const Context& cx, Page& page, const PageFrame& f) {
   const Box& c = f.content;
   double y = c.y + c.h * 0.28;
   const double th = cx.measure.measure(cx.spec.title, cx.fonts.title, c.w).height;
-  page.items.push_back(text(Box{c.x, y, c.w, th}, cx.spec.title, cx.fonts.title, HAlign::center, VAlign::top, true));
+  page.items.push_back(text_item(Box{c.x, y, c.w, th}, cx.spec.title, cx.fonts.title, HAlign::center, VAlign::top, true));
   y += th + cx.measure.measure("Ag", cx.fonts.subtitle).height * 0.8;
   if (!cx.spec.subtitle.empty()) {
     const double sh = cx.measure.measure(cx.spec.subtitle, cx.fonts.subtitle, c.w).height;
     page.items.push_back(
-        text(Box{c.x, y, c.w, sh}, cx.spec.subtitle, cx.fonts.subtitle, HAlign::center, VAlign::top, true));
+        text_item(Box{c.x, y, c.w, sh}, cx.spec.subtitle, cx.fonts.subtitle, HAlign::center, VAlign::top, true));
   }
   if (!cx.spec.author.empty()) {
     Font af = cx.fonts.subtitle;
     af.italic = false;
     const double ah = cx.measure.measure(cx.spec.author, af, c.w).height;
     page.items.push_back(
-        text(Box{c.x, c.y + c.h * 0.72, c.w, ah}, cx.spec.author, af, HAlign::center, VAlign::top, true));
+        text_item(Box{c.x, c.y + c.h * 0.72, c.w, ah}, cx.spec.author, af, HAlign::center, VAlign::top, true));
   }
 }
 
 void notice_page(const Context& cx, Page& page, const PageFrame& f) {
   const Box& c = f.content;
   const double h = cx.measure.measure(cx.spec.front.notice, cx.fonts.body, c.w).height;
-  page.items.push_back(text(Box{c.x, c.bottom() - h, c.w, h}, cx.spec.front.notice, cx.fonts.body, HAlign::left,
+  page.items.push_back(text_item(Box{c.x, c.bottom() - h, c.w, h}, cx.spec.front.notice, cx.fonts.body, HAlign::left,
                             VAlign::bottom, true));
 }
 
@@ -207,9 +197,9 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
     const std::string num = std::to_string(entries[i].page);
     const double num_w = cx.measure.measure(num, cx.fonts.body).width;
     const double name_w = std::max(10.0, f.content.w - num_w - 6);
-    page.items.push_back(text(Box{f.content.x, y, name_w, line_h}, entries[i].name,
+    page.items.push_back(text_item(Box{f.content.x, y, name_w, line_h}, entries[i].name,
                               fit_font(cx, entries[i].name, cx.fonts.body, name_w), HAlign::left, VAlign::top));
-    page.items.push_back(text(Box{f.content.x, y, f.content.w, line_h}, num, cx.fonts.body, HAlign::right, VAlign::top));
+    page.items.push_back(text_item(Box{f.content.x, y, f.content.w, line_h}, num, cx.fonts.body, HAlign::right, VAlign::top));
     y += step;
   }
 }
@@ -240,7 +230,7 @@ void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, doub
   const GridStyle style = style_for_cell(base, cell);
   const double extent = grid_extent_mm(n, cell, style);
   const double top = y + (room - extent) / 2;
-  page.items.push_back(text(Box{f.content.x, top, f.content.w, cap_h}, caption, cx.fonts.body, HAlign::center,
+  page.items.push_back(text_item(Box{f.content.x, top, f.content.w, cap_h}, caption, cx.fonts.body, HAlign::center,
                             VAlign::top, true));
   draw_grid(page.items, f.content.x + (f.content.w - extent) / 2, top + cap_h + detail::kCaptionGapMm, cell, givens,
             &solution, style);
@@ -270,14 +260,14 @@ void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int
   const Box& c = f.content;
   const double h = cx.measure.measure(sec.name, cx.fonts.heading, c.w).height;
   const double y = c.y + c.h * 0.38;
-  page.items.push_back(text(Box{c.x, y, c.w, h}, sec.name, cx.fonts.heading, HAlign::center, VAlign::top, true));
+  page.items.push_back(text_item(Box{c.x, y, c.w, h}, sec.name, cx.fonts.heading, HAlign::center, VAlign::top, true));
   const int count = static_cast<int>(cx.puzzles[static_cast<std::size_t>(section)].size());
   const int n = sec.shape.n();
   std::string detail = std::to_string(count) + (count == 1 ? " puzzle" : " puzzles") + " \u00b7 " +
                        std::to_string(n) + "x" + std::to_string(n);
   if (!sec.difficulty.empty()) detail += " \u00b7 " + sec.difficulty;
   const double dh = cx.measure.measure(detail, cx.fonts.body).height;
-  page.items.push_back(text(Box{c.x, y + h + dh, c.w, dh}, detail, fit_font(cx, detail, cx.fonts.body, c.w),
+  page.items.push_back(text_item(Box{c.x, y + h + dh, c.w, dh}, detail, fit_font(cx, detail, cx.fonts.body, c.w),
                             HAlign::center, VAlign::top));
 }
 
@@ -362,7 +352,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
         const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
         const std::string title = name.empty() ? "Answers" : "Answers: " + name;
         const double h = cx.bands.answer_title - options.band_gap_mm;
-        page.items.push_back(text(Box{f.content.x, f.content.y + cx.bands.head, f.content.w, h}, title,
+        page.items.push_back(text_item(Box{f.content.x, f.content.y + cx.bands.head, f.content.w, h}, title,
                                   fit_font(cx, title, cx.fonts.answer_title, f.content.w), HAlign::left,
                                   VAlign::top));
         grid_slots(cx, page, detail::answer_area(f.content, cx.bands), pp, true);
