@@ -1,0 +1,59 @@
+// Generator requests from a book spec (see book_common.hpp).
+#include "cli/book_common.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "spec/spec.hpp"
+
+namespace gp::cli {
+
+// The spec's bands (label -> SE range) as the grader's ordered list; the last is open-ended.
+grader::Bands make_bands(const spec::BookSpec& spec) {
+  if (spec.bands.empty()) return {};
+  std::vector<std::pair<double, std::string>> by_max;
+  for (const auto& [name, range] : spec.bands) by_max.emplace_back(range.second, name);
+  std::sort(by_max.begin(), by_max.end());
+  grader::Bands bands;
+  bands.bands.clear();
+  for (const auto& [max, name] : by_max) bands.bands.push_back({name, max});
+  bands.bands.back().max = std::numeric_limits<double>::infinity();
+  return bands;
+}
+
+// The generator request for a section; errors name the key at fault.
+Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
+  const spec::SectionSpec& sec = spec.sections[static_cast<size_t>(s)];
+  gen::Request r;
+  r.shape = sec.shape;
+  r.clues_min = sec.clues_min;
+  r.clues_max = sec.clues_max;
+  r.symmetry = sec.symmetry;
+  r.fill = sec.fill;
+  r.minimal = sec.minimal;
+  r.bands = make_bands(spec);
+  if (sec.rating) {
+    r.rating = grader::RatingRange{sec.rating->first, sec.rating->second, false};
+  } else if (!sec.difficulty.empty()) {
+    auto range = grader::band_range(sec.difficulty, r.bands);
+    if (!range) return Error(spec::section_diagnostic(spec, s, range.error().to_string(), "difficulty"));
+    r.rating = *range;
+    r.difficulty = sec.difficulty;
+  }
+  // One budget per section batch: generous, growing with the count, but never unbounded.
+  r.budget_seconds = 60.0 + 0.5 * sec.count;
+  if (Status st = gen::check_request(r); !st) {
+    const std::string msg = st.error().to_string();
+    std::string key;
+    if (msg.find("clue") != std::string::npos) key = "clues";
+    else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
+    else if (msg.find("fill") != std::string::npos) key = "fill";
+    return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
+  }
+  return r;
+}
+
+}  // namespace gp::cli
