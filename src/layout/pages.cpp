@@ -14,7 +14,7 @@ using detail::Fonts;
 struct Context {
   const spec::BookSpec& spec;
   const BookPlan& plan;
-  const std::vector<std::vector<Puzzle>>& puzzles;
+  const std::vector<PuzzleStore>& puzzles;
   const TextMeasure& measure;
   const LayoutOptions& options;
   Fonts fonts;
@@ -89,11 +89,6 @@ const PuzzleRecord& record(const Context& cx, int section, int index) {
   return cx.plan.records[cx.first_record[static_cast<std::size_t>(section)] + static_cast<std::size_t>(index)];
 }
 
-CaptionFields fields_for(const Context& cx, int section, int index) {
-  return caption_fields(cx.spec, record(cx, section, index),
-                        cx.puzzles[static_cast<std::size_t>(section)][static_cast<std::size_t>(index)]);
-}
-
 // Puzzles (or answers) in equal slots: caption + grid centred in each slot.
 void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPage& pp, bool answers) {
   const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
@@ -107,14 +102,14 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   const GridStyle style = style_for_cell(answers ? detail::answer_style(cx.style) : cx.style, cell);
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
-    const Puzzle& p = cx.puzzles[static_cast<std::size_t>(pp.section)][static_cast<std::size_t>(index)];
+    const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
     const Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
     const double extent = grid_extent_mm(p.givens.n(), cell, style);
     const double group_h = cap_h + extent;
     const double top = slot.y + (slot.h - group_h) / 2;
     const double gx = slot.x + (slot.w - extent) / 2;
     const double gy = below ? top : top + cap_h;
-    const std::string caption = expand_caption(tmpl, fields_for(cx, pp.section, index));
+    const std::string caption = expand_caption(tmpl, caption_fields(cx.spec, record(cx, pp.section, index), p));
     if (!caption.empty()) {
       const double text_h = cap_h - detail::kCaptionGapMm;
       const Box box{slot.x, below ? gy + extent + detail::kCaptionGapMm : top, slot.w, text_h};
@@ -298,7 +293,7 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   return f;
 }
 
-Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<std::vector<Puzzle>>& puzzles,
+Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
                     const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options) {
   if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
     return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");
