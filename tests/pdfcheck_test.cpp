@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -15,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "layout/layout.hpp"
+#include "layout/print_rules.hpp"
 #include "pdfcheck/pdfcheck.hpp"
 
 namespace fs = std::filesystem;
@@ -456,4 +459,41 @@ TEST_CASE("unreadable files are errors with the file name") {
   auto broken = check_pdf(dir / "broken.pdf", Rules{});
   REQUIRE_FALSE(broken.ok());
   CHECK(broken.error().to_string().rfind("cannot read '" + (dir / "broken.pdf") + "': ", 0) == 0);
+}
+
+TEST_CASE("a KDP 6x9 book made by gridpress passes every rule, margins and gutter included") {
+  TempDir dir;
+  const std::string pdf = dir / "kdp.pdf";
+  const std::string command = std::string("'") + GRIDPRESS_BINARY + "' book '" + GRIDPRESS_TEST_DATA +
+                              "/pdfcheck_kdp.yaml' -o '" + pdf + "' > '" + (dir / "log.txt") + "' 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  Rules rules;  // the KDP defaults, plus what depends on the trim
+  rules.max_pages = layout::kdp_max_pages(152.4, 228.6);
+  rules.page_size_pt = std::pair{kW, kH};
+  rules.live_margin_pt = 18;
+  rules.inside_margin_pt = [](int pages) { return layout::kdp_gutter_mm(pages) / 25.4 * 72; };
+  const Report report = checked(pdf, rules);
+  CHECK(report.pages >= 24);
+  CHECK(report.pages % 2 == 0);
+  CHECK(messages(report) == Strings{});
+
+  // The same book against tighter rules: the checks do see its text, lines and ink.
+  Rules tight = rules;
+  tight.min_text_pt = 9.5;   // captions are 9 pt
+  tight.min_line_pt = 1.0;   // thin grid lines are 0.75 pt
+  tight.live_margin_pt = 40; // the outside margin is 0.5 in = 36 pt
+  const Report strict = checked(pdf, tight);
+  CHECK_FALSE(messages(strict, "text-size").empty());
+  CHECK_FALSE(messages(strict, "line-width").empty());
+  CHECK_FALSE(messages(strict, "margins").empty());
+}
+
+TEST_CASE("the planted file in tests/data fails each rule it plants") {
+  const Report report = checked(std::string(GRIDPRESS_TEST_DATA) + "/pdfcheck_planted.pdf", Rules{});
+  CHECK(report.pages == 3);
+  CHECK(messages(report, "fonts-embedded") == Strings{"font 'Helvetica' is not embedded (pages 1-3)"});
+  CHECK(messages(report, "annotations") == Strings{"page 3 has 1 link annotation"});
+  CHECK(messages(report, "text-size").size() == 3);
+  CHECK(messages(report, "line-width").size() == 3);
+  CHECK(report.findings.size() == 10);
 }
