@@ -1,7 +1,6 @@
 // The PDF preflight behind `gridpress preflight FILE.pdf`: options to rules, report to text/JSON.
 #include "cli/preflight.hpp"
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -17,16 +16,6 @@ namespace {
 constexpr double kPtPerInch = 72.0;
 constexpr double kBleedPt = 0.125 * kPtPerInch;
 constexpr double kKdpOuterMarginPt = 0.25 * kPtPerInch;  // from the trim edge, with or without bleed
-
-// "6", "8.5", "6.125": inches with at most 3 decimals, no trailing zeros.
-std::string inches_text(double pt) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", pt / kPtPerInch);
-  std::string s = buf;
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s;
-}
 
 bool bare_number(const std::string& s, double& value) {
   if (s.empty()) return false;
@@ -112,7 +101,7 @@ int print_preflight_report(const std::string& path, const pdfcheck::Report& repo
     for (const auto& f : report.findings) out << f.message << '\n';
     if (n == 0)
       out << "preflight: passed (" << report.pages << (report.pages == 1 ? " page, " : " pages, ")
-          << inches_text(report.width_pt) << 'x' << inches_text(report.height_pt) << " in)\n";
+          << pdfcheck::inches_text(report.width_pt) << 'x' << pdfcheck::inches_text(report.height_pt) << " in)\n";
     else
       out << "preflight: " << n << (n == 1 ? " problem" : " problems") << '\n';
   }

@@ -28,14 +28,6 @@ std::string fmt(const char* format, double v) {
   return buf;
 }
 
-// "6", "8.5", "0.375": inches to 3 decimals, without trailing zeros.
-std::string inches(double pt) {
-  std::string s = fmt("%.3f", pt / 72.0);
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s == "-0" ? "0" : s;
-}
-
 // "7", "0.75", "612", "441.5": at most 2 decimals, no trailing zeros.
 std::string points(double pt) {
   std::string s = fmt("%.2f", pt);
@@ -45,7 +37,7 @@ std::string points(double pt) {
 }
 
 std::string size_text(double w, double h) {
-  return inches(w) + " x " + inches(h) + " in (" + points(w) + " x " + points(h) + " pt)";
+  return inches_text(w) + " x " + inches_text(h) + " in (" + points(w) + " x " + points(h) + " pt)";
 }
 
 std::string plural(int n, const std::string& one, const std::string& many) {
@@ -226,9 +218,9 @@ class Checker {
                                         points(rules_.min_line_pt) + " pt)");
     if (ink.margin) {
       const auto& m = *ink.margin;
-      const std::string where = m.clearance >= 0 ? " comes within " + inches(m.clearance) + " in of the "
-                                                 : " runs " + inches(-m.clearance) + " in past the ";
-      on_page(number, "margins", prefix + m.what + where + m.edge + " trim edge (keep " + inches(m.required) + " in clear)");
+      const std::string where = m.clearance >= 0 ? " comes within " + inches_text(m.clearance) + " in of the "
+                                                 : " runs " + inches_text(-m.clearance) + " in past the ";
+      on_page(number, "margins", prefix + m.what + where + m.edge + " trim edge (keep " + inches_text(m.required) + " in clear)");
     }
     if (rules_.fonts_embedded) {
       for (auto& f : ink.fonts) {
@@ -283,6 +275,13 @@ std::string page_ranges(const std::vector<int>& pages) {
     i = j + 1;
   }
   return out;
+}
+
+std::string inches_text(double pt) {
+  std::string s = fmt("%.3f", pt / 72.0);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
 }
 
 Result<Report> check_pdf(const std::string& path, const Rules& rules) {

@@ -65,4 +65,7 @@ Result<Report> check_pdf(const std::string& path, const Rules& rules);
 // "1-3, 5, 7-8" for a sorted list of page numbers.
 std::string page_ranges(const std::vector<int>& pages);
 
+// A length in pt as inches for messages: "6", "8.5", "0.375" (3 decimals at most, no trailing zeros).
+std::string inches_text(double pt);
+
 }  // namespace gp::pdfcheck
