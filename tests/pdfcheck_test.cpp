@@ -135,6 +135,7 @@ Rules only_content() {
   r.min_pages = 0;
   r.max_pages = 0;
   r.even_pages = false;
+  r.max_blank_run = 0;
   return r;
 }
 
@@ -227,14 +228,21 @@ TEST_CASE("thin lines are caught, after the line width and the CTM") {
   CHECK(report.findings[1].page == 3);
 }
 
+// The KDP defaults, for documents whose pages are left blank on purpose.
+Rules blank_ok() {
+  Rules r;
+  r.max_blank_run = 0;
+  return r;
+}
+
 TEST_CASE("page count: minimum, maximum and even") {
   TempDir dir;
   cairo_pdf(dir / "odd.pdf", 25);
-  CHECK(messages(checked(dir / "odd.pdf", Rules{})) ==
+  CHECK(messages(checked(dir / "odd.pdf", blank_ok())) ==
         Strings{"the document has 25 pages; the page count must be even (add a notes page)"});
   cairo_pdf(dir / "short.pdf", 22);
-  CHECK(messages(checked(dir / "short.pdf", Rules{})) == Strings{"the document has 22 pages; the minimum is 24"});
-  Rules low_max;
+  CHECK(messages(checked(dir / "short.pdf", blank_ok())) == Strings{"the document has 22 pages; the minimum is 24"});
+  Rules low_max = blank_ok();
   low_max.max_pages = 20;
   low_max.min_pages = 0;
   const Report report = checked(dir / "odd.pdf", low_max);
@@ -242,7 +250,33 @@ TEST_CASE("page count: minimum, maximum and even") {
   REQUIRE_FALSE(report.findings.empty());
   CHECK(report.findings[0].page == 0);
   cairo_pdf(dir / "one.pdf", 1);
-  CHECK(messages(checked(dir / "one.pdf", Rules{}), "page-count") == Strings{"the document has 1 page; the minimum is 24"});
+  CHECK(messages(checked(dir / "one.pdf", blank_ok()), "page-count") == Strings{"the document has 1 page; the minimum is 24"});
+}
+
+TEST_CASE("runs of more than 2 blank pages are caught; white paint and clipped ink leave a page blank") {
+  TempDir dir;
+  cairo_pdf(dir / "blank.pdf", 10, [](cairo_t* cr, cairo_surface_t*, int p) {
+    if (p == 1 || p == 5 || p == 6) text(cr, 72, 100, 10);
+    if (p == 3) {  // white on white
+      cairo_set_source_rgb(cr, 1, 1, 1);
+      cairo_paint(cr);
+    }
+    if (p == 4) {  // clipped away entirely
+      cairo_rectangle(cr, 10, 10, 20, 20);
+      cairo_clip(cr);
+      text(cr, 200, 300, 10);
+    }
+  });
+  Rules rules = only_content();
+  rules.max_blank_run = 2;
+  const Report report = checked(dir / "blank.pdf", rules);
+  CHECK(messages(report) == Strings{"pages 2-4 are blank: at most 2 blank pages in a row",
+                                    "pages 7-10 are blank: at most 2 blank pages in a row"});
+  REQUIRE(report.findings.size() == 2);
+  CHECK(report.findings[0].page == 2);
+  CHECK(report.findings[0].rule == "blank-pages");
+  rules.max_blank_run = 4;
+  CHECK(messages(checked(dir / "blank.pdf", rules)) == Strings{});
 }
 
 TEST_CASE("bookmarks and links are caught") {

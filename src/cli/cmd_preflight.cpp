@@ -18,10 +18,11 @@ struct PreflightCliOptions {
 
 constexpr const char* kPreflightFooter =
     "Checks FILE.pdf against the Amazon KDP paperback interior rules (--rules kdp, the default):\n"
-    "24 pages up to the trim's maximum (828; 590 for 8.5x11), an even page count, every font embedded,\n"
-    "text >= 7 pt and lines >= 0.75 pt after every scale, ink >= 0.25 in inside the trim (the gutter:\n"
-    "0.375-0.875 in by page count), no bookmarks, links or other annotations. --trim also checks the\n"
-    "page size (with --bleed: trim + 0.125 in wide, + 0.25 in tall). --rules none checks only --trim.\n"
+    "24 pages up to the trim's maximum (828; 590 for 8.5x11), an even page count, at most 2 blank pages\n"
+    "in a row, every font embedded, text >= 7 pt and lines >= 0.75 pt after every scale, ink >= 0.25 in\n"
+    "inside the trim (the gutter: 0.375-0.875 in by page count), no bookmarks, links or other\n"
+    "annotations. --trim also checks the page size (with --bleed: trim + 0.125 in wide, + 0.25 in tall).\n"
+    "--rules none checks only --trim.\n"
     "Prints one problem a line, then 'preflight: N problems' or 'preflight: passed (120 pages, 6x9 in)'.\n"
     "Rules and what is approximate: docs/preflight.md.\n"
     "Exit code: 0 if passed (or problems without --strict), 1 if problems with --strict, 2 if FILE\n"

@@ -521,10 +521,12 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
   // --- margins ---------------------------------------------------------------------------------
 
   void ink(Box box, const char* what, bool white) {
-    if (!limits_.margins || white) return;
+    if (white) return;
     const GraphicsState& g = gs_.back();
     if (g.clip) box = intersect(box, *g.clip);
     if (box.empty()) return;
+    ink_.has_ink = true;
+    if (!limits_.margins) return;
     constexpr double kTolerance = 0.5;  // pt
     const Box& t = limits_.trim;
     struct Side {

@@ -35,6 +35,7 @@ struct MarginHit {
 };
 
 struct PageInk {
+  bool has_ink = false;                  // anything visible was painted (white paint is not ink)
   std::optional<double> smallest_text;   // effective size of the smallest text under the minimum
   std::optional<double> thinnest_line;   // effective width of the thinnest stroke under the minimum
   std::optional<MarginHit> margin;       // the worst margin intrusion, if any

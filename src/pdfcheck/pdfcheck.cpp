@@ -121,6 +121,7 @@ class Checker {
     report_.pages = static_cast<int>(pages.size());
     document_rules(pdf);
     for (std::size_t i = 0; i < pages.size(); ++i) page_rules(pages[i], static_cast<int>(i) + 1);
+    blank_findings();
     size_findings();
     font_findings();
     report_.findings.insert(report_.findings.end(), page_findings_.begin(), page_findings_.end());
@@ -209,6 +210,7 @@ class Checker {
       on_page(number, "content", "page " + std::to_string(number) + ": the content cannot be read (" + e.what() + ")");
       return;
     }
+    if (!ink.has_ink) blank_.push_back(number);
     const std::string prefix = "page " + std::to_string(number) + ": ";
     if (ink.smallest_text)
       on_page(number, "text-size", prefix + "text set at " + fmt("%.1f", *ink.smallest_text) + " pt (the minimum is " +
@@ -236,6 +238,21 @@ class Checker {
     }
   }
 
+  // Runs of more than max_blank_run pages without ink: "pages 4-6 are blank: at most 2 blank pages in a row".
+  void blank_findings() {
+    if (rules_.max_blank_run <= 0) return;
+    for (std::size_t i = 0; i < blank_.size();) {
+      std::size_t j = i;
+      while (j + 1 < blank_.size() && blank_[j + 1] == blank_[j] + 1) ++j;
+      if (static_cast<int>(j - i + 1) > rules_.max_blank_run)
+        page_findings_.push_back({blank_[i], "blank-pages",
+                                  "pages " + std::to_string(blank_[i]) + "-" + std::to_string(blank_[j]) +
+                                      " are blank: at most " + plural(rules_.max_blank_run, "blank page", "blank pages") +
+                                      " in a row"});
+      i = j + 1;
+    }
+  }
+
   void size_findings() {
     if (!rules_.page_size_pt) return;
     const auto [ew, eh] = *rules_.page_size_pt;
@@ -257,6 +274,7 @@ class Checker {
   const Rules& rules_;
   Report& report_;
   std::vector<Finding> page_findings_;
+  std::vector<int> blank_;  // pages without ink, ascending
   std::map<std::string, std::vector<int>> wrong_sizes_;
   std::map<std::string, FontUse> fonts_;
   std::vector<std::string> font_order_;  // first use first

@@ -20,6 +20,7 @@ struct Rules {
   int min_pages = 24;        // 0 = unchecked
   int max_pages = 828;       // 0 = unchecked
   bool even_pages = true;    // the page count must be even
+  int max_blank_run = 2;     // most pages without any ink in a row (0 = unchecked)
   double min_text_pt = 7.0;  // smallest effective text size (0 = unchecked)
   double min_line_pt = 0.75; // thinnest effective stroke width (0 = unchecked)
   bool fonts_embedded = true;   // every font (Type3 excepted) carries a font file
@@ -43,7 +44,7 @@ struct Rules {
 // One problem. Each page-level rule reports at most once per page (the first offender).
 struct Finding {
   int page = 0;        // 1-based; 0 = the document as a whole
-  std::string rule;    // "page-count", "even-pages", "page-size", "fonts-embedded", "text-size",
+  std::string rule;    // "page-count", "even-pages", "blank-pages", "page-size", "fonts-embedded", "text-size",
                        // "line-width", "margins", "outlines", "annotations", "content"
   std::string message; // for users, e.g. "page 7: text set at 6.0 pt (the minimum is 7 pt)"
 };
