@@ -485,6 +485,9 @@ TEST_CASE("unreadable files are errors with the file name") {
   auto missing = check_pdf(dir / "nope.pdf", Rules{});
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().to_string() == "cannot read '" + (dir / "nope.pdf") + "': No such file or directory");
+  auto folder = check_pdf(dir.path.string(), Rules{});
+  REQUIRE_FALSE(folder.ok());
+  CHECK(folder.error().to_string() == "cannot read '" + dir.path.string() + "': it is a folder");
   write_file(dir / "text.pdf", "this is not a PDF\n");
   auto not_pdf = check_pdf(dir / "text.pdf", Rules{});
   REQUIRE_FALSE(not_pdf.ok());

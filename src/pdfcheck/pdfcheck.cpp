@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <qpdf/QPDF.hh>
@@ -57,6 +58,8 @@ Box box_of(QPDFObjectHandle array) {
 // Reads the first bytes: errors for a missing file and for a file that is not a PDF at all (qpdf
 // would otherwise try to "recover" any file into an empty document).
 Status check_header(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Error("cannot read '" + path + "': it is a folder");
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error("cannot read '" + path + "': " + std::strerror(errno));
   std::string head(1024, '\0');
