@@ -43,6 +43,13 @@ double number(QPDFObjectHandle o, double fallback = 0) {
   return o.isNumber() ? o.getNumericValue() : fallback;
 }
 
+// A number as an int in [lo, hi] (files may hold any value; a cast out of range is undefined).
+int clamped_int(double v, int lo, int hi) {
+  if (!(v >= lo)) return lo;  // also NaN
+  if (v > hi) return hi;
+  return static_cast<int>(v);
+}
+
 Matrix matrix_of(QPDFObjectHandle array, const Matrix& fallback = {}) {
   if (!array.isArray() || array.getArrayNItems() != 6) return fallback;
   return {number(array.getArrayItem(0)), number(array.getArrayItem(1)), number(array.getArrayItem(2)),
@@ -124,14 +131,14 @@ FontInfo read_font(QPDFObjectHandle font) {
         QPDFObjectHandle w = cid.getKey("/W");
         const int n = w.isArray() ? w.getArrayNItems() : 0;
         for (int i = 0; i + 1 < n;) {
-          const int first = static_cast<int>(number(w.getArrayItem(i)));
+          const int first = clamped_int(number(w.getArrayItem(i)), 0, 65535);
           QPDFObjectHandle next = w.getArrayItem(i + 1);
           if (next.isArray()) {
             for (int k = 0; k < next.getArrayNItems(); ++k) info.cid_widths[first + k] = number(next.getArrayItem(k));
             i += 2;
           } else {
             if (i + 2 >= n) break;
-            const int last = std::min(static_cast<int>(number(next)), first + 65535);
+            const int last = clamped_int(number(next), 0, 65535);
             const double width = number(w.getArrayItem(i + 2));
             for (int c = first; c <= last; ++c) info.cid_widths[c] = width;
             i += 3;
@@ -140,7 +147,7 @@ FontInfo read_font(QPDFObjectHandle font) {
       }
     }
   } else {
-    info.first_char = static_cast<int>(number(font.getKey("/FirstChar")));
+    info.first_char = clamped_int(number(font.getKey("/FirstChar")), 0, 255);
     QPDFObjectHandle w = font.getKey("/Widths");
     if (w.isArray())
       for (int i = 0; i < w.getArrayNItems(); ++i) info.widths.push_back(number(w.getArrayItem(i)));
@@ -287,7 +294,7 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
     } else if (op == "Ts" && n == 1) {
       g.rise = arg(args, 0);
     } else if (op == "Tr" && n == 1) {
-      g.render_mode = static_cast<int>(arg(args, 0));
+      g.render_mode = clamped_int(arg(args, 0), 0, 7);
     } else if (op == "Tf" && n == 2 && args[0].isName()) {
       g.font = font(resource("/Font", args[0].getName()));
       g.font_size = arg(args, 1);
