@@ -103,6 +103,10 @@ gridpress_cli_test(preflight_trim ARGS preflight data/pdfcheck_planted.pdf --rul
   MATCH "^pages 1-3 are 6 x 9 in \\(432 x 648 pt\\); expected 8\\.5 x 11 in \\(612 x 792 pt\\)\npreflight: 1 problem\n$")
 gridpress_cli_test(preflight_trim_ok ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 6x9 --strict
   MATCH "^preflight: passed \\(3 pages, 6x9 in\\)\n$")
+gridpress_cli_test(preflight_trim_mm ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 152.4x228.6mm
+  MATCH "^preflight: passed \\(3 pages, 6x9 in\\)\n$")
+gridpress_cli_test(preflight_trim_bleed ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 6x9 --bleed
+  MATCH "expected 6\\.125 x 9\\.25 in \\(441 x 666 pt\\)")
 gridpress_cli_test(preflight_bad_trim ARGS preflight data/pdfcheck_planted.pdf --trim 6by9
   MATCH "--trim: expected WxH in inches \\(e\\.g\\. 6x9\\) or with a unit \\(e\\.g\\. 150x230mm\\), got '6by9'")
 gridpress_cli_test(preflight_bad_trim_exit ARGS preflight data/pdfcheck_planted.pdf --trim 6by9 WILL_FAIL)
