@@ -89,3 +89,10 @@ gridpress_cli_test(generate_rating ARGS generate --rating 1.0-1.5 --format json 
 gridpress_cli_test(generate_bad_difficulty ARGS generate --difficulty brutal
   MATCH "error: unknown difficulty 'brutal': expected easy, medium, hard, expert or fiendish or a range A-B such as 2\\.6-4\\.0")
 gridpress_cli_test(generate_difficulty_and_rating ARGS generate --difficulty hard --rating 2-3 WILL_FAIL)
+
+# newspaper runs (owner: newspaper): one file per day and format, manifest, summary line.
+gridpress_cli_test(newspaper_week ARGS book data/newspaper/week.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-newspaper/week.json
+  --format svg MATCH "wrote 14 files \\(svg\\) for 7 puzzles, No\\. 1201 2026-03-02 \\.\\. No\\. 1207 2026-03-08, to .*cli-newspaper/; manifest .*week\\.json; next run: --start-number 1208 in")
+gridpress_cli_test(newspaper_bad_width ARGS book data/newspaper/bad_width.yaml
+  MATCH "bad_width\\.yaml:4:10: newspaper\\.width: must be between 20 mm and 400 mm")
+gridpress_cli_test(newspaper_start_number_needs_newspaper ARGS book data/books/small.yaml --start-number 5 WILL_FAIL)
