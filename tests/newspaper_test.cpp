@@ -2,71 +2,24 @@
 // width (pdfinfo, the SVG's width, PNG pixels, the EPS header and bounding box), captions, the
 // weekday ramp, numbering (spec and --start-number), file names from the templates, the manifest,
 // no repeats across runs with `exclude`, atomic output, and spec errors with their place.
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
+
+#include "cli_support.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using namespace gp::test;
 
 namespace {
 
 const std::string kData = std::string(GRIDPRESS_TEST_DATA) + "/newspaper";
 constexpr double kColumnPt = 11.5 * 12;  // the newspaper profile's width, 11.5 pc
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() /
-           ("gridpress-newspaper-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-struct Output {
-  int code = -1;
-  std::string out, err;
-};
-
-// Runs a shell command line in `dir`'s scratch files, capturing stdout and stderr.
-Output shell(const std::string& command, const TempDir& dir) {
-  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const int status = std::system((command + " >" + out + " 2>" + err).c_str());
-  Output r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
-Output gridpress(const std::string& args, const TempDir& dir) {
-  return shell(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
-}
-
-bool have_pdfinfo() { return std::system("command -v pdfinfo >/dev/null 2>&1") == 0; }
 
 // A short run written into `dir` as NAME.yaml: `days` days from Monday 2026-03-02, pdf only, into
 // the folder NAME; `extra` adds newspaper keys.
@@ -96,7 +49,7 @@ double number_after(const std::string& text, const std::string& key) {
 }  // namespace
 
 TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width") {
-  TempDir dir;
+  TempDir dir("gridpress-newspaper-test");
   const Output r = gridpress("book '" + kData + "/week.yaml' -o '" + (dir / "week.json") + "' --jobs 2", dir);
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -170,7 +123,7 @@ TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width"
   const unsigned px = byte(16) << 24 | byte(17) << 16 | byte(18) << 8 | byte(19);
   CHECK(px == static_cast<unsigned>(std::lround(kColumnPt / 72 * 100)));
 
-  if (!have_pdfinfo()) {
+  if (!have_tool("pdfinfo")) {
     WARN("poppler-utils missing (scripts/setup.sh installs it): pdfinfo checks skipped");
     return;
   }
@@ -185,7 +138,7 @@ TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width"
 }
 
 TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed, same puzzles") {
-  TempDir dir;
+  TempDir dir("gridpress-newspaper-test");
   const std::string spec = short_spec(dir, "a", "  start_number: 40\n");
   Output r = gridpress("book '" + spec + "' -q", dir);
   INFO(r.err);
@@ -216,7 +169,7 @@ TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed
 }
 
 TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests are excluded") {
-  TempDir dir;
+  TempDir dir("gridpress-newspaper-test");
   REQUIRE(gridpress("book '" + short_spec(dir, "one", "") + "' -q", dir).code == 0);
   const std::set<std::string> first = canonical_forms(manifest(dir / "one/run.json"));
   REQUIRE(first.size() == 3);
@@ -255,7 +208,7 @@ TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests 
 }
 
 TEST_CASE("newspaper: file names from the templates; a failed run leaves the earlier files untouched") {
-  TempDir dir;
+  TempDir dir("gridpress-newspaper-test");
   const std::string spec =
       short_spec(dir, "out", "  file_name: \"daily-{number}-{weekday}\"\n  solution_file_name: \"answer-{number}\"\n");
   REQUIRE(gridpress("book '" + spec + "' -q", dir).code == 0);
@@ -287,7 +240,7 @@ TEST_CASE("newspaper: file names from the templates; a failed run leaves the ear
 }
 
 TEST_CASE("newspaper: a bad width or file name template is reported at its place in the spec") {
-  TempDir dir;
+  TempDir dir("gridpress-newspaper-test");
   Output r = gridpress("book '" + kData + "/bad_width.yaml' -o '" + (dir / "x.json") + "'", dir);
   CHECK(r.code == 2);
   CHECK(r.err == kData + "/bad_width.yaml:4:10: newspaper.width: must be between 20 mm and 400 mm (a column is about 11-12 picas), got 12.7 mm\n");
