@@ -155,33 +155,24 @@ int run_book(const BookOptions& opt) {
 
   // 3. Generate. Sections exclude each other's puzzles, so no puzzle appears twice in a book.
   const int jobs = opt.jobs > 0 ? opt.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  std::vector<std::vector<Puzzle>> puzzles;
+  std::vector<PuzzleStore> puzzles;
   std::unordered_set<std::string> seen;
   int total_puzzles = 0;
   for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
     const auto& sec = spec.sections[static_cast<size_t>(s)];
-    gen::BatchOptions bo;
-    bo.jobs = jobs;
-    bo.stream = static_cast<std::uint64_t>(s);
-    bo.exclude = &seen;
-    bo.grade = true;
-    bo.progress = [&](int done, int total) {
+    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, [&](int done, int total) {
       progress.show("generating " + sec.name + ": " + std::to_string(done) + "/" + std::to_string(total));
-    };
-    auto batch = gen::generate_batch(requests[static_cast<size_t>(s)], spec.seed, sec.count, bo);
-    if (!batch) {
+    });
+    if (!store) {
       progress.clear();
       std::cerr << spec::section_location(spec, s) << ": section '" << sec.name
-                << "': " << batch.error().to_string() << '\n';
+                << "': " << store.error().to_string() << '\n';
       return kExitFailure;
     }
-    for (Puzzle& p : *batch) {
-      seen.insert(std::move(p.canonical));  // the book never needs it again: keep one copy
-      p.canonical = std::string();
-    }
-    total_puzzles += static_cast<int>(batch->size());
-    puzzles.push_back(std::move(*batch));
+    total_puzzles += static_cast<int>(store->size());
+    puzzles.push_back(std::move(*store));
   }
+  seen = {};  // only generation needs it
 
   // 4. Lay out and render, page by page.
   std::error_code ec;
@@ -244,7 +235,7 @@ int run_book(const BookOptions& opt) {
     // Entries are made as they are written: memory does not grow with the manifest's text.
     auto entry_at = [&](int i) {
       const layout::PuzzleRecord& rec = plan->records[static_cast<size_t>(i)];
-      const Puzzle& p = puzzles[static_cast<size_t>(rec.section)][static_cast<size_t>(rec.index)];
+      const Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
       render::ManifestEntry e;
       e.section = spec.sections[static_cast<size_t>(rec.section)].name;
       e.section_index = rec.section;
