@@ -37,7 +37,9 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
-inline void spit(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+inline void spit(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
 
 struct Output {
   int code = -1;  // exit code; -1 when the command did not exit normally

@@ -116,7 +116,8 @@ int run_book(const BookOptions& opt) {
     print_error(format.error());
     return kExitUsage;
   }
-  if (spec.newspaper.enabled || opt.start_number) return run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.quiet});
+  if (spec.newspaper.enabled || opt.start_number)
+    return run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.quiet});
 
   // 2. Everything that can be checked before generating: requests, fonts, the page plan.
   std::vector<Diagnostic> problems;
@@ -292,7 +293,8 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_option("--jobs", opt->jobs, "Generator threads (default: one per core; output is the same for any value)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--seed", opt->seed, "Book seed (overrides the spec's seed)");
-  cmd->add_option("--start-number", opt->start_number, "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
+  cmd->add_option("--start-number", opt->start_number,
+                  "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
       ->check(CLI::Range(1, 999999999));
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress and no summary line");
   cmd->footer(

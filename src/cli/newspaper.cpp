@@ -68,8 +68,8 @@ class Staging {
   // The temporary name to write `final_path` under.
   std::string add(const std::string& final_path) {
     const fs::path p(final_path);
-    const std::string name = ".gp-stage-" + std::to_string(::getpid()) + "-" + std::to_string(files_.size()) + "-" +
-                             p.filename().string();
+    const std::string name = ".gp-stage-" + std::to_string(::getpid()) + "-" + std::to_string(files_.size()) +
+                             "-" + p.filename().string();
     files_.push_back({(p.parent_path() / name).string(), final_path});
     return files_.back().staged;
   }
@@ -85,7 +85,8 @@ class Staging {
       if (fs::is_regular_file(f.final_path, ec)) {
         fs::create_hard_link(f.final_path, old, ec);
         if (ec) fs::copy_file(f.final_path, old, fs::copy_options::overwrite_existing, ec);
-        if (ec) return undo(i, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
+        if (ec)
+          return undo(i, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
       }
       fs::rename(f.staged, f.final_path, ec);
       if (ec) return undo(i, Error("cannot write '" + f.final_path + "': " + ec.message()));
@@ -104,8 +105,10 @@ class Staging {
     std::error_code ec;
     for (size_t i = 0; i < failed; ++i) {
       const File& f = files_[i];
-      if (fs::exists(f.staged + ".old", ec)) fs::rename(f.staged + ".old", f.final_path, ec);
-      else fs::remove(f.final_path, ec);
+      if (fs::exists(f.staged + ".old", ec))
+        fs::rename(f.staged + ".old", f.final_path, ec);
+      else
+        fs::remove(f.final_path, ec);
     }
     return error;
   }
@@ -173,7 +176,8 @@ Status read_exclusions(const std::string& path, std::unordered_set<std::string>&
     for (const json& p : doc["puzzles"]) {
       const std::string where = path + ": puzzles[" + std::to_string(i++) + "]";
       const auto text = [&](const char* key) {
-        return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>() : std::string();
+        return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>()
+                                                                      : std::string();
       };
       if (text("canonical").empty() && text("givens").empty())
         return Error(where + ": no \"canonical\" or \"givens\"");
@@ -190,11 +194,14 @@ Status read_exclusions(const std::string& path, std::unordered_set<std::string>&
       return it == header.end() ? -1 : static_cast<int>(it - header.begin());
     };
     const int canon = column("canonical"), givens = column("givens");
-    if (canon < 0 && givens < 0) return Error(path + ": not a gridpress manifest (no \"canonical\" or \"givens\" column)");
+    if (canon < 0 && givens < 0)
+      return Error(path + ": not a gridpress manifest (no \"canonical\" or \"givens\" column)");
     for (int line_no = 2; std::getline(in, line); ++line_no) {
       if (line.empty() || line == "\r") continue;
       const std::vector<std::string> f = csv_fields(line);
-      const auto at = [&](int c) { return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : ""; };
+      const auto at = [&](int c) {
+        return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : "";
+      };
       const std::string where = path + ": line " + std::to_string(line_no);
       if (at(canon).empty() && at(givens).empty()) return Error(where + ": no canonical form or givens");
       if (Status st = add_excluded(at(canon), at(givens), where, out); !st) return st;
@@ -211,7 +218,8 @@ Status read_exclusions(const std::string& path, std::unordered_set<std::string>&
 // generator's batch rule). Days run in parallel on the excluded set alone and are then checked in
 // day order against the earlier days, regenerating the rare collision: the result is exactly that
 // of generating the days one after another.
-Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
+Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
+                                          const std::vector<gen::Request>& requests,
                                           const std::unordered_set<std::string>& excluded, int jobs) {
   const int days = static_cast<int>(spec.sections.size());
   const auto one_day = [&](int d, const std::unordered_set<std::string>& avoid) -> Result<Puzzle> {
@@ -253,8 +261,8 @@ Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec, const std:
 // ---- Files ----
 
 struct DayFiles {
-  std::string caption;                       // expanded newspaper.caption
-  std::vector<std::string> puzzle, solution; // final paths, one per format
+  std::string caption;                        // expanded newspaper.caption
+  std::vector<std::string> puzzle, solution;  // final paths, one per format
 };
 
 // Expands a file name template for a day and adds the extension.
@@ -263,8 +271,8 @@ std::string file_for(const std::string& tmpl, const layout::CaptionFields& f, re
 }
 
 // Renders one page to `path` (already a staged name) in `format`.
-Status render_file(const layout::Page& page, render::Format format, const std::string& path, const std::string& title,
-                   const spec::BookSpec& spec) {
+Status render_file(const layout::Page& page, render::Format format, const std::string& path,
+                   const std::string& title, const spec::BookSpec& spec) {
   render::OutputOptions out;
   out.format = format;
   out.path = path;
@@ -301,7 +309,8 @@ std::string join_names(const std::vector<std::string>& paths, const char* sep) {
 }
 
 // The run's manifest: JSON and CSV text.
-std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec, const std::vector<Puzzle>& puzzles,
+std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
+                                                  const std::vector<Puzzle>& puzzles,
                                                   const std::vector<DayFiles>& files,
                                                   const std::vector<render::Format>& formats) {
   ordered doc;
@@ -316,7 +325,9 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec, co
   doc["start_number"] = spec.sections.front().number;
   doc["next_number"] = spec.sections.back().number + 1;
   ordered all = ordered::array(), list = ordered::array();
-  std::string csv = "date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,solution_files\n";
+  std::string csv =
+      "date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,solution_"
+      "files\n";
   for (size_t d = 0; d < puzzles.size(); ++d) {
     const Puzzle& p = puzzles[d];
     const spec::SectionSpec& sec = spec.sections[d];
@@ -344,9 +355,10 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec, co
     list.push_back(std::move(e));
     csv += sec.date + "," + sec.weekday + "," + std::to_string(sec.number) + "," + csv_quote(p.label) + "," +
            fixed1(p.rating) + "," + csv_quote(p.hardest) + "," + std::to_string(p.givens.clue_count()) + "," +
-           csv_quote(p.givens.shape.name()) + "," + format_line(p.givens) + "," + format_line(p.solution) + "," +
-           p.canonical + "," + std::to_string(p.seed) + "," + csv_quote(join_names(files[d].puzzle, ";")) + "," +
-           csv_quote(join_names(files[d].solution, ";")) + "\n";
+           csv_quote(p.givens.shape.name()) + "," + format_line(p.givens) + "," + format_line(p.solution) +
+           "," + p.canonical + "," + std::to_string(p.seed) + "," +
+           csv_quote(join_names(files[d].puzzle, ";")) + "," + csv_quote(join_names(files[d].solution, ";")) +
+           "\n";
   }
   doc["files"] = all;
   doc["puzzles"] = list;
@@ -359,7 +371,8 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   spec::NewspaperSpec& np = spec.newspaper;
   if (!np.enabled) {
-    std::cerr << spec.source_file << ": --start-number is for newspaper runs (the spec has no newspaper: mapping)\n";
+    std::cerr << spec.source_file
+              << ": --start-number is for newspaper runs (the spec has no newspaper: mapping)\n";
     return kExitUsage;
   }
   if (spec.sections.empty()) {  // the loader builds the days; guard the invariant all the same
@@ -368,22 +381,28 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   }
   if (options.start_number) {
     np.start_number = *options.start_number;
-    for (size_t d = 0; d < spec.sections.size(); ++d) spec.sections[d].number = np.start_number + static_cast<int>(d);
+    for (size_t d = 0; d < spec.sections.size(); ++d)
+      spec.sections[d].number = np.start_number + static_cast<int>(d);
   }
 
   // 1. Checks before generating.
   std::vector<render::Format> formats;
   std::vector<Diagnostic> problems;
-  for (const std::string& name : options.format.empty() ? np.formats : std::vector<std::string>{options.format}) {
+  for (const std::string& name :
+       options.format.empty() ? np.formats : std::vector<std::string>{options.format}) {
     auto f = render::parse_format(name);
-    if (f) formats.push_back(*f);
-    else problems.push_back(f.error().diagnostics.front());
+    if (f)
+      formats.push_back(*f);
+    else
+      problems.push_back(f.error().diagnostics.front());
   }
   std::vector<gen::Request> requests;
   for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
     auto r = make_request(spec, s);
-    if (r) requests.push_back(*r);
-    else for (const auto& d : r.error().diagnostics) problems.push_back(d);
+    if (r)
+      requests.push_back(*r);
+    else
+      for (const auto& d : r.error().diagnostics) problems.push_back(d);
   }
   std::set<std::string> fonts{spec.theme.font, spec.theme.digit_font};
   for (const std::string& family : fonts)
@@ -396,7 +415,8 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
     Puzzle blank;
     blank.givens = blank.solution = Grid(requests.front().shape);
     if (auto page = layout::lay_out_single_puzzle(blank, spec.theme, single, measure); !page)
-      problems.push_back({{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});
+      problems.push_back(
+          {{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});
   }
   std::unordered_set<std::string> excluded;
   for (const std::string& path : np.exclude)
@@ -408,7 +428,8 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   }
 
   // 2. Generate.
-  const int jobs = options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int jobs =
+      options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   auto puzzles = generate_days(spec, requests, excluded, jobs);
   if (!puzzles) {
     print_error(puzzles.error());
@@ -429,7 +450,8 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
       files[d].puzzle.push_back((out_dir / file_for(np.file_name, fields, f)).string());
       files[d].solution.push_back((out_dir / file_for(np.solution_file_name, fields, f)).string());
     }
-    for (const auto& [key, list] : {std::pair{"file_name", &files[d].puzzle}, std::pair{"solution_file_name", &files[d].solution}})
+    for (const auto& [key, list] :
+         {std::pair{"file_name", &files[d].puzzle}, std::pair{"solution_file_name", &files[d].solution}})
       for (const std::string& path : *list)
         if (auto [it, fresh] = owner.emplace(path, spec.sections[d].name); !fresh) {
           std::cerr << spec::section_location(spec, 0) << ": newspaper." << key << ": '" << path
@@ -441,11 +463,14 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   Staging staging;
   for (size_t d = 0; d < puzzles->size(); ++d) {
     for (const bool solution : {false, true}) {
-      single.caption = files[d].caption.empty() ? "" : solution ? "Solution: " + files[d].caption : files[d].caption;
+      single.caption = files[d].caption.empty() ? ""
+                       : solution               ? "Solution: " + files[d].caption
+                                                : files[d].caption;
       single.solution = solution;
       auto page = layout::lay_out_single_puzzle((*puzzles)[d], spec.theme, single, measure);
       if (!page) {
-        std::cerr << spec::section_location(spec, static_cast<int>(d)) << ": newspaper.width: " << page.error().to_string() << '\n';
+        std::cerr << spec::section_location(spec, static_cast<int>(d))
+                  << ": newspaper.width: " << page.error().to_string() << '\n';
         return kExitFailure;
       }
       for (size_t f = 0; f < formats.size(); ++f) {
@@ -480,9 +505,10 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
     for (auto f : formats) fmts += (fmts.empty() ? "" : ", ") + std::string(render::extension(f));
     const auto& first = spec.sections.front();
     const auto& last = spec.sections.back();
-    std::cout << "wrote " << 2 * formats.size() * puzzles->size() << " files (" << fmts << ") for " << puzzles->size()
-              << " puzzles, No. " << first.number << " " << first.date << " .. No. " << last.number << " " << last.date
-              << ", to " << (out_dir.empty() ? std::string(".") : out_dir.string()) << "/";
+    std::cout << "wrote " << 2 * formats.size() * puzzles->size() << " files (" << fmts << ") for "
+              << puzzles->size() << " puzzles, No. " << first.number << " " << first.date << " .. No. "
+              << last.number << " " << last.date << ", to "
+              << (out_dir.empty() ? std::string(".") : out_dir.string()) << "/";
     if (spec.output.manifest) std::cout << "; manifest " << json_path;
     std::cout << "; next run: --start-number " << last.number + 1 << " in " << fixed1(elapsed) << " s\n";
   }
