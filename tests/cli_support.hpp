@@ -1,0 +1,69 @@
+// Helpers for tests that run the real gridpress binary: a scratch folder removed afterwards,
+// file reading and writing, and a command runner capturing exit code, stdout and stderr.
+// Header-only; each test executable includes it once.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace gp::test {
+
+// A fresh folder under the system temporary folder ("<prefix>-PID-N"), removed on destruction.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& prefix = "gridpress-test") {
+    static int counter = 0;
+    path = std::filesystem::temp_directory_path() /
+           (prefix + "-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline void spit(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+struct Output {
+  int code = -1;  // exit code; -1 when the command did not exit normally
+  std::string out, err;
+};
+
+// Runs a shell command line, capturing stdout and stderr through files in `dir`.
+inline Output shell(const std::string& command, const TempDir& dir) {
+  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const int status = std::system((command + " >" + out + " 2>" + err).c_str());
+  Output r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+// Runs the gridpress binary under test with `args` (already quoted for the shell).
+inline Output gridpress(const std::string& args, const TempDir& dir) {
+  return shell(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
+}
+
+inline bool have_tool(const char* tool) {
+  return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace gp::test
