@@ -112,25 +112,10 @@ struct LoopSearch {
     offer(base(), 2, {});
   }
 
-  template <class F>
-  static bool each_combination(int count, int k, F&& f) {
-    if (k < 0 || k > count) return false;
-    std::array<int, kMaxN> idx{};
-    for (int i = 0; i < k; ++i) idx[static_cast<std::size_t>(i)] = i;
-    while (true) {
-      if (f(idx)) return true;
-      int i = k - 1;
-      while (i >= 0 && idx[static_cast<std::size_t>(i)] == count - k + i) --i;
-      if (i < 0) return false;
-      ++idx[static_cast<std::size_t>(i)];
-      for (int j = i + 1; j < k; ++j) idx[static_cast<std::size_t>(j)] = idx[static_cast<std::size_t>(j - 1)] + 1;
-    }
-  }
-
   void type3(int c1, int c2, Mask extra) {
     const int n = s.n();
     const int max_degree = std::min(7, n - 2);
-    for (int degree = popcount(extra); degree <= max_degree; ++degree) {
+    for (int degree = bit_count(extra); degree <= max_degree; ++degree) {
       for (int k = 0; k < 3; ++k) {
         const int kind = se_unit_kind(k);
         const int u = s.units_of(c1)[static_cast<std::size_t>(kind)];
@@ -149,7 +134,7 @@ struct LoopSearch {
           each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
             Mask values = extra;
             for (int a = 0; a < degree - 1; ++a) values |= s.cand(others[static_cast<std::size_t>(idx[static_cast<std::size_t>(a)])]);
-            if (popcount(values) != degree) return false;
+            if (bit_count(values) != degree) return false;
             scratch_n = 0;
             for (int j = 0; j < count; ++j) {
               bool member = false;
@@ -187,7 +172,7 @@ struct LoopSearch {
               values |= bit(v);
               where |= pos[static_cast<std::size_t>(v)];
             }
-            if (popcount(where) != degree) return false;
+            if (bit_count(where) != degree) return false;
             scratch_n = 0;
             for (Mask m = where; m; m &= m - 1) {
               const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
@@ -246,7 +231,7 @@ struct LoopSearch {
     Mask extra_values = 0;
     for (int i = 0; i < len; ++i) {
       const int c = loop[static_cast<std::size_t>(i)];
-      if (popcount(s.cand(c)) > 2) {
+      if (bit_count(s.cand(c)) > 2) {
         extra[static_cast<std::size_t>(ne++)] = c;
         extra_values |= s.cand(c) & ~pair;
       }
@@ -257,11 +242,11 @@ struct LoopSearch {
       add(extra[0], v2);
       offer(base(), 1, {});
     } else if (ne > 2) {
-      if (popcount(extra_values) == 1) type2(extra.data(), ne, lowest_value(extra_values));
+      if (bit_count(extra_values) == 1) type2(extra.data(), ne, lowest_value(extra_values));
     } else if (ne == 2) {
-      if (popcount(extra_values) == 1) {
+      if (bit_count(extra_values) == 1) {
         type2(extra.data(), ne, lowest_value(extra_values));
-      } else if (popcount(extra_values) >= 2) {
+      } else if (bit_count(extra_values) >= 2) {
         type3(extra[0], extra[1], extra_values);
       }
       type4(extra[0], extra[1]);
@@ -282,8 +267,8 @@ struct LoopSearch {
           const Mask m = s.cand(next);
           if ((m & pair) != pair) continue;
           ex_values |= m & ~pair;  // accumulates over siblings, as SE does
-          const int card = popcount(m);
-          if (!(card == 2 || popcount(ex_values) == 1 || allowed_ex > 0)) continue;
+          const int card = bit_count(m);
+          if (!(card == 2 || bit_count(ex_values) == 1 || allowed_ex > 0)) continue;
           if (len >= kMaxLoop) continue;
           bool full = false;  // a unit already holding two loop cells cannot take a third
           for (int uu : s.units_of(next)) full |= unit_count[static_cast<std::size_t>(uu)] >= 2;
@@ -302,7 +287,7 @@ bool find_unique_rectangle(const State& s, Step& out) {
   LoopSearch search(s, out);
   for (int c = 0; c < s.cells(); ++c) {
     const Mask m = s.cand(c);
-    if (popcount(m) != 2) continue;
+    if (bit_count(m) != 2) continue;
     search.v1 = lowest_value(m);
     search.v2 = lowest_value(m & (m - 1));
     search.pair = m;
@@ -330,13 +315,13 @@ bool find_bug(const State& s, Step& out) {
     const int u = i < n ? 2 * n + i : i - n;
     for (int v = 1; v <= n; ++v) {
       const Mask pos = s.places(u, v);
-      const int card = popcount(pos);
+      const int card = bit_count(pos);
       if (card == 0 || card == 2) continue;
       int found = -1;
       int nfound = 0;
       for (Mask m = pos; m; m &= m - 1) {
         const int c = s.unit(u)[static_cast<std::size_t>(std::countr_zero(m))];
-        if (popcount(s.cand(c)) >= 3) {
+        if (bit_count(s.cand(c)) >= 3) {
           found = c;
           ++nfound;
         }
@@ -356,12 +341,12 @@ bool find_bug(const State& s, Step& out) {
         common &= seen;
       }
       for (int b = 0; b < nb; ++b) common.reset(static_cast<std::size_t>(bug_cells[static_cast<std::size_t>(b)]));
-      if (nb > 1 && popcount(all_bug_values) > 1 && common.none()) return false;
+      if (nb > 1 && bit_count(all_bug_values) > 1 && common.none()) return false;
     }
   }
   if (nb == 0) return false;
   for (int c = 0; c < s.cells(); ++c)
-    if (s.value(c) == 0 && popcount(temp[static_cast<std::size_t>(c)]) != 2) return false;
+    if (s.value(c) == 0 && bit_count(temp[static_cast<std::size_t>(c)]) != 2) return false;
   for (int u = 0; u < 3 * n; ++u) {
     for (int v = 1; v <= n; ++v) {
       int card = 0;
@@ -390,7 +375,7 @@ bool find_bug(const State& s, Step& out) {
     if (nb != 2) return false;
     const int c1 = bug_cells[0], c2 = bug_cells[1];
     const Mask shared = s.cand(c1) & s.cand(c2) & ~all_bug_values;
-    if (popcount(shared) != 1) return false;
+    if (bit_count(shared) != 1) return false;
     for (int k = 0; k < 3; ++k) {
       const int kind = se_unit_kind(k);
       if (s.units_of(c1)[static_cast<std::size_t>(kind)] != s.units_of(c2)[static_cast<std::size_t>(kind)]) continue;
@@ -404,7 +389,7 @@ bool find_bug(const State& s, Step& out) {
     }
     return false;
   };
-  if (popcount(all_bug_values) == 1) {
+  if (bit_count(all_bug_values) == 1) {
     const int v = lowest_value(all_bug_values);
     for (int c = 0; c < s.cells(); ++c)
       if (common.test(static_cast<std::size_t>(c)) && s.has(c, v)) out.eliminations.push_back({c, v});
@@ -432,10 +417,10 @@ bool find_bug(const State& s, Step& out) {
       if (common.test(static_cast<std::size_t>(c)) && s.value(c) == 0) region[static_cast<std::size_t>(count++)] = c;
     for (int degree = 2; degree <= 6; ++degree) {
       if (count < degree) continue;
-      const bool found = LoopSearch::each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
+      const bool found = each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
         Mask values = 0;
         for (int a = 0; a < degree - 1; ++a) values |= s.cand(region[static_cast<std::size_t>(idx[static_cast<std::size_t>(a)])]);
-        if (popcount(values) != degree || (all_bug_values & ~values)) return false;
+        if (bit_count(values) != degree || (all_bug_values & ~values)) return false;
         for (int j = 0; j < count; ++j) {
           bool member = false;
           for (int a = 0; a < degree - 1; ++a) member |= idx[static_cast<std::size_t>(a)] == j;
