@@ -37,6 +37,7 @@ void set_place(const State& s, Step& out, const char* technique, double rating, 
   out.technique = technique;
   out.rating = rating;
   out.placements.push_back({cell, v});
+  if (!out.describe) return;
   out.description += ": ";
   out.description += s.cell_name(cell);
   out.description += " = ";
@@ -48,7 +49,7 @@ bool hidden_single_in(const State& s, Step& out, int u, double rating) {
   for (int v = 1; v <= n; ++v) {
     const Mask p = s.places(u, v);
     if (!p || several(p)) continue;
-    out.description = "Hidden single in " + s.unit_name(u);
+    if (out.describe) out.description = "Hidden single in " + s.unit_name(u);
     set_place(s, out, "Hidden single", rating, s.unit(u)[static_cast<std::size_t>(only_bit_index(p))], v);
     return true;
   }
@@ -105,11 +106,13 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
             }
             if (!crosses || remain != 1) continue;
             const char* name = pointing ? "Direct pointing" : "Direct claiming";
-            out.description = name;
-            out.description += " ";
-            append_value(out.description, v);
-            out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
-                               s.unit_name(other);
+            if (out.describe) {
+              out.description = name;
+              out.description += " ";
+              append_value(out.description, v);
+              out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
+                                 s.unit_name(other);
+            }
             set_place(s, out, name, pointing ? 1.7 : 1.9, cell, v);
             return true;
           }
@@ -117,6 +120,7 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
         }
         out.technique = pointing ? "Pointing" : "Claiming";
         out.rating = pointing ? 2.6 : 2.8;
+        if (!out.describe) return true;
         out.description = out.technique + " ";
         append_value(out.description, v);
         out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
@@ -139,7 +143,10 @@ int subset_unit(int i, int n) {
 const char* subset_name(int k) { return k == 2 ? "pair" : k == 3 ? "triple" : "quad"; }
 
 // "<name> <values> in <unit> (<cells>)", the description of a naked or hidden subset.
-void describe_subset(const State& s, std::string& d, const std::string& name, Mask values, int u, Mask where) {
+// Writes nothing when the caller does not want descriptions.
+void describe_subset(const State& s, Step& out, const std::string& name, Mask values, int u, Mask where) {
+  if (!out.describe) return;
+  std::string& d = out.description;
   d = name + " ";
   add_values(d, values);
   d += " in " + s.unit_name(u) + " (";
@@ -179,7 +186,7 @@ bool naked_subset(const State& s, Step& out, int k, double rating) {
       if (out.eliminations.empty()) return false;
       out.technique = std::string("Naked ") + subset_name(k);
       out.rating = rating;
-      describe_subset(s, out.description, out.technique, values, u, where);
+      describe_subset(s, out, out.technique, values, u, where);
       return true;
     });
     if (found) return true;
@@ -227,7 +234,7 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
           if (bit_count(p) < 2) continue;
           const Mask left = p & ~where;
           if (bit_count(left) != 1) continue;
-          describe_subset(s, out.description, name, values, u, where);
+          describe_subset(s, out, name, values, u, where);
           set_place(s, out, name.c_str(), rating, cells[static_cast<std::size_t>(only_bit_index(left))], w);
           return true;
         }
@@ -239,7 +246,7 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
       }
       out.technique = name;
       out.rating = rating;
-      describe_subset(s, out.description, name, values, u, where);
+      describe_subset(s, out, name, values, u, where);
       return true;
     });
     if (found) return true;
@@ -282,6 +289,7 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
         if (out.eliminations.empty()) return false;
         out.technique = name;
         out.rating = rating;
+        if (!out.describe) return true;
         out.description = std::string(name) + " on ";
         append_value(out.description, v);
         out.description += orient == 0 ? " in rows " : " in columns ";
@@ -307,7 +315,7 @@ bool find_full_house(const State& s, Step& out) {
       if (s.value(c) != 0) continue;
       const Mask m = s.cand(c);
       if (!m || several(m)) break;
-      out.description = "Full house in " + s.unit_name(u);
+      if (out.describe) out.description = "Full house in " + s.unit_name(u);
       set_place(s, out, "Full house", 1.0, c, lowest_value(m));
       return true;
     }
@@ -338,7 +346,7 @@ bool find_naked_single(const State& s, Step& out) {
   for (int c = 0; c < s.cells(); ++c) {
     const Mask m = s.cand(c);
     if (m && !several(m)) {
-      out.description = "Naked single";
+      if (out.describe) out.description = "Naked single";
       set_place(s, out, "Naked single", 2.3, c, lowest_value(m));
       return true;
     }

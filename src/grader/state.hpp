@@ -14,6 +14,7 @@
 //   candidate, every elimination is a current candidate of an empty cell, at least one of them.
 //   Every deduction must be logically valid for any puzzle (a grader must never use the known
 //   solution); uniqueness techniques may assume the puzzle has exactly one solution.
+// - When `out.describe` is false the description may be left empty (everything else is required).
 // - `out.technique` is a stable name ("Hidden single", "X-wing", ...): the key of Grade::counts.
 //   `out.rating` is the Sudoku Explainer 1.2.1 rating of this step (it may depend on the instance,
 //   e.g. chain length). `out.description` is one human-readable line using 1-based names, e.g.
@@ -87,8 +88,12 @@ struct Step {
   std::vector<CellValue> placements;     // cells solved by this step
   std::vector<CellValue> eliminations;   // candidates removed by this step
   std::string description;               // e.g. "Hidden single in box 3: r2c7 = 5"
+  // Whether the caller wants `description`: when false a technique may leave it empty (grade()
+  // sets it from GradeOptions::record_path; building text is a large share of a fast grade).
+  bool describe = true;
 
-  // Empties every field but keeps vector/string capacity (the ladder reuses one Step).
+  // Empties every field but keeps vector/string capacity (the ladder reuses one Step) and
+  // `describe`.
   void clear() {
     technique.clear();
     rating = 0.0;

@@ -88,6 +88,7 @@ struct LoopSearch {
     out.technique = len == 4 ? "Unique rectangle" : "Unique loop";
     out.rating = rating;
     for (int i = 0; i < scratch_n; ++i) out.eliminations.push_back(scratch[static_cast<std::size_t>(i)]);
+    if (!out.describe) return;
     out.description = out.technique + " type " + std::to_string(type) + " on ";
     append_value(out.description, v1);
     out.description += ",";

@@ -42,6 +42,7 @@ bool wing(const State& s, Step& out, bool xyz) {
         if (out.eliminations.empty()) continue;
         out.technique = xyz ? "XYZ-wing" : "XY-wing";
         out.rating = xyz ? 4.4 : 4.2;
+        if (!out.describe) return true;
         out.description = out.technique + ": pivot " + s.cell_name(p) + ", pincers " + s.cell_name(a) + " and " +
                           s.cell_name(b) + ", removes ";
         append_value(out.description, z);
