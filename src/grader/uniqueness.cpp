@@ -8,6 +8,7 @@
 // Among all unique loops present the easiest is reported (then the lowest type), as SE does.
 #include <array>
 #include <bitset>
+#include <bit>
 
 #include "grader/techniques.hpp"
 
@@ -27,6 +28,7 @@ struct LoopSearch {
   std::array<int, kMaxLoop + 1> loop{};
   int len = 0;
   std::array<std::uint8_t, 3 * kMaxN> unit_count{};
+  int lone_units = 0;  // units holding exactly one loop cell
   // Best hint so far.
   Step& out;
   double best_rating = 1e9;
@@ -44,11 +46,17 @@ struct LoopSearch {
 
   void push(int c) {
     loop[static_cast<std::size_t>(len++)] = c;
-    for (int u : s.units_of(c)) ++unit_count[static_cast<std::size_t>(u)];
+    for (int u : s.units_of(c)) {
+      const int now = ++unit_count[static_cast<std::size_t>(u)];
+      lone_units += now == 1 ? 1 : now == 2 ? -1 : 0;
+    }
   }
   void pop() {
     const int c = loop[static_cast<std::size_t>(--len)];
-    for (int u : s.units_of(c)) --unit_count[static_cast<std::size_t>(u)];
+    for (int u : s.units_of(c)) {
+      const int now = --unit_count[static_cast<std::size_t>(u)];
+      lone_units += now == 1 ? 1 : now == 0 ? -1 : 0;
+    }
   }
 
   // Every unit visited by the loop is visited once by an even-indexed and once by an odd-indexed
@@ -257,16 +265,25 @@ struct LoopSearch {
   // SE's loop walk: from `cell`, through a unit of a different kind than the last link.
   void walk(int cell, int last_kind, int allowed_ex, Mask ex_values) {
     push(cell);
+    // A loop passes valid() only if every unit it visits holds two of its cells. Each cell still
+    // to add gives a second cell to at most its 3 units, so with too many units holding one cell
+    // no loop through this path can be valid: skip it (the loops found are the same).
+    if (lone_units > 3 * (kMaxLoop - len)) {
+      pop();
+      return;
+    }
     for (int k = 0; k < 3; ++k) {
       const int kind = se_unit_kind(k);
       if (kind == last_kind) continue;
       const int u = s.units_of(cell)[static_cast<std::size_t>(kind)];
-      for (int next : s.unit(u)) {
+      const auto& cells = s.unit(u);
+      // Only cells holding both values can be on the loop (the start cell is one of them).
+      for (Mask both = s.places(u, v1) & s.places(u, v2); both; both &= both - 1) {
+        const int next = cells[static_cast<std::size_t>(std::countr_zero(both))];
         if (next == loop[0] && len >= 4) {
           evaluate();
         } else if (!in_loop(next)) {
           const Mask m = s.cand(next);
-          if ((m & pair) != pair) continue;
           ex_values |= m & ~pair;  // accumulates over siblings, as SE does
           const int card = bit_count(m);
           if (!(card == 2 || bit_count(ex_values) == 1 || allowed_ex > 0)) continue;
