@@ -75,9 +75,11 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
         const auto& cells = s.unit(base);
         const int cover = s.units_of(cells[static_cast<std::size_t>(only_bit_index(pos))])[static_cast<std::size_t>(cover_kind)];
         bool all = true;
-        for (Mask m = pos; m; m &= m - 1)
-          if (s.units_of(cells[static_cast<std::size_t>(only_bit_index(m))])[static_cast<std::size_t>(cover_kind)] != cover) all = false;
+        for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
+          all = s.units_of(cells[static_cast<std::size_t>(only_bit_index(m))])[static_cast<std::size_t>(cover_kind)] == cover;
         if (!all) continue;
+        // The cover's cells with v inside the base are exactly `pos`: anything more is outside.
+        if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
         bool any = false;
         for (int c : s.unit(cover)) {
           if (!s.has(c, v) || s.units_of(c)[static_cast<std::size_t>(base_kind)] == base) continue;
@@ -157,10 +159,10 @@ void describe_subset(const State& s, Step& out, const std::string& name, Mask va
 // Naked subset of size k in any unit (SE order).
 bool naked_subset(const State& s, Step& out, int k, double rating) {
   const int n = s.n();
+  std::array<int, kMaxN> pick{};  // unit indices of cells with 2..k candidates
   for (int i = 0; i < 3 * n; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
-    std::array<int, kMaxN> pick{};  // unit indices of cells with 2..k candidates
     int count = 0;
     int empty = 0;
     for (int j = 0; j < n; ++j) {
@@ -198,11 +200,11 @@ bool naked_subset(const State& s, Step& out, int k, double rating) {
 // among the other values of the unit.
 bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct) {
   const int n = s.n();
+  std::array<Mask, kMaxN + 1> pos{};  // per value: its places in the unit
+  std::array<int, kMaxN> pick{};      // values with 1..k places
   for (int i = 0; i < 3 * n; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
-    std::array<Mask, kMaxN + 1> pos{};
-    std::array<int, kMaxN> pick{};  // values with 1..k places
     int count = 0;
     const int empty = s.empty_in(u);
     // SE: a hidden subset needs more than 2k empty cells (else the naked complement is found
@@ -257,12 +259,12 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
 // Basic fish of size k: rows as base (cover columns), then columns as base (cover rows).
 bool fish(const State& s, Step& out, int k, double rating, const char* name) {
   const int n = s.n();
+  std::array<Mask, kMaxN> pos{};  // per base line: places of v
+  std::array<int, kMaxN> pick{};  // base lines with 2..k places
   for (int orient = 0; orient < 2; ++orient) {
     const int base0 = orient == 0 ? 0 : n;
     const int cover0 = orient == 0 ? n : 0;
     for (int v = 1; v <= n; ++v) {
-      std::array<Mask, kMaxN> pos{};
-      std::array<int, kMaxN> pick{};
       int count = 0;
       for (int l = 0; l < n; ++l) {
         pos[static_cast<std::size_t>(l)] = s.places(base0 + l, v);

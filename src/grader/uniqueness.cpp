@@ -7,8 +7,8 @@
 //   BUG type 1: 5.6, types 2 and 4: 5.7, type 3 with a naked set of k values: 5.7 + (k-1)/10.
 // Among all unique loops present the easiest is reported (then the lowest type), as SE does.
 #include <array>
-#include <bitset>
 #include <bit>
+#include <bitset>
 
 #include "grader/techniques.hpp"
 
