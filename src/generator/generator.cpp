@@ -357,6 +357,19 @@ class Engine {
     return false;
   }
 
+  // The plain dig removed the classes now empty, in `order`, and went above the band's cap. Puts
+  // them back, last removed first, until the rating is within the cap: true with the puzzle in the
+  // band (grade_ set), false once it falls below the band. Every puzzle on the way back was unique.
+  bool walk_back(const std::vector<int>& order) {
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      if (given(*it)) continue;
+      put(*it);
+      if (rating_ok()) return true;
+      if (grade_->solved && !grade_->capped) return false;
+    }
+    return false;
+  }
+
   bool count_ok(int count) const {
     if (count < plan_.lo || count > plan_.hi) return false;
     if (plan_.req.minimal && inconclusive_) return false;  // minimality not proven
@@ -380,13 +393,19 @@ class Engine {
     rng_->shuffle(order);
     if (pl.req.rating && pl.req.rating->lo > 0) {
       // A band with a floor: first try a plain dig and grade once (much cheaper than grading at
-      // every removal, and plain digs land in the middle bands often). Otherwise dig again from
-      // the full grid under the grader's cap.
+      // every removal, and plain digs land in the middle bands often). Above the band, put the
+      // last removed clues back (no uniqueness check needed). With a free clue count, a puzzle
+      // left below the band is dropped: a fresh grid is cheaper than steering it (measured: the
+      // search's moves mostly give the same minimal puzzle back). Otherwise dig again from the
+      // full grid under the grader's cap.
       guided_ = false;
       const int plain = dig(order, pl.cells, floor_, stop_);
       guided_ = true;
       shared_.note_count(plain);
       if (count_ok(plain) && rating_ok()) return true;
+      const bool free_count = !pl.has_upper;
+      if (free_count && !pl.req.minimal && count_ok(plain) && grade_->capped && walk_back(order)) return true;
+      if (free_count) return false;
       p_ = s_;
       sync_givens();
       rng_->shuffle(order);
