@@ -4,6 +4,7 @@
 
 #include "core/codec.hpp"
 #include "core/grid.hpp"
+#include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "core/rng.hpp"
 
@@ -114,4 +115,52 @@ TEST_CASE("diagnostic formatting") {
   CHECK(Diagnostic{"book.yaml", 3, 7, "unknown key"}.to_string() == "book.yaml:3:7: unknown key");
   CHECK(Diagnostic{"", 12, 0, "80 cells, expected 81"}.to_string() == "line 12: 80 cells, expected 81");
   CHECK(Diagnostic{"x.txt", 0, 0, "cannot open"}.to_string() == "x.txt: cannot open");
+}
+
+TEST_CASE("puzzle store gives back what it was given, compactly") {
+  // Two shapes in one store, with every field set; the canonical form is not kept.
+  PuzzleStore store;
+  std::vector<Puzzle> in;
+  for (const Shape shape : {Shape{3, 3}, Shape{4, 4}, Shape{2, 3}}) {
+    for (int k = 0; k < 3; ++k) {
+      Puzzle p;
+      p.solution = Grid(shape);
+      p.givens = Grid(shape);
+      const int n = shape.n();
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          const int v = (shape.box_cols * (r % shape.box_rows) + r / shape.box_rows + c) % n + 1;
+          p.solution.set(r, c, v);
+          if ((r * 7 + c * 3 + k) % 4 == 0) p.givens.set(r, c, v);
+        }
+      p.seed = 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(k);
+      p.symmetry = k ? "rotate180" : "none";
+      p.fill = "diagonal";
+      p.rating = k == 0 ? -1.0 : 6.6 + k;
+      p.label = k == 0 ? "" : "fiendish";
+      p.hardest = k == 2 ? "Nishio forcing chains" : "";
+      p.canonical = "not kept";
+      in.push_back(p);
+      store.add(p);
+    }
+  }
+  REQUIRE(store.size() == in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    Puzzle expected = in[i];
+    expected.canonical.clear();
+    const Puzzle got = store.get(i);
+    CHECK(got.givens == expected.givens);
+    CHECK(got.solution == expected.solution);
+    CHECK(got.seed == expected.seed);
+    CHECK(got.symmetry == expected.symmetry);
+    CHECK(got.fill == expected.fill);
+    CHECK(got.rating == expected.rating);
+    CHECK(got.label == expected.label);
+    CHECK(got.hardest == expected.hardest);
+    CHECK(got.canonical.empty());
+  }
+  // 9x9: 41 bytes of solution, 11 of givens, and a fixed entry: far below a Puzzle's ~500 bytes.
+  PuzzleStore big;
+  for (int i = 0; i < 1000; ++i) big.add(in[static_cast<std::size_t>(i % 3)]);
+  CHECK(big.memory_bytes() < 1000 * 100);
 }

@@ -40,11 +40,11 @@ Puzzle make_puzzle(Shape shape, int seed = 0) {
   return p;
 }
 
-std::vector<std::vector<Puzzle>> make_puzzles(const spec::BookSpec& spec, const std::vector<int>& counts) {
-  std::vector<std::vector<Puzzle>> out;
+std::vector<PuzzleStore> make_puzzles(const spec::BookSpec& spec, const std::vector<int>& counts) {
+  std::vector<PuzzleStore> out;
   for (std::size_t s = 0; s < counts.size(); ++s) {
-    std::vector<Puzzle> section;
-    for (int i = 0; i < counts[s]; ++i) section.push_back(make_puzzle(spec.sections[s].shape, i));
+    PuzzleStore section;
+    for (int i = 0; i < counts[s]; ++i) section.add(make_puzzle(spec.sections[s].shape, i));
     out.push_back(std::move(section));
   }
   return out;
@@ -77,7 +77,7 @@ struct Collected {
   std::vector<Page> book, answers;
 };
 
-Collected lay_out(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<std::vector<Puzzle>>& puzzles,
+Collected lay_out(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
                   const LayoutOptions& options = {}) {
   Collected c;
   ApproxTextMeasure measure;

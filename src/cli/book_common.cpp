@@ -2,6 +2,7 @@
 #include "cli/book_common.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <string>
 #include <utility>
@@ -54,6 +55,38 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
   }
   return r;
+}
+
+Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
+                                     std::unordered_set<std::string>& seen,
+                                     const std::function<void(int done, int total)>& progress) {
+  using Clock = std::chrono::steady_clock;
+  const int count = spec.sections[static_cast<std::size_t>(s)].count;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(request.budget_seconds);
+  PuzzleStore store;
+  for (int first = 0; first < count; first += kSectionChunk) {
+    const int n = std::min(kSectionChunk, count - first);
+    gen::Request chunk = request;  // the section's budget covers all of its chunks
+    chunk.budget_seconds = std::max(0.001, std::chrono::duration<double>(deadline - Clock::now()).count());
+    gen::BatchOptions bo;
+    bo.jobs = jobs;
+    bo.stream = static_cast<std::uint64_t>(s);
+    bo.first = static_cast<std::uint64_t>(first);
+    bo.exclude = &seen;
+    bo.grade = true;
+    if (progress) bo.progress = [&](int done, int) { progress(first + done, count); };
+    auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
+    if (!batch) {
+      if (first == 0) return batch.error();
+      return Error("after " + std::to_string(first) + " of " + std::to_string(count) +
+                   " puzzles: " + batch.error().to_string());
+    }
+    for (Puzzle& p : *batch) {
+      seen.insert(std::move(p.canonical));
+      store.add(p);
+    }
+  }
+  return store;
 }
 
 }  // namespace gp::cli

@@ -2,6 +2,11 @@
 // spec's sections into generator requests.
 #pragma once
 
+#include <functional>
+#include <string>
+#include <unordered_set>
+
+#include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "generator/generator.hpp"
 #include "grader/grader.hpp"
@@ -17,5 +22,16 @@ grader::Bands make_bands(const spec::BookSpec& spec);
 // at the section's key in the spec ("clues", "symmetry", "fill", "difficulty").
 // Requires: 0 <= s < spec.sections.size().
 Result<gen::Request> make_request(const spec::BookSpec& spec, int s);
+
+// Generates section `s` of the book (stream = s, graded for labels) into a compact store. The
+// puzzles are made in chunks of at most kSectionChunk, so memory holds one chunk of full Puzzles
+// at a time however long the section; the result is the same as one batch. `seen` holds the
+// canonical forms of the book's earlier puzzles (none is repeated) and receives this section's.
+// `progress(done, total)` is called as puzzles are made. Errors: the generator's (gave up,
+// too few distinct puzzles), prefixed with how many of the section's puzzles were made before.
+inline constexpr int kSectionChunk = 1000;
+Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
+                                     std::unordered_set<std::string>& seen,
+                                     const std::function<void(int done, int total)>& progress = {});
 
 }  // namespace gp::cli

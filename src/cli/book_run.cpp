@@ -3,6 +3,7 @@
 #include <stdlib.h>  // mkdtemp
 
 #include <algorithm>
+#include <functional>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "cli/book_common.hpp"
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
+#include "core/puzzle_store.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
 #include "layout/layout.hpp"
@@ -72,34 +74,27 @@ Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout
   return Error(std::move(problems));
 }
 
-// Stage 2: the puzzles. Sections exclude each other's puzzles, so no puzzle appears twice.
-Result<std::vector<std::vector<Puzzle>>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
-                                                  const BookRunOptions& options) {
+// Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
+// appears twice.
+Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
+                                          const BookRunOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs
                                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  std::vector<std::vector<Puzzle>> puzzles;
+  std::vector<PuzzleStore> puzzles;
   std::unordered_set<std::string> seen;
   for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
     const auto& sec = spec.sections[static_cast<size_t>(s)];
-    gen::BatchOptions bo;
-    bo.jobs = jobs;
-    bo.stream = static_cast<std::uint64_t>(s);
-    bo.exclude = &seen;
-    bo.grade = true;
+    std::function<void(int, int)> progress;
     if (options.progress) {
-      bo.progress = [&](int done, int total) {
+      progress = [&](int done, int total) {
         options.progress("generating " + sec.name + ": " + std::to_string(done) + "/" + std::to_string(total));
       };
     }
-    auto batch = gen::generate_batch(requests[static_cast<size_t>(s)], spec.seed, sec.count, bo);
-    if (!batch) {
-      return Error(spec::section_location(spec, s) + ": section '" + sec.name + "': " + batch.error().to_string());
+    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress);
+    if (!store) {
+      return Error(spec::section_location(spec, s) + ": section '" + sec.name + "': " + store.error().to_string());
     }
-    for (Puzzle& p : *batch) {
-      seen.insert(std::move(p.canonical));  // the book never needs it again: keep one copy
-      p.canonical = std::string();
-    }
-    puzzles.push_back(std::move(*batch));
+    puzzles.push_back(std::move(*store));
   }
   return puzzles;
 }
@@ -107,10 +102,10 @@ Result<std::vector<std::vector<Puzzle>>> generate(const spec::BookSpec& spec, co
 // Stage 5: NAME.json and NAME.csv. Entries are made as they are written: memory does not grow with
 // the manifest's text.
 Status write_manifest(const spec::BookSpec& spec, const layout::BookPlan& plan,
-                      const std::vector<std::vector<Puzzle>>& puzzles, const BookRun& run) {
+                      const std::vector<PuzzleStore>& puzzles, const BookRun& run) {
   auto entry_at = [&](int i) {
     const layout::PuzzleRecord& rec = plan.records[static_cast<size_t>(i)];
-    const Puzzle& p = puzzles[static_cast<size_t>(rec.section)][static_cast<size_t>(rec.index)];
+    const Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
     render::ManifestEntry e;
     e.section = spec.sections[static_cast<size_t>(rec.section)].name;
     e.section_index = rec.section;
@@ -267,8 +262,9 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
 
   // 4. The cover, for the final page count, with the first puzzle on the front.
   if (laid && cover_canvas) {
-    const Puzzle* sample = puzzles->empty() || puzzles->front().empty() ? nullptr : &puzzles->front().front();
-    auto page = layout::lay_out_cover(spec, plan->book_pages, cover, measure, sample);
+    std::optional<Puzzle> sample;
+    if (!puzzles->empty() && puzzles->front().size() > 0) sample = puzzles->front().get(0);
+    auto page = layout::lay_out_cover(spec, plan->book_pages, cover, measure, sample ? &*sample : nullptr);
     laid = page ? render::render_page(*cover_canvas, *page) : Status(page.error());
   }
   if (laid) laid = (*book_canvas)->finish();

@@ -602,7 +602,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   auto worker = [&] {
     Engine engine(plan, shared);
     for (int i; (i = next++) < count;) {
-      auto p = engine.make(mix_seed(seed, options.stream, static_cast<std::uint64_t>(i)));
+      auto p = engine.make(mix_seed(seed, options.stream, options.first + static_cast<std::uint64_t>(i)));
       if (!p) return;
       if (grade) grade_into(*p, r.bands);
       made[static_cast<size_t>(i)] = std::move(p);

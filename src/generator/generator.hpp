@@ -66,6 +66,10 @@ Result<Puzzle> generate_one(const Request& r, std::uint64_t seed);
 struct BatchOptions {
   int jobs = 1;                                 // worker threads (>= 1); output does not depend on it
   std::uint64_t stream = 0;                     // e.g. the book section index
+  // Index of the batch's first puzzle: puzzle i of the batch is puzzle first + i of the stream, so
+  // a long run can be made in chunks (with the earlier chunks' canonical forms in `exclude`) and
+  // give exactly the puzzles one batch would.
+  std::uint64_t first = 0;
   const std::unordered_set<std::string>* exclude = nullptr;  // canonical forms to avoid (not owned)
   // Called after each puzzle is made, with (done, total). Calls are serialised by the generator
   // (never concurrent) but may come from any worker thread.
@@ -74,7 +78,7 @@ struct BatchOptions {
   bool grade = false;
 };
 
-// `count` puzzles; puzzle i is generate_one(r, mix_seed(seed, stream, i)) unless that duplicates
+// `count` puzzles; puzzle i is generate_one(r, mix_seed(seed, stream, first + i)) unless that duplicates
 // (same canonical form) an earlier puzzle of the batch or one in `exclude`: then it is regenerated
 // with seeds mix_seed(seed_i, attempt) for attempt = 1, 2, ... until distinct, decided in index order.
 // One budget (r.budget_seconds) covers the whole batch; on expiry the error says how many were made.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/puzzle.hpp"
+#include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "layout/document.hpp"
 #include "spec/book_spec.hpp"
@@ -176,7 +177,7 @@ struct PageSinks {
 // Requires: `plan` came from plan_book(spec, counts, ...) with counts[s] == puzzles[s].size().
 // Stops at and returns the first error a sink returns.
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan,
-                    const std::vector<std::vector<Puzzle>>& puzzles, const TextMeasure& measure,
+                    const std::vector<PuzzleStore>& puzzles, const TextMeasure& measure,
                     const PageSinks& sinks, const LayoutOptions& options = {});
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 // Emitting the planned pages.
 #include <algorithm>
+#include <numeric>
 #include <string>
 
+#include "core/rng.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
 
@@ -14,7 +16,7 @@ using detail::Fonts;
 struct Context {
   const spec::BookSpec& spec;
   const BookPlan& plan;
-  const std::vector<std::vector<Puzzle>>& puzzles;
+  const std::vector<PuzzleStore>& puzzles;
   const TextMeasure& measure;
   const LayoutOptions& options;
   Fonts fonts;
@@ -89,11 +91,6 @@ const PuzzleRecord& record(const Context& cx, int section, int index) {
   return cx.plan.records[cx.first_record[static_cast<std::size_t>(section)] + static_cast<std::size_t>(index)];
 }
 
-CaptionFields fields_for(const Context& cx, int section, int index) {
-  return caption_fields(cx.spec, record(cx, section, index),
-                        cx.puzzles[static_cast<std::size_t>(section)][static_cast<std::size_t>(index)]);
-}
-
 // Puzzles (or answers) in equal slots: caption + grid centred in each slot.
 void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPage& pp, bool answers) {
   const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
@@ -107,14 +104,14 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   const GridStyle style = style_for_cell(answers ? detail::answer_style(cx.style) : cx.style, cell);
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
-    const Puzzle& p = cx.puzzles[static_cast<std::size_t>(pp.section)][static_cast<std::size_t>(index)];
+    const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
     const Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
     const double extent = grid_extent_mm(p.givens.n(), cell, style);
     const double group_h = cap_h + extent;
     const double top = slot.y + (slot.h - group_h) / 2;
     const double gx = slot.x + (slot.w - extent) / 2;
     const double gy = below ? top : top + cap_h;
-    const std::string caption = expand_caption(tmpl, fields_for(cx, pp.section, index));
+    const std::string caption = expand_caption(tmpl, caption_fields(cx.spec, record(cx, pp.section, index), p));
     if (!caption.empty()) {
       const double text_h = cap_h - detail::kCaptionGapMm;
       const Box box{slot.x, below ? gy + extent + detail::kCaptionGapMm : top, slot.w, text_h};
@@ -204,6 +201,22 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
   }
 }
 
+// The lines (rows or columns) 0..bands*size-1 in a random order that keeps each band of `size`
+// lines together: lines shuffled within their band, bands shuffled among themselves.
+std::vector<int> permuted_lines(Rng& rng, int size, int bands) {
+  std::vector<int> band_order(static_cast<std::size_t>(bands));
+  std::iota(band_order.begin(), band_order.end(), 0);
+  rng.shuffle(band_order);
+  std::vector<int> out;
+  for (int b : band_order) {
+    std::vector<int> lines(static_cast<std::size_t>(size));
+    std::iota(lines.begin(), lines.end(), b * size);
+    rng.shuffle(lines);
+    out.insert(out.end(), lines.begin(), lines.end());
+  }
+  return out;
+}
+
 // A solved example of the smallest grid in the book under the text, when there is room: givens
 // black, the digits a solver fills in grey, as in the answer key.
 void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, double y, std::vector<Shape> shapes) {
@@ -218,13 +231,29 @@ void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, doub
   const GridStyle base = detail::answer_style(cx.style);
   const double cell = cell_for_extent(n, std::min({room, f.content.w * 0.6, 70.0}), base);
   if (cell < 5.0) return;
-  // A valid solution for any shape: each row is the previous one shifted, box by box.
+  // A valid solution for any shape: each row is the previous one shifted, box by box, then made to
+  // look like any other grid by the changes that keep a grid valid (digits relabelled, rows
+  // permuted within bands and bands among themselves, the same for columns), with a fixed seed so
+  // every book shows the same example. Givens: about two cells in five, symmetric under a half turn.
+  Rng rng(0x5EED'0F'E8A3'1234ULL);
+  std::vector<int> digit(static_cast<std::size_t>(n)), row = permuted_lines(rng, shape.box_rows, shape.box_cols),
+                                                        col = permuted_lines(rng, shape.box_cols, shape.box_rows);
+  std::iota(digit.begin(), digit.end(), 1);
+  rng.shuffle(digit);
   Grid solution(shape), givens(shape);
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      const int v = (shape.box_cols * (r % shape.box_rows) + r / shape.box_rows + c) % n + 1;
+      const int pr = row[static_cast<std::size_t>(r)], pc = col[static_cast<std::size_t>(c)];
+      const int v = digit[static_cast<std::size_t>((shape.box_cols * (pr % shape.box_rows) + pr / shape.box_rows + pc) % n)];
       solution.set(r, c, v);
-      if ((r * 7 + c * 3) % 5 < 2) givens.set(r, c, v);
+    }
+  }
+  for (int k = 0; k < n * n; ++k) {
+    const int m = n * n - 1 - k;
+    if (k > m) break;
+    if (rng.below(5) < 2) {
+      givens.cells[static_cast<std::size_t>(k)] = solution.cells[static_cast<std::size_t>(k)];
+      givens.cells[static_cast<std::size_t>(m)] = solution.cells[static_cast<std::size_t>(m)];
     }
   }
   const GridStyle style = style_for_cell(base, cell);
@@ -298,7 +327,7 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   return f;
 }
 
-Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<std::vector<Puzzle>>& puzzles,
+Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
                     const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options) {
   if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
     return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");

@@ -1,0 +1,73 @@
+#include "core/puzzle_store.hpp"
+
+#include <algorithm>
+
+namespace gp {
+
+std::uint16_t PuzzleStore::intern(const std::string& text) {
+  // Books use a handful of distinct texts (symmetries, labels, technique names): a linear scan
+  // over a short table is both small and fast.
+  const auto it = std::find(texts_.begin(), texts_.end(), text);
+  if (it != texts_.end()) return static_cast<std::uint16_t>(it - texts_.begin());
+  texts_.push_back(text);
+  return static_cast<std::uint16_t>(texts_.size() - 1);
+}
+
+void PuzzleStore::add(const Puzzle& p) {
+  Entry e;
+  e.seed = p.seed;
+  e.rating = p.rating;
+  e.offset = static_cast<std::uint32_t>(bytes_.size());
+  e.box_rows = static_cast<std::uint8_t>(p.solution.shape.box_rows);
+  e.box_cols = static_cast<std::uint8_t>(p.solution.shape.box_cols);
+  e.symmetry = intern(p.symmetry);
+  e.fill = intern(p.fill);
+  e.label = intern(p.label);
+  e.hardest = intern(p.hardest);
+  const std::size_t cells = p.solution.cells.size();
+  // Values 1..16 fit a nibble as value - 1.
+  for (std::size_t c = 0; c < cells; c += 2) {
+    const int lo = p.solution.cells[c] - 1;
+    const int hi = c + 1 < cells ? p.solution.cells[c + 1] - 1 : 0;
+    bytes_.push_back(static_cast<std::uint8_t>(lo | (hi << 4)));
+  }
+  for (std::size_t c = 0; c < cells; c += 8) {
+    std::uint8_t bits = 0;
+    for (std::size_t k = 0; k < 8 && c + k < cells; ++k)
+      if (p.givens.cells[c + k] != 0) bits = static_cast<std::uint8_t>(bits | (1u << k));
+    bytes_.push_back(bits);
+  }
+  entries_.push_back(e);
+}
+
+Puzzle PuzzleStore::get(std::size_t i) const {
+  const Entry& e = entries_[i];
+  const Shape shape{e.box_rows, e.box_cols};
+  Puzzle p;
+  p.solution = Grid(shape);
+  p.givens = Grid(shape);
+  const std::size_t cells = p.solution.cells.size();
+  const std::uint8_t* at = bytes_.data() + e.offset;
+  for (std::size_t c = 0; c < cells; ++c) {
+    const int nibble = (at[c / 2] >> (4 * (c % 2))) & 0xF;
+    p.solution.cells[c] = static_cast<std::uint8_t>(nibble + 1);
+  }
+  const std::uint8_t* givens = at + (cells + 1) / 2;
+  for (std::size_t c = 0; c < cells; ++c)
+    if (givens[c / 8] >> (c % 8) & 1u) p.givens.cells[c] = p.solution.cells[c];
+  p.seed = e.seed;
+  p.rating = e.rating;
+  p.symmetry = texts_[e.symmetry];
+  p.fill = texts_[e.fill];
+  p.label = texts_[e.label];
+  p.hardest = texts_[e.hardest];
+  return p;
+}
+
+std::size_t PuzzleStore::memory_bytes() const {
+  std::size_t n = entries_.capacity() * sizeof(Entry) + bytes_.capacity();
+  for (const auto& t : texts_) n += sizeof(t) + t.capacity();
+  return n;
+}
+
+}  // namespace gp

@@ -1,0 +1,51 @@
+// PuzzleStore: a compact, append-only list of puzzles, for holding a whole book's puzzles between
+// generation and layout (the answer key needs every one of them at the end). A gp::Puzzle takes
+// about 500 bytes on the heap and inline; a stored 9x9 puzzle takes about 70: the solution packed
+// two cells a byte, the givens as one bit a cell, and the texts (symmetry, fill, label, hardest
+// technique) kept once in a table and referred to by number. So a 10,000-puzzle book holds its
+// puzzles in under 1 MB.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.hpp"
+
+namespace gp {
+
+class PuzzleStore {
+ public:
+  PuzzleStore() = default;
+
+  // Appends a copy of `p` (without its canonical form, which the store does not keep).
+  // Requires: p.solution is complete, p.givens has the same shape and every given equals the
+  // solution's value in its cell (as for every generated puzzle).
+  void add(const Puzzle& p);
+
+  // Puzzle i as it was added, except `canonical`, which is empty. Requires: i < size().
+  Puzzle get(std::size_t i) const;
+
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+
+  // Bytes held (capacity of the internal arrays and the text table): for tests and benchmarks.
+  std::size_t memory_bytes() const;
+
+ private:
+  struct Entry {
+    std::uint64_t seed = 0;
+    double rating = -1.0;
+    std::uint32_t offset = 0;         // into bytes_: solution nibbles, then the givens bitmap
+    std::uint8_t box_rows = 3, box_cols = 3;
+    std::uint16_t symmetry = 0, fill = 0, label = 0, hardest = 0;  // into texts_
+  };
+  std::uint16_t intern(const std::string& text);
+
+  std::vector<Entry> entries_;
+  std::vector<std::uint8_t> bytes_;
+  std::vector<std::string> texts_;
+};
+
+}  // namespace gp
