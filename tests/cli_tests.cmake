@@ -89,3 +89,31 @@ gridpress_cli_test(generate_rating ARGS generate --rating 1.0-1.5 --format json 
 gridpress_cli_test(generate_bad_difficulty ARGS generate --difficulty brutal
   MATCH "error: unknown difficulty 'brutal': expected easy, medium, hard, expert or fiendish or a range A-B such as 2\\.6-4\\.0")
 gridpress_cli_test(generate_difficulty_and_rating ARGS generate --difficulty hard --rating 2-3 WILL_FAIL)
+
+# preflight (owner: pdfcheck). data/pdfcheck_planted.pdf: 3 pages, Helvetica not embedded, 6 pt text,
+# 0.5 pt lines, a link on page 3.
+gridpress_cli_test(preflight_help ARGS preflight --help MATCH "--strict")
+gridpress_cli_test(preflight_planted ARGS preflight data/pdfcheck_planted.pdf
+  MATCH "^the document has 3 pages; the minimum is 24\nthe document has 3 pages; the page count must be even \\(add a notes page\\)\nfont 'Helvetica' is not embedded \\(pages 1-3\\)\npage 1: text set at 6\\.0 pt \\(the minimum is 7 pt\\)\npage 1: a line 0\\.50 pt wide \\(the minimum is 0\\.75 pt\\)\n.*page 3 has 1 link annotation\n.*preflight: 10 problems\n$")
+gridpress_cli_test(preflight_planted_not_strict ARGS preflight data/pdfcheck_planted.pdf)
+gridpress_cli_test(preflight_planted_strict ARGS preflight data/pdfcheck_planted.pdf --strict WILL_FAIL)
+gridpress_cli_test(preflight_json ARGS preflight data/pdfcheck_planted.pdf --format json
+  MATCH "\"page\": 1,\n *\"rule\": \"fonts-embedded\"")
+gridpress_cli_test(preflight_trim ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 8.5x11
+  MATCH "^pages 1-3 are 6 x 9 in \\(432 x 648 pt\\); expected 8\\.5 x 11 in \\(612 x 792 pt\\)\npreflight: 1 problem\n$")
+gridpress_cli_test(preflight_trim_ok ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 6x9 --strict
+  MATCH "^preflight: passed \\(3 pages, 6x9 in\\)\n$")
+gridpress_cli_test(preflight_bad_trim ARGS preflight data/pdfcheck_planted.pdf --trim 6by9
+  MATCH "--trim: expected WxH in inches \\(e\\.g\\. 6x9\\) or with a unit \\(e\\.g\\. 150x230mm\\), got '6by9'")
+gridpress_cli_test(preflight_bad_trim_exit ARGS preflight data/pdfcheck_planted.pdf --trim 6by9 WILL_FAIL)
+gridpress_cli_test(preflight_missing ARGS preflight data/no_such.pdf
+  MATCH "cannot read 'data/no_such\\.pdf': No such file or directory")
+gridpress_cli_test(preflight_missing_exit ARGS preflight data/no_such.pdf WILL_FAIL)
+gridpress_cli_test(preflight_not_pdf ARGS preflight data/pdfcheck_kdp.yaml
+  MATCH "cannot read 'data/pdfcheck_kdp\\.yaml': not a PDF file \\(no %PDF- header\\)")
+# A KDP 6x9 book made by gridpress passes the strict preflight for its trim.
+gridpress_cli_test(preflight_book_make ARGS book data/pdfcheck_kdp.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-preflight/kdp.pdf)
+gridpress_cli_test(preflight_book ARGS preflight ${CMAKE_CURRENT_BINARY_DIR}/cli-preflight/kdp.pdf --trim 6x9 --strict
+  MATCH "^preflight: passed \\([0-9]+ pages, 6x9 in\\)\n$")
+set_tests_properties(cli_preflight_book_make PROPERTIES FIXTURES_SETUP preflight_book)
+set_tests_properties(cli_preflight_book PROPERTIES FIXTURES_REQUIRED preflight_book)

@@ -21,5 +21,6 @@ void add_generate_command(CLI::App& app, Run& run);
 void add_book_command(CLI::App& app, Run& run);
 void add_grade_command(CLI::App& app, Run& run);
 void add_spec_command(CLI::App& app, Run& run);
+void add_preflight_command(CLI::App& app, Run& run);
 
 }  // namespace gp::cli

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   gp::cli::add_book_command(app, run);      // the product: spec -> book + manifest
   gp::cli::add_grade_command(app, run);     // engine: difficulty rating
   gp::cli::add_spec_command(app, run);      // check a spec / show it resolved
+  gp::cli::add_preflight_command(app, run); // check a finished PDF against the print rules
 
   try {
     app.parse(argc, argv);
