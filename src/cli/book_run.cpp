@@ -6,6 +6,8 @@
 #include <functional>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
 #include <optional>
 #include <set>
 #include <thread>
@@ -14,12 +16,14 @@
 
 #include "cli/book_common.hpp"
 #include "cli/commands.hpp"
+#include "cli/preflight.hpp"
 #include "core/codec.hpp"
 #include "core/puzzle_store.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
 #include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
+#include "pdfcheck/pdfcheck.hpp"
 #include "render/manifest.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
@@ -189,6 +193,9 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   const layout::CoverOptions cover = layout::cover_options(spec);
   run.book_pages = plan->book_pages;
   run.answer_pages = plan->answer_pages;
+  run.trim_width_pt = layout::mm_to_pt(plan->book_geometry.trim_width());
+  run.trim_height_pt = layout::mm_to_pt(plan->book_geometry.trim_height());
+  run.strict = spec.print.strict;
 
   // 2. Generate.
   auto puzzles = generate(spec, requests, options);
@@ -281,10 +288,25 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     if (Status st = write_manifest(spec, *plan, *puzzles, run); !st) return failed(std::move(run), kExitFailure, st.error());
   }
 
-  // 6. Findings.
+  // 6. Findings: the laid-out pages', then the written PDF's.
   if (preflight) {
     run.preflighted = true;
     run.findings = preflight->finish();
+    if (format == render::Format::pdf) {
+      pdfcheck::Rules rules = kdp_pdf_rules(std::pair{run.trim_width_pt, run.trim_height_pt}, spec.page.bleed);
+      rules.max_pages = layout::kdp_max_pages(geometry.trim_width(), geometry.trim_height(), cover.paper);
+      auto report = pdfcheck::check_pdf(run.book_path, rules);
+      if (!report) return failed(std::move(run), kExitFailure, report.error());
+      // The layout check names the item at fault; the file check repeats the rules it shares (sizes,
+      // margins, page count) in its own words. After layout findings keep only what the file alone
+      // can see, so each problem is listed once.
+      const bool layout_found = !run.findings.empty();
+      for (const pdfcheck::Finding& f : report->findings) {
+        const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
+                               f.rule == "page-size" || f.rule == "content";
+        if (!layout_found || file_only) run.findings.push_back(f.message);
+      }
+    }
   }
   return run;
 }
@@ -302,6 +324,37 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
   BookRunOptions o = options;
   o.always_check = true;
   return run_book_stages(spec, render::Format::pdf, o);
+}
+
+bool is_spec_path(const std::string& path) { return path.ends_with(".yaml") || path.ends_with(".yml"); }
+
+int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
+                           std::ostream& err) {
+  const BookRun run = preflight_spec(spec_path, BookRunOptions{});
+  if (run.exit_code != kExitOk) {
+    for (const Diagnostic& d : run.error.diagnostics) err << d.to_string() << '\n';
+    return run.exit_code;
+  }
+  const std::size_t n = run.findings.size();
+  if (options.format == "json") {
+    nlohmann::json doc;
+    doc["spec"] = spec_path;
+    doc["pages"] = run.book_pages;
+    doc["width_pt"] = run.trim_width_pt;
+    doc["height_pt"] = run.trim_height_pt;
+    doc["passed"] = n == 0;
+    doc["findings"] = run.findings;
+    out << doc.dump(2) << '\n';
+  } else {
+    for (const std::string& f : run.findings) out << f << '\n';
+    if (n == 0) {
+      out << "preflight: passed (" << run.book_pages << " pages, " << pdfcheck::inches_text(run.trim_width_pt) << 'x'
+          << pdfcheck::inches_text(run.trim_height_pt) << " in)\n";
+    } else {
+      out << "preflight: " << n << (n == 1 ? " problem" : " problems") << '\n';
+    }
+  }
+  return n > 0 && (options.strict || run.strict) ? kExitFailure : kExitOk;
 }
 
 }  // namespace gp::cli

@@ -18,9 +18,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
+#include "cli/preflight.hpp"
 #include "core/result.hpp"
 #include "render/canvas.hpp"
 #include "spec/book_spec.hpp"
@@ -47,6 +49,8 @@ struct BookRun {
   std::string cover_path;               // the cover PDF, "" = none
   std::vector<std::string> files;       // every document file written, book pages first
   int book_pages = 0, answer_pages = 0, puzzles = 0;
+  double trim_width_pt = 0, trim_height_pt = 0;  // the book's trim size
+  bool strict = false;                  // the spec's print.strict
   bool preflighted = false;             // print.rules is kdp: the checks below ran
   std::vector<std::string> findings;    // preflight problems, in page order; empty = passed
 };
@@ -69,5 +73,17 @@ std::string cover_path(const spec::BookSpec& spec, const std::string& book_path)
 // out as `gridpress book` would lay it out; the KDP checks run even when the spec names no print
 // rules. No cover and no manifest are made.
 BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& options);
+
+// True for a path ending in .yaml or .yml (the preflight command's SPEC form).
+bool is_spec_path(const std::string& path);
+
+// The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints to `out` one finding
+// a line, then "preflight: passed (116 pages, 6x9 in)" or "preflight: N problems" (text), or one
+// JSON object {"spec", "pages", "width_pt", "height_pt", "passed", "findings": [message...]}
+// (json). Spec and generation errors go to `err`. options.rules, trim and bleed do not apply (the
+// spec says them). Returns the exit code: 0 passed (or problems, unless options.strict or the
+// spec's print.strict), 1 problems when strict or the book could not be made, 2 a bad spec.
+int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
+                           std::ostream& err);
 
 }  // namespace gp::cli

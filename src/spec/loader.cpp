@@ -1318,6 +1318,13 @@ bool looks_like_path(const std::string& name) {
   return name.find('/') != std::string::npos || name.ends_with(".yaml") || name.ends_with(".yml");
 }
 
+// A book spec in a folder that is searched for profiles is not a profile: files with a top-level
+// sections: key are skipped.
+bool is_book_spec_file(const fs::path& f) {
+  auto text = read_file(f.string());
+  return text && (text->starts_with("sections:") || text->find("\nsections:") != std::string::npos);
+}
+
 }  // namespace
 
 std::vector<std::string> profile_search_path(const std::string& spec_dir, const LoadOptions& options) {
@@ -1340,9 +1347,7 @@ std::vector<std::string> available_profiles(const std::string& spec_dir, const L
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       const fs::path& f = it->path();
       if (f.extension() != ".yaml" || !it->is_regular_file(ec)) continue;
-      // A book spec in the same folder is not a profile: skip files with a top-level sections: key.
-      auto text = read_file(f.string());
-      if (text && (text->starts_with("sections:") || text->find("\nsections:") != std::string::npos)) continue;
+      if (is_book_spec_file(f)) continue;
       names.insert(f.stem().string());
     }
   }
@@ -1377,10 +1382,9 @@ void apply_profile(const YAML::Node& node, const std::string& spec_file, const s
     for (const auto& dir : profile_search_path(base_dir, options)) {
       const fs::path p = fs::path(dir) / (name + ".yaml");
       std::error_code ec;
-      if (fs::is_regular_file(p, ec)) {
-        found = p.lexically_normal().string();
-        break;
-      }
+      if (!fs::is_regular_file(p, ec) || is_book_spec_file(p)) continue;  // e.g. examples/kdp-6x9.yaml
+      found = p.lexically_normal().string();
+      break;
     }
     if (found.empty()) {
       const auto names = available_profiles(base_dir, options);
