@@ -6,7 +6,6 @@
 #include <functional>
 #include <filesystem>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <ostream>
 #include <optional>
 #include <set>
@@ -335,26 +334,15 @@ int preflight_spec_command(const std::string& spec_path, const PreflightOptions&
     for (const Diagnostic& d : run.error.diagnostics) err << d.to_string() << '\n';
     return run.exit_code;
   }
-  const std::size_t n = run.findings.size();
-  if (options.format == "json") {
-    nlohmann::json doc;
-    doc["spec"] = spec_path;
-    doc["pages"] = run.book_pages;
-    doc["width_pt"] = run.trim_width_pt;
-    doc["height_pt"] = run.trim_height_pt;
-    doc["passed"] = n == 0;
-    doc["findings"] = run.findings;
-    out << doc.dump(2) << '\n';
-  } else {
-    for (const std::string& f : run.findings) out << f << '\n';
-    if (n == 0) {
-      out << "preflight: passed (" << run.book_pages << " pages, " << pdfcheck::inches_text(run.trim_width_pt) << 'x'
-          << pdfcheck::inches_text(run.trim_height_pt) << " in)\n";
-    } else {
-      out << "preflight: " << n << (n == 1 ? " problem" : " problems") << '\n';
-    }
-  }
-  return n > 0 && (options.strict || run.strict) ? kExitFailure : kExitOk;
+  // Printed as a report on a PDF is: the same lines, the same JSON.
+  pdfcheck::Report report;
+  report.pages = run.book_pages;
+  report.width_pt = run.trim_width_pt;
+  report.height_pt = run.trim_height_pt;
+  for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f});
+  PreflightOptions o = options;
+  o.strict = options.strict || run.strict;
+  return print_preflight_report(spec_path, report, o, out);
 }
 
 }  // namespace gp::cli

@@ -77,12 +77,13 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
 // True for a path ending in .yaml or .yml (the preflight command's SPEC form).
 bool is_spec_path(const std::string& path);
 
-// The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints to `out` one finding
-// a line, then "preflight: passed (116 pages, 6x9 in)" or "preflight: N problems" (text), or one
-// JSON object {"spec", "pages", "width_pt", "height_pt", "passed", "findings": [message...]}
-// (json). Spec and generation errors go to `err`. options.rules, trim and bleed do not apply (the
-// spec says them). Returns the exit code: 0 passed (or problems, unless options.strict or the
-// spec's print.strict), 1 problems when strict or the book could not be made, 2 a bad spec.
+// The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints the findings as
+// print_preflight_report prints a PDF's (one a line, then "preflight: passed (116 pages, 6x9 in)"
+// with the trim size, or "preflight: N problems"; JSON: "file" is the spec, each finding's rule
+// "print-rules" and page 0). Spec and generation errors go to `err`. options.rules, trim and bleed
+// do not apply (the spec says them). Returns the exit code: 0 passed (or problems, unless
+// options.strict or the spec's print.strict), 1 problems when strict or the book could not be
+// made, 2 a bad spec.
 int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
                            std::ostream& err);
 
