@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli_run.hpp"
+#include "cli_support.hpp"
 #include "core/codec.hpp"
 #include "layout/layout.hpp"
 #include "render/manifest.hpp"
@@ -25,18 +25,14 @@ namespace {
 
 const std::string kBooks = std::string(GRIDPRESS_TEST_DATA) + "/books";
 
-using test::Run;
+using Run = test::Output;
 using test::TempDir;
-using test::run;
 using test::slurp;
 
-Run gridpress(const std::string& args, const TempDir& dir) {
-  return run(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
-}
+Run run(const std::string& command, const TempDir& dir) { return test::shell(command, dir); }
 
-bool have_tool(const char* tool) {
-  return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
-}
+using test::gridpress;
+using test::have_tool;
 
 std::string field(const std::string& text, const std::string& key) {
   const auto at = text.find(key);

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli_run.hpp"
+#include "cli_support.hpp"
 #include "layout/cover.hpp"
 #include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
@@ -31,16 +31,17 @@ namespace {
 const std::string kBooks = std::string(GRIDPRESS_TEST_DATA) + "/books";
 constexpr double kIn = 25.4;  // mm
 
-using test::Run;
+using Run = test::Output;
 using test::TempDir;
-using test::run;
 using test::slurp;
+
+Run run(const std::string& command, const TempDir& dir) { return test::shell(command, dir); }
 
 Run book(const std::string& spec, const std::string& pdf, const TempDir& dir) {
   return run(std::string("'") + GRIDPRESS_BINARY + "' book '" + kBooks + "/" + spec + "' -o '" + pdf + "' --jobs 2", dir);
 }
 
-bool have_poppler() { return std::system("command -v pdfinfo >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1") == 0; }
+bool have_poppler() { return test::have_tool("pdfinfo") && test::have_tool("pdftotext") && test::have_tool("pdffonts"); }
 
 std::string pdfinfo_field(const std::string& pdf, const std::string& key, const TempDir& dir) {
   const Run info = run("pdfinfo '" + pdf + "'", dir);

@@ -1,5 +1,6 @@
-// Helpers for tests that run the real binary: a temporary folder, reading a file, running a
-// command line with its output captured.
+// Helpers for tests that run the real gridpress binary: a scratch folder removed afterwards,
+// file reading and writing, and a command runner capturing exit code, stdout and stderr.
+// Header-only; each test executable includes it once.
 #pragma once
 
 #include <sys/wait.h>
@@ -13,7 +14,7 @@
 
 namespace gp::test {
 
-// A fresh folder under the system's temporary folder, removed with everything in it at the end.
+// A fresh folder under the system temporary folder ("<prefix>-PID-N"), removed on destruction.
 struct TempDir {
   std::filesystem::path path;
   explicit TempDir(const std::string& prefix = "gridpress-test") {
@@ -36,20 +37,33 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
-struct Run {
-  int code = -1;
+inline void spit(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+struct Output {
+  int code = -1;  // exit code; -1 when the command did not exit normally
   std::string out, err;
 };
 
-// Runs a shell command line, capturing stdout and stderr (through files in `dir`).
-inline Run run(const std::string& command, const TempDir& dir) {
+// Runs a shell command line, capturing stdout and stderr through files in `dir`.
+inline Output shell(const std::string& command, const TempDir& dir) {
   const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const int status = std::system((command + " >'" + out + "' 2>'" + err + "'").c_str());
-  Run r;
+  const int status = std::system((command + " >" + out + " 2>" + err).c_str());
+  Output r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(out);
   r.err = slurp(err);
   return r;
+}
+
+// Runs the gridpress binary under test with `args` (already quoted for the shell).
+inline Output gridpress(const std::string& args, const TempDir& dir) {
+  return shell(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
+}
+
+inline bool have_tool(const char* tool) {
+  return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
 }
 
 }  // namespace gp::test
