@@ -1382,9 +1382,14 @@ void apply_profile(const YAML::Node& node, const std::string& spec_file, const s
     for (const auto& dir : profile_search_path(base_dir, options)) {
       const fs::path p = fs::path(dir) / (name + ".yaml");
       std::error_code ec;
-      if (!fs::is_regular_file(p, ec) || is_book_spec_file(p)) continue;  // e.g. examples/kdp-6x9.yaml
-      found = p.lexically_normal().string();
-      break;
+      if (!fs::is_regular_file(p, ec)) continue;
+      if (found.empty()) found = p.lexically_normal().string();
+      // A book spec of that name (examples/kdp-6x9.yaml beside examples/paperback-6x9.yaml) gives
+      // way to a real profile further along the path; with none, it is reported as it is.
+      if (!is_book_spec_file(p)) {
+        found = p.lexically_normal().string();
+        break;
+      }
     }
     if (found.empty()) {
       const auto names = available_profiles(base_dir, options);
