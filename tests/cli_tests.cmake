@@ -130,3 +130,5 @@ gridpress_cli_test(kdp_strict_list ARGS book data/books/kdp_short_strict.yaml -o
 gridpress_cli_test(kdp_not_strict ARGS book data/books/kdp_short.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short-warn.pdf)
 gridpress_cli_test(kdp_preflight_strict_spec ARGS preflight data/books/kdp_short_strict.yaml WILL_FAIL)
 gridpress_cli_test(kdp_preflight_bad_spec ARGS preflight data/books/bad.yaml MATCH "bad\\.yaml:9:5: sections\\[1\\]\\.symetry: unknown key")
+# examples/kdp-6x9.yaml is a book spec, not the kdp-6x9 profile its neighbours name.
+gridpress_cli_test(kdp_profile_beside_example ARGS spec ../examples/paperback-6x9.yaml MATCH "ok - 3 sections, 100 puzzles, page 6x9, profile kdp-6x9")
