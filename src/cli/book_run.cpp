@@ -202,12 +202,11 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
 
   // 3. Open every document first: a folder that cannot be written fails before any drawing.
-  std::error_code ec;
-  const fs::path out_dir = fs::path(spec.output.path).parent_path();
   // Missing folders are made; errors surface when the files are opened.
-  if (!out_dir.empty()) fs::create_directories(out_dir, ec);
-  if (spec.cover.enabled && !fs::path(cover_path(spec, spec.output.path)).parent_path().empty())
-    fs::create_directories(fs::path(cover_path(spec, spec.output.path)).parent_path(), ec);
+  for (const std::string& file : {spec.output.path, spec.cover.enabled ? cover_path(spec, spec.output.path) : ""}) {
+    std::error_code ec;
+    if (const fs::path dir = fs::path(file).parent_path(); !dir.empty()) fs::create_directories(dir, ec);
+  }
   render::OutputOptions out;
   out.format = format;
   out.path = spec.output.path;
