@@ -147,7 +147,11 @@ void add_book_command(CLI::App& app, Run& run) {
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
       "givens, solution, seed, rating). The same spec and seed give byte-identical output.\n"
       "Files appear only when complete: a failed run leaves the previous book untouched.\n"
-      "Exit code: 0 ok, 1 generation or writing failed, 2 bad spec or command line.");
+      "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"
+      "With print.rules: kdp the pages and the PDF are checked against the KDP rules and problems are\n"
+      "listed on stderr (docs/print-on-demand.md); print.strict: true makes them fail the command.\n"
+      "Exit code: 0 ok, 1 generation or writing failed (or print problems with print.strict),\n"
+      "2 bad spec or command line.");
   cmd->callback([opt, &run] { run = [opt] { return run_book(*opt); }; });
 }
 
