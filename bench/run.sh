@@ -94,8 +94,11 @@ difficulty)
   echo "== difficulty targets, 9x9, --jobs 2 (targets: easy/medium/hard >= 500/s, expert >= 50/s, fiendish >= 20/s and >= 2x sgt-solo 3x3du)"
   for d in easy medium hard expert fiendish; do
     case $d in easy|medium|hard) n=$((quick ? 200 : 2000)) ;; expert) n=$((quick ? 40 : 200)) ;; fiendish) n=$((quick ? 20 : 100)) ;; esac
-    measure "$GP" generate --count "$n" --difficulty "$d" --jobs 2 --seed 3 --budget 600
-    row "gridpress --difficulty $d" "$(rate "$n" "$secs") /s"
+    # Also per CPU second (user time): steadier than wall time when others share the machine.
+    /usr/bin/time -f "%e %U" -o "$OUT/cpu" "$GP" generate --count "$n" --difficulty "$d" --jobs 2 --seed 3 \
+      --budget 600 >/dev/null 2>"$OUT/stderr" || { echo "  FAILED: --difficulty $d: $(tail -1 "$OUT/stderr")" >&2; }
+    read -r secs cpu < <(tail -1 "$OUT/cpu")
+    row "gridpress --difficulty $d" "$(rate "$n" "$secs") /s ($(rate "$n" "$cpu") per CPU s)"
     [[ $d == fiendish ]] && fiendish=$(rate "$n" "$secs")
   done
   sn=$((quick ? 10 : 40))

@@ -252,6 +252,15 @@ TEST_CASE("clue ranges and low counts") {
     CHECK(p->givens.clue_count() == 21);
     CHECK(solver::is_unique(p->givens));
   }
+  // Exchange moves ({-2,+1} with unavoidable-set pruning) take plain 9x9 requests to 19 clues.
+  r.clues_min = r.clues_max = 19;
+  for (int s = 0; s < scaled(3); ++s) {
+    auto p = generate_one(r, 3000 + static_cast<std::uint64_t>(s));
+    REQUIRE(p.ok());
+    CHECK(p->givens.clue_count() == 19);
+    CHECK(solver::is_unique(p->givens));
+    CHECK(p->givens.cells == generate_one(r, 3000 + static_cast<std::uint64_t>(s))->givens.cells);
+  }
   // Minimal within a range.
   r.clues_min = 20;
   r.clues_max = 23;

@@ -1,6 +1,8 @@
 // Grader: one puzzle per technique (it fires and sets the rating), every step sound against the
 // solution, ladder order, label bands, caps, non-unique rejection, small grids.
 #include <catch2/catch.hpp>
+#include <array>
+#include <bit>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "core/codec.hpp"
+#include "core/rng.hpp"
 #include "grader/chains.hpp"
 #include "grader/grader.hpp"
 #include "grader/techniques.hpp"
@@ -333,4 +336,75 @@ TEST_CASE("small grids for children grade with the same ladder", "[grader]") {
   const auto examples = load_examples("grader_small.tsv");
   REQUIRE(examples.size() >= 8);
   check_examples(examples);
+}
+
+TEST_CASE("State keeps places, placed values and empty counts in step with the candidates", "[grader]") {
+  // Random candidate eliminations and placements (not a real solve) on every shape; after each
+  // change the kept tables must equal a recount from values and candidates.
+  for (const Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 3}, Shape{3, 4}, Shape{4, 4}}) {
+    INFO(shape.name());
+    Rng rng(shape.n());
+    State s;
+    REQUIRE(s.init(Grid(shape)));
+    const int n = s.n();
+    for (int u = 0; u < 3 * n; ++u)
+      for (int i = 0; i < n; ++i) REQUIRE(s.index_in(s.unit(u)[static_cast<std::size_t>(i)], u / n) == i);
+    // The first unit/value whose kept tables disagree with a recount, or "" when all agree.
+    auto mismatch = [&]() -> std::string {
+      for (int u = 0; u < 3 * n; ++u) {
+        int empty = 0;
+        for (int c : s.unit(u)) empty += s.value(c) == 0 ? 1 : 0;
+        if (s.empty_in(u) != empty) return "empty count of " + s.unit_name(u);
+        for (int v = 1; v <= n; ++v) {
+          Mask places = 0;
+          bool placed = false;
+          for (int i = 0; i < n; ++i) {
+            const int c = s.unit(u)[static_cast<std::size_t>(i)];
+            if (s.has(c, v)) places |= Mask{1} << i;
+            placed |= s.value(c) == v;
+          }
+          if (s.places(u, v) != places || s.placed_in(u, v) != placed)
+            return "value " + std::to_string(v) + " in " + s.unit_name(u);
+        }
+      }
+      return "";
+    };
+    for (int step = 0; step < 4 * s.cells(); ++step) {
+      const int c = static_cast<int>(rng.below(static_cast<std::uint32_t>(s.cells())));
+      const Mask m = s.cand(c);
+      if (!m) continue;
+      const int v = lowest_value(m);
+      if (rng.below(4) == 0) {
+        s.place(c, v);
+      } else {
+        CHECK(s.eliminate(c, v));
+        CHECK_FALSE(s.eliminate(c, v));
+      }
+      REQUIRE(mismatch() == "");
+    }
+  }
+}
+
+TEST_CASE("each_combination lists k of n in lexicographic order and stops when asked", "[grader]") {
+  std::vector<std::string> seen;
+  auto record = [&](const std::array<int, kMaxN>& idx, int k) {
+    std::string t;
+    for (int i = 0; i < k; ++i) t += static_cast<char>('0' + idx[static_cast<std::size_t>(i)]);
+    seen.push_back(t);
+  };
+  CHECK_FALSE(each_combination(4, 2, [&](const auto& idx) { record(idx, 2); return false; }));
+  CHECK(seen == std::vector<std::string>{"01", "02", "03", "12", "13", "23"});
+  seen.clear();
+  CHECK(each_combination(5, 3, [&](const auto& idx) { record(idx, 3); return seen.size() == 4; }));
+  CHECK(seen == std::vector<std::string>{"012", "013", "014", "023"});
+  seen.clear();
+  CHECK_FALSE(each_combination(3, 0, [&](const auto& idx) { record(idx, 0); return false; }));
+  CHECK(seen == std::vector<std::string>{""});  // one empty combination
+  CHECK_FALSE(each_combination(2, 3, [&](const auto&) { return true; }));
+  CHECK_FALSE(each_combination(2, -1, [&](const auto&) { return true; }));
+}
+
+TEST_CASE("bit_count counts the set bits of any mask", "[grader]") {
+  for (Mask m : {Mask{0}, Mask{1}, Mask{0x1FF}, Mask{0xFFFF}, Mask{0x8001}, Mask{0xA5A5A5A5u}, ~Mask{0}})
+    CHECK(bit_count(m) == std::popcount(m));
 }

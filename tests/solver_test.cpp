@@ -3,9 +3,12 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <set>
+#include <vector>
 #include <string>
 
 #include "core/codec.hpp"
+#include "solver/fast9.hpp"
 #include "solver/generic.hpp"
 #include "solver/solver.hpp"
 #include "solver_naive.hpp"
@@ -182,4 +185,26 @@ TEST_CASE("the empty grid has many solutions; limit is honoured") {
   // The 4x4 grid has exactly 288 solutions.
   CHECK(gp::solver::count_solutions(Grid(Shape{2, 2}), 1000) == 288);
   CHECK(gp::solver::count_solutions(Grid(Shape{2, 2}), 0) == 0);
+}
+
+TEST_CASE("fast9::collect lists distinct solutions of the puzzle, complete below the limit") {
+  gp::Rng rng(77);
+  for (int t = 0; t < (sanitized() ? 60 : 300); ++t) {
+    const Grid g = random_partial(Shape{3, 3}, rng, 30 + static_cast<int>(rng.below(30)));
+    const int limit = 1 + static_cast<int>(rng.below(12));
+    std::vector<std::uint8_t> out(81 * static_cast<size_t>(limit), 0);
+    const int n = gp::solver::fast9::collect(g.cells.data(), limit, out.data());
+    INFO(gp::format_line(g) << " limit " << limit);
+    REQUIRE(n == gp::solver::count_solutions(g, limit));
+    std::set<std::string> seen;
+    for (int k = 0; k < n; ++k) {
+      Grid sol(g.shape);
+      std::copy_n(out.begin() + 81 * k, 81, sol.cells.begin());
+      CHECK(is_valid_solution(g, sol));
+      seen.insert(gp::format_line(sol));
+    }
+    CHECK(static_cast<int>(seen.size()) == n);
+  }
+  std::vector<std::uint8_t> none(81);
+  CHECK(gp::solver::fast9::collect(Grid(Shape{3, 3}).cells.data(), 0, none.data()) == 0);
 }

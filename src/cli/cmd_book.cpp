@@ -12,6 +12,7 @@
 
 #include "cli/book_run.hpp"
 #include "cli/commands.hpp"
+#include "cli/newspaper.hpp"
 #include "render/canvas.hpp"
 #include "spec/spec.hpp"
 
@@ -26,6 +27,7 @@ struct BookOptions {
   std::string format;   // --format: overrides output.format
   int jobs = 0;         // 0 = one per core
   std::optional<std::uint64_t> seed;
+  std::optional<int> start_number;  // newspaper runs only
   bool quiet = false;
 };
 
@@ -90,6 +92,8 @@ int run_book(const BookOptions& opt) {
     print_error(format.error());
     return kExitUsage;
   }
+  if (spec.newspaper.enabled || opt.start_number)
+    return run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.quiet});
 
   // 2. The pipeline.
   BookRunOptions ro;
@@ -142,6 +146,9 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_option("--jobs", opt->jobs, "Generator threads (default: one per core; output is the same for any value)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--seed", opt->seed, "Book seed (overrides the spec's seed)");
+  cmd->add_option("--start-number", opt->start_number,
+                  "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
+      ->check(CLI::Range(1, 999999999));
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress and no summary line");
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"

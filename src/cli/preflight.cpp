@@ -6,7 +6,6 @@
 
 #include "cli/commands.hpp"
 #include "layout/layout.hpp"
-#include "layout/print_rules.hpp"
 #include "spec/spec.hpp"
 
 namespace gp::cli {
@@ -49,13 +48,13 @@ Result<std::pair<double, double>> parse_trim_pt(const std::string& text) {
   return std::pair{*wmm / spec::kMmPerPoint, *hmm / spec::kMmPerPoint};
 }
 
-pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed) {
+pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed, layout::Paper paper) {
   pdfcheck::Rules r;
   r.min_pages = layout::kKdpMinPages;
   r.min_text_pt = layout::kMinTextPt;
   r.min_line_pt = layout::kMinLinePt;
-  r.max_pages = trim_pt ? layout::kdp_max_pages(trim_pt->first * spec::kMmPerPoint, trim_pt->second * spec::kMmPerPoint)
-                        : layout::kKdpMaxPages;
+  r.max_pages = trim_pt ? layout::kdp_max_pages(trim_pt->first * spec::kMmPerPoint, trim_pt->second * spec::kMmPerPoint, paper)
+                        : layout::kdp_max_pages(0, 0, paper);
   if (trim_pt) {
     r.page_size_pt = *trim_pt;
     if (bleed) r.page_size_pt = std::pair{trim_pt->first + kBleedPt, trim_pt->second + 2 * kBleedPt};

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/result.hpp"
+#include "layout/print_rules.hpp"
 #include "pdfcheck/pdfcheck.hpp"
 
 namespace gp::cli {
@@ -27,11 +28,12 @@ struct PreflightOptions {
 Result<std::pair<double, double>> parse_trim_pt(const std::string& text);
 
 // The KDP paperback interior rules for a trim size (pt; nullopt = size unchecked): 24 pages up to
-// layout::kdp_max_pages for the trim (white paper), even, fonts embedded, text >= 7 pt, lines >=
+// layout::kdp_max_pages for the trim and paper, even, at most 2 blank pages in a row, fonts embedded, text >= 7 pt, lines >=
 // 0.75 pt, no bookmarks or annotations, ink >= 0.25 in inside the trim on the top, bottom and
 // outside edges and >= layout::kdp_gutter_mm(page count) on the inside edge. With bleed the page
 // must be trim + 0.125 in wide and + 0.25 in tall and ink may run into the bleed.
-pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed);
+pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed,
+                              layout::Paper paper = layout::Paper::white);
 
 // The rules the options ask for. Errors: a bad --trim, an unknown --rules.
 Result<pdfcheck::Rules> preflight_rules(const PreflightOptions& options);

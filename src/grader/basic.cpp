@@ -15,17 +15,6 @@ int se_unit(int i, int n) {
 
 int only_bit_index(Mask m) { return std::countr_zero(m); }
 
-// Values seen exactly once / at least once among the candidates of a unit's cells.
-void value_counts(const State& s, int u, Mask& once, Mask& twice) {
-  once = 0;
-  twice = 0;
-  for (int c : s.unit(u)) {
-    const Mask m = s.cand(c);
-    twice |= once & m;
-    once |= m;
-  }
-}
-
 void add_cells(const State& s, std::string& d, Mask positions, int u) {
   bool first = true;
   for (Mask m = positions; m; m &= m - 1) {
@@ -48,6 +37,7 @@ void set_place(const State& s, Step& out, const char* technique, double rating, 
   out.technique = technique;
   out.rating = rating;
   out.placements.push_back({cell, v});
+  if (!out.describe) return;
   out.description += ": ";
   out.description += s.cell_name(cell);
   out.description += " = ";
@@ -55,17 +45,13 @@ void set_place(const State& s, Step& out, const char* technique, double rating, 
 }
 
 bool hidden_single_in(const State& s, Step& out, int u, double rating) {
-  Mask once, twice;
-  value_counts(s, u, once, twice);
-  const Mask singles = once & ~twice;
-  if (!singles) return false;
-  const int v = lowest_value(singles);
-  for (int c : s.unit(u)) {
-    if (s.has(c, v)) {
-      out.description = "Hidden single in " + s.unit_name(u);
-      set_place(s, out, "Hidden single", rating, c, v);
-      return true;
-    }
+  const int n = s.n();
+  for (int v = 1; v <= n; ++v) {
+    const Mask p = s.places(u, v);
+    if (!p || several(p)) continue;
+    if (out.describe) out.description = "Hidden single in " + s.unit_name(u);
+    set_place(s, out, "Hidden single", rating, s.unit(u)[static_cast<std::size_t>(only_bit_index(p))], v);
+    return true;
   }
   return false;
 }
@@ -85,13 +71,15 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
       for (int i = 0; i < n; ++i) {
         const int base = base0 + i;
         const Mask pos = s.places(base, v);
-        if (popcount(pos) < 2) continue;
+        if (!several(pos)) continue;
         const auto& cells = s.unit(base);
         const int cover = s.units_of(cells[static_cast<std::size_t>(only_bit_index(pos))])[static_cast<std::size_t>(cover_kind)];
         bool all = true;
-        for (Mask m = pos; m; m &= m - 1)
-          if (s.units_of(cells[static_cast<std::size_t>(only_bit_index(m))])[static_cast<std::size_t>(cover_kind)] != cover) all = false;
+        for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
+          all = s.units_of(cells[static_cast<std::size_t>(only_bit_index(m))])[static_cast<std::size_t>(cover_kind)] == cover;
         if (!all) continue;
+        // The cover's cells with v inside the base are exactly `pos`: anything more is outside.
+        if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
         bool any = false;
         for (int c : s.unit(cover)) {
           if (!s.has(c, v) || s.units_of(c)[static_cast<std::size_t>(base_kind)] == base) continue;
@@ -105,7 +93,7 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
             const int other = base0 + j;
             if (other == base) continue;
             const Mask p3 = s.places(other, v);
-            if (popcount(p3) < 2) continue;
+            if (!several(p3)) continue;
             int remain = 0;
             int cell = -1;
             bool crosses = false;
@@ -120,11 +108,13 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
             }
             if (!crosses || remain != 1) continue;
             const char* name = pointing ? "Direct pointing" : "Direct claiming";
-            out.description = name;
-            out.description += " ";
-            append_value(out.description, v);
-            out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
-                               s.unit_name(other);
+            if (out.describe) {
+              out.description = name;
+              out.description += " ";
+              append_value(out.description, v);
+              out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
+                                 s.unit_name(other);
+            }
             set_place(s, out, name, pointing ? 1.7 : 1.9, cell, v);
             return true;
           }
@@ -132,6 +122,7 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
         }
         out.technique = pointing ? "Pointing" : "Claiming";
         out.rating = pointing ? 2.6 : 2.8;
+        if (!out.describe) return true;
         out.description = out.technique + " ";
         append_value(out.description, v);
         out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
@@ -151,40 +142,36 @@ int subset_unit(int i, int n) {
   return i - 2 * n;         // rows
 }
 
-// Enumerates k-combinations of `items` (count entries), calling f(indices) until it returns true.
-template <class F>
-bool combinations(int count, int k, F&& f) {
-  std::array<int, kMaxN> idx{};
-  if (k > count || k <= 0) return false;
-  for (int i = 0; i < k; ++i) idx[static_cast<std::size_t>(i)] = i;
-  while (true) {
-    if (f(idx)) return true;
-    int i = k - 1;
-    while (i >= 0 && idx[static_cast<std::size_t>(i)] == count - k + i) --i;
-    if (i < 0) return false;
-    ++idx[static_cast<std::size_t>(i)];
-    for (int j = i + 1; j < k; ++j) idx[static_cast<std::size_t>(j)] = idx[static_cast<std::size_t>(j - 1)] + 1;
-  }
-}
-
 const char* subset_name(int k) { return k == 2 ? "pair" : k == 3 ? "triple" : "quad"; }
+
+// "<name> <values> in <unit> (<cells>)", the description of a naked or hidden subset.
+// Writes nothing when the caller does not want descriptions.
+void describe_subset(const State& s, Step& out, const std::string& name, Mask values, int u, Mask where) {
+  if (!out.describe) return;
+  std::string& d = out.description;
+  d = name + " ";
+  add_values(d, values);
+  d += " in " + s.unit_name(u) + " (";
+  add_cells(s, d, where, u);
+  d += ")";
+}
 
 // Naked subset of size k in any unit (SE order).
 bool naked_subset(const State& s, Step& out, int k, double rating) {
   const int n = s.n();
+  std::array<int, kMaxN> pick{};  // unit indices of cells with 2..k candidates
   for (int i = 0; i < 3 * n; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
-    std::array<int, kMaxN> pick{};  // unit indices of cells with 2..k candidates
     int count = 0;
     int empty = 0;
     for (int j = 0; j < n; ++j) {
-      const int pc = popcount(s.cand(cells[static_cast<std::size_t>(j)]));
+      const int pc = bit_count(s.cand(cells[static_cast<std::size_t>(j)]));
       if (pc > 0) ++empty;
       if (pc >= 2 && pc <= k) pick[static_cast<std::size_t>(count++)] = j;
     }
     if (empty < 2 * k) continue;  // SE: a smaller complementary hidden subset exists instead
-    const bool found = combinations(count, k, [&](const std::array<int, kMaxN>& idx) {
+    const bool found = each_combination(count, k, [&](const std::array<int, kMaxN>& idx) {
       Mask values = 0;
       Mask where = 0;
       for (int a = 0; a < k; ++a) {
@@ -192,7 +179,7 @@ bool naked_subset(const State& s, Step& out, int k, double rating) {
         values |= s.cand(cells[static_cast<std::size_t>(j)]);
         where |= Mask{1} << j;
       }
-      if (popcount(values) != k) return false;
+      if (bit_count(values) != k) return false;
       for (int j = 0; j < n; ++j) {
         if (where & (Mask{1} << j)) continue;
         const int c = cells[static_cast<std::size_t>(j)];
@@ -201,11 +188,7 @@ bool naked_subset(const State& s, Step& out, int k, double rating) {
       if (out.eliminations.empty()) return false;
       out.technique = std::string("Naked ") + subset_name(k);
       out.rating = rating;
-      out.description = out.technique + " ";
-      add_values(out.description, values);
-      out.description += " in " + s.unit_name(u) + " (";
-      add_cells(s, out.description, where, u);
-      out.description += ")";
+      describe_subset(s, out, out.technique, values, u, where);
       return true;
     });
     if (found) return true;
@@ -217,23 +200,22 @@ bool naked_subset(const State& s, Step& out, int k, double rating) {
 // among the other values of the unit.
 bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct) {
   const int n = s.n();
+  std::array<Mask, kMaxN + 1> pos{};  // per value: its places in the unit
+  std::array<int, kMaxN> pick{};      // values with 1..k places
   for (int i = 0; i < 3 * n; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
-    std::array<Mask, kMaxN + 1> pos{};
-    std::array<int, kMaxN> pick{};  // values with 1..k places
     int count = 0;
-    int empty = 0;
-    for (int c : cells) empty += s.value(c) == 0 ? 1 : 0;
+    const int empty = s.empty_in(u);
     // SE: a hidden subset needs more than 2k empty cells (else the naked complement is found
     // first); the direct variant only needs more than k.
     if (!(empty > 2 * k || (direct && empty > k))) continue;
     for (int v = 1; v <= n; ++v) {
       pos[static_cast<std::size_t>(v)] = s.places(u, v);
-      const int pc = popcount(pos[static_cast<std::size_t>(v)]);
+      const int pc = bit_count(pos[static_cast<std::size_t>(v)]);
       if (pc >= 1 && pc <= k) pick[static_cast<std::size_t>(count++)] = v;
     }
-    const bool found = combinations(count, k, [&](const std::array<int, kMaxN>& idx) {
+    const bool found = each_combination(count, k, [&](const std::array<int, kMaxN>& idx) {
       Mask where = 0;
       Mask values = 0;
       for (int a = 0; a < k; ++a) {
@@ -241,7 +223,7 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
         where |= pos[static_cast<std::size_t>(v)];
         values |= bit(v);
       }
-      if (popcount(where) != k) return false;
+      if (bit_count(where) != k) return false;
       bool removes = false;
       for (Mask m = where; m; m &= m - 1)
         if (s.cand(cells[static_cast<std::size_t>(only_bit_index(m))]) & ~values) removes = true;
@@ -251,14 +233,10 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
         for (int w = 1; w <= n; ++w) {
           if (values & bit(w)) continue;
           const Mask p = pos[static_cast<std::size_t>(w)];
-          if (popcount(p) < 2) continue;
+          if (bit_count(p) < 2) continue;
           const Mask left = p & ~where;
-          if (popcount(left) != 1) continue;
-          out.description = name + " ";
-          add_values(out.description, values);
-          out.description += " in " + s.unit_name(u) + " (";
-          add_cells(s, out.description, where, u);
-          out.description += ")";
+          if (bit_count(left) != 1) continue;
+          describe_subset(s, out, name, values, u, where);
           set_place(s, out, name.c_str(), rating, cells[static_cast<std::size_t>(only_bit_index(left))], w);
           return true;
         }
@@ -270,11 +248,7 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
       }
       out.technique = name;
       out.rating = rating;
-      out.description = name + " ";
-      add_values(out.description, values);
-      out.description += " in " + s.unit_name(u) + " (";
-      add_cells(s, out.description, where, u);
-      out.description += ")";
+      describe_subset(s, out, name, values, u, where);
       return true;
     });
     if (found) return true;
@@ -285,19 +259,19 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
 // Basic fish of size k: rows as base (cover columns), then columns as base (cover rows).
 bool fish(const State& s, Step& out, int k, double rating, const char* name) {
   const int n = s.n();
+  std::array<Mask, kMaxN> pos{};  // per base line: places of v
+  std::array<int, kMaxN> pick{};  // base lines with 2..k places
   for (int orient = 0; orient < 2; ++orient) {
     const int base0 = orient == 0 ? 0 : n;
     const int cover0 = orient == 0 ? n : 0;
     for (int v = 1; v <= n; ++v) {
-      std::array<Mask, kMaxN> pos{};
-      std::array<int, kMaxN> pick{};
       int count = 0;
       for (int l = 0; l < n; ++l) {
         pos[static_cast<std::size_t>(l)] = s.places(base0 + l, v);
-        const int pc = popcount(pos[static_cast<std::size_t>(l)]);
+        const int pc = bit_count(pos[static_cast<std::size_t>(l)]);
         if (pc >= 2 && pc <= k) pick[static_cast<std::size_t>(count++)] = l;
       }
-      const bool found = combinations(count, k, [&](const std::array<int, kMaxN>& idx) {
+      const bool found = each_combination(count, k, [&](const std::array<int, kMaxN>& idx) {
         Mask covers = 0;
         Mask bases = 0;
         for (int a = 0; a < k; ++a) {
@@ -305,7 +279,7 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
           covers |= pos[static_cast<std::size_t>(l)];
           bases |= Mask{1} << l;
         }
-        if (popcount(covers) != k) return false;
+        if (bit_count(covers) != k) return false;
         for (Mask m = covers; m; m &= m - 1) {
           const auto& cells = s.unit(cover0 + only_bit_index(m));
           for (int j = 0; j < n; ++j) {
@@ -317,6 +291,7 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
         if (out.eliminations.empty()) return false;
         out.technique = name;
         out.rating = rating;
+        if (!out.describe) return true;
         out.description = std::string(name) + " on ";
         append_value(out.description, v);
         out.description += orient == 0 ? " in rows " : " in columns ";
@@ -337,17 +312,13 @@ bool find_full_house(const State& s, Step& out) {
   const int n = s.n();
   for (int i = 0; i < 3 * n; ++i) {
     const int u = se_unit(i, n);
-    int empty = 0;
-    int last = -1;
+    if (s.empty_in(u) != 1) continue;
     for (int c : s.unit(u)) {
-      if (s.value(c) == 0) {
-        ++empty;
-        last = c;
-      }
-    }
-    if (empty == 1 && popcount(s.cand(last)) == 1) {
-      out.description = "Full house in " + s.unit_name(u);
-      set_place(s, out, "Full house", 1.0, last, lowest_value(s.cand(last)));
+      if (s.value(c) != 0) continue;
+      const Mask m = s.cand(c);
+      if (!m || several(m)) break;
+      if (out.describe) out.description = "Full house in " + s.unit_name(u);
+      set_place(s, out, "Full house", 1.0, c, lowest_value(m));
       return true;
     }
   }
@@ -376,8 +347,8 @@ bool find_direct_hidden_triple(const State& s, Step& out) { return hidden_subset
 bool find_naked_single(const State& s, Step& out) {
   for (int c = 0; c < s.cells(); ++c) {
     const Mask m = s.cand(c);
-    if (m && popcount(m) == 1) {
-      out.description = "Naked single";
+    if (m && !several(m)) {
+      if (out.describe) out.description = "Naked single";
       set_place(s, out, "Naked single", 2.3, c, lowest_value(m));
       return true;
     }

@@ -134,6 +134,7 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
   }
   g.rating = 0.0;
   Step step;
+  step.describe = options.record_path;  // descriptions are only read from the recorded path
   step.placements.reserve(4);
   step.eliminations.reserve(32);
   while (!state.solved()) {

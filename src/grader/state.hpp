@@ -14,6 +14,7 @@
 //   candidate, every elimination is a current candidate of an empty cell, at least one of them.
 //   Every deduction must be logically valid for any puzzle (a grader must never use the known
 //   solution); uniqueness techniques may assume the puzzle has exactly one solution.
+// - When `out.describe` is false the description may be left empty (everything else is required).
 // - `out.technique` is a stable name ("Hidden single", "X-wing", ...): the key of Grade::counts.
 //   `out.rating` is the Sudoku Explainer 1.2.1 rating of this step (it may depend on the instance,
 //   e.g. chain length). `out.description` is one human-readable line using 1-based names, e.g.
@@ -29,6 +30,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,6 +38,40 @@
 #include "core/grid.hpp"
 
 namespace gp::grader {
+
+// Number of set bits. std::popcount is a library call unless the build targets POPCNT, and the
+// grader counts bits in its inner loops, so without POPCNT this is an inline bit-twiddling count.
+inline int bit_count(Mask m) {
+#if defined(__POPCNT__)
+  return std::popcount(m);
+#else
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  m = (m + (m >> 4)) & 0x0F0F0F0Fu;
+  return static_cast<int>((m * 0x01010101u) >> 24);
+#endif
+}
+
+// True if m has two or more bits set.
+inline bool several(Mask m) { return (m & (m - 1)) != 0; }
+
+// Calls f(idx) for each k-combination of 0..count-1 in lexicographic order (idx[0..k-1] ascending)
+// until f returns true; returns whether it did. Requires k <= kMaxN. k == 0 gives one (empty)
+// combination; k < 0 or k > count none.
+template <class F>
+bool each_combination(int count, int k, F&& f) {
+  if (k < 0 || k > count) return false;
+  std::array<int, kMaxN> idx{};
+  for (int i = 0; i < k; ++i) idx[static_cast<std::size_t>(i)] = i;
+  while (true) {
+    if (f(idx)) return true;
+    int i = k - 1;
+    while (i >= 0 && idx[static_cast<std::size_t>(i)] == count - k + i) --i;
+    if (i < 0) return false;
+    ++idx[static_cast<std::size_t>(i)];
+    for (int j = i + 1; j < k; ++j) idx[static_cast<std::size_t>(j)] = idx[static_cast<std::size_t>(j - 1)] + 1;
+  }
+}
 
 // A value in a cell: a placement (cell := value) or an elimination (value removed from cell).
 // Cells are 0-based indices row * n + col; values 1..n.
@@ -52,8 +88,12 @@ struct Step {
   std::vector<CellValue> placements;     // cells solved by this step
   std::vector<CellValue> eliminations;   // candidates removed by this step
   std::string description;               // e.g. "Hidden single in box 3: r2c7 = 5"
+  // Whether the caller wants `description`: when false a technique may leave it empty (grade()
+  // sets it from GradeOptions::record_path; building text is a large share of a fast grade).
+  bool describe = true;
 
-  // Empties every field but keeps vector/string capacity (the ladder reuses one Step).
+  // Empties every field but keeps vector/string capacity (the ladder reuses one Step) and
+  // `describe`.
   void clear() {
     technique.clear();
     rating = 0.0;
@@ -66,6 +106,9 @@ struct Step {
 // Values and candidate masks of a partly solved grid. Fixed-size arrays: cheap to copy (chains
 // may copy it for forcing-chain trials). Units and peers come from core's gp::geometry:
 // units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes; cells of a unit in ascending order.
+// Besides the candidates it keeps, updated by place() and eliminate(), the places of every value
+// in every unit and the number of empty cells per unit, so that the common techniques (singles,
+// locked candidates, subsets, fish) read them instead of rescanning cells.
 class State {
  public:
   State() = default;
@@ -96,9 +139,15 @@ class State {
   bool sees(int a, int b) const;  // a != b and they share a unit
 
   // Positions in unit `u` (bit i = the unit's i-th cell) whose candidates include `v`.
-  Mask places(int u, int v) const;
+  Mask places(int u, int v) const { return places_[static_cast<std::size_t>(u * kMaxN + v - 1)]; }
   // True if value v is already placed somewhere in unit u.
-  bool placed_in(int u, int v) const;
+  bool placed_in(int u, int v) const { return (placed_[static_cast<std::size_t>(u)] & bit(v)) != 0; }
+  // Number of empty cells of unit u.
+  int empty_in(int u) const { return empty_in_[static_cast<std::size_t>(u)]; }
+  // The index of `cell` within its row, column or box unit (kind 0, 1, 2): bit position in places().
+  int index_in(int cell, int kind) const {
+    return (*index_)[static_cast<std::size_t>(cell)][static_cast<std::size_t>(kind)];
+  }
 
   // Solves `cell` with `v` and removes v from the candidates of its peers. Requires cell empty.
   void place(int cell, int v);
@@ -117,12 +166,21 @@ class State {
   std::string unit_name(int u) const;
 
  private:
+  using IndexTable = std::array<std::array<std::uint8_t, 3>, kMaxN * kMaxN>;
+  static const IndexTable& index_table(Shape shape);
+  // Clears candidate v of `cell` (which has it) in the places of the cell's units.
+  void drop_place(int cell, int v);
+
   const Geometry* geo_ = nullptr;
+  const IndexTable* index_ = nullptr;
   int n_ = 0;
   int cells_ = 0;
   int empty_ = 0;
   std::array<std::uint8_t, kMaxN * kMaxN> value_{};
   std::array<Mask, kMaxN * kMaxN> cand_{};
+  std::array<std::uint16_t, 3 * kMaxN * kMaxN> places_{};  // [unit * kMaxN + value - 1]
+  std::array<std::uint16_t, 3 * kMaxN> placed_{};          // per unit: values placed in it
+  std::array<std::uint8_t, 3 * kMaxN> empty_in_{};         // per unit: empty cells
 };
 
 // Appends the 1-based name of value v ('1'..'9', 'A'..'G') to `out`.

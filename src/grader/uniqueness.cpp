@@ -7,6 +7,7 @@
 //   BUG type 1: 5.6, types 2 and 4: 5.7, type 3 with a naked set of k values: 5.7 + (k-1)/10.
 // Among all unique loops present the easiest is reported (then the lowest type), as SE does.
 #include <array>
+#include <bit>
 #include <bitset>
 
 #include "grader/techniques.hpp"
@@ -27,6 +28,7 @@ struct LoopSearch {
   std::array<int, kMaxLoop + 1> loop{};
   int len = 0;
   std::array<std::uint8_t, 3 * kMaxN> unit_count{};
+  int lone_units = 0;  // units holding exactly one loop cell
   // Best hint so far.
   Step& out;
   double best_rating = 1e9;
@@ -44,11 +46,17 @@ struct LoopSearch {
 
   void push(int c) {
     loop[static_cast<std::size_t>(len++)] = c;
-    for (int u : s.units_of(c)) ++unit_count[static_cast<std::size_t>(u)];
+    for (int u : s.units_of(c)) {
+      const int now = ++unit_count[static_cast<std::size_t>(u)];
+      lone_units += now == 1 ? 1 : now == 2 ? -1 : 0;
+    }
   }
   void pop() {
     const int c = loop[static_cast<std::size_t>(--len)];
-    for (int u : s.units_of(c)) --unit_count[static_cast<std::size_t>(u)];
+    for (int u : s.units_of(c)) {
+      const int now = --unit_count[static_cast<std::size_t>(u)];
+      lone_units += now == 1 ? 1 : now == 0 ? -1 : 0;
+    }
   }
 
   // Every unit visited by the loop is visited once by an even-indexed and once by an odd-indexed
@@ -88,6 +96,7 @@ struct LoopSearch {
     out.technique = len == 4 ? "Unique rectangle" : "Unique loop";
     out.rating = rating;
     for (int i = 0; i < scratch_n; ++i) out.eliminations.push_back(scratch[static_cast<std::size_t>(i)]);
+    if (!out.describe) return;
     out.description = out.technique + " type " + std::to_string(type) + " on ";
     append_value(out.description, v1);
     out.description += ",";
@@ -112,25 +121,10 @@ struct LoopSearch {
     offer(base(), 2, {});
   }
 
-  template <class F>
-  static bool each_combination(int count, int k, F&& f) {
-    if (k < 0 || k > count) return false;
-    std::array<int, kMaxN> idx{};
-    for (int i = 0; i < k; ++i) idx[static_cast<std::size_t>(i)] = i;
-    while (true) {
-      if (f(idx)) return true;
-      int i = k - 1;
-      while (i >= 0 && idx[static_cast<std::size_t>(i)] == count - k + i) --i;
-      if (i < 0) return false;
-      ++idx[static_cast<std::size_t>(i)];
-      for (int j = i + 1; j < k; ++j) idx[static_cast<std::size_t>(j)] = idx[static_cast<std::size_t>(j - 1)] + 1;
-    }
-  }
-
   void type3(int c1, int c2, Mask extra) {
     const int n = s.n();
     const int max_degree = std::min(7, n - 2);
-    for (int degree = popcount(extra); degree <= max_degree; ++degree) {
+    for (int degree = bit_count(extra); degree <= max_degree; ++degree) {
       for (int k = 0; k < 3; ++k) {
         const int kind = se_unit_kind(k);
         const int u = s.units_of(c1)[static_cast<std::size_t>(kind)];
@@ -149,7 +143,7 @@ struct LoopSearch {
           each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
             Mask values = extra;
             for (int a = 0; a < degree - 1; ++a) values |= s.cand(others[static_cast<std::size_t>(idx[static_cast<std::size_t>(a)])]);
-            if (popcount(values) != degree) return false;
+            if (bit_count(values) != degree) return false;
             scratch_n = 0;
             for (int j = 0; j < count; ++j) {
               bool member = false;
@@ -187,7 +181,7 @@ struct LoopSearch {
               values |= bit(v);
               where |= pos[static_cast<std::size_t>(v)];
             }
-            if (popcount(where) != degree) return false;
+            if (bit_count(where) != degree) return false;
             scratch_n = 0;
             for (Mask m = where; m; m &= m - 1) {
               const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
@@ -246,7 +240,7 @@ struct LoopSearch {
     Mask extra_values = 0;
     for (int i = 0; i < len; ++i) {
       const int c = loop[static_cast<std::size_t>(i)];
-      if (popcount(s.cand(c)) > 2) {
+      if (bit_count(s.cand(c)) > 2) {
         extra[static_cast<std::size_t>(ne++)] = c;
         extra_values |= s.cand(c) & ~pair;
       }
@@ -257,11 +251,11 @@ struct LoopSearch {
       add(extra[0], v2);
       offer(base(), 1, {});
     } else if (ne > 2) {
-      if (popcount(extra_values) == 1) type2(extra.data(), ne, lowest_value(extra_values));
+      if (bit_count(extra_values) == 1) type2(extra.data(), ne, lowest_value(extra_values));
     } else if (ne == 2) {
-      if (popcount(extra_values) == 1) {
+      if (bit_count(extra_values) == 1) {
         type2(extra.data(), ne, lowest_value(extra_values));
-      } else if (popcount(extra_values) >= 2) {
+      } else if (bit_count(extra_values) >= 2) {
         type3(extra[0], extra[1], extra_values);
       }
       type4(extra[0], extra[1]);
@@ -271,19 +265,28 @@ struct LoopSearch {
   // SE's loop walk: from `cell`, through a unit of a different kind than the last link.
   void walk(int cell, int last_kind, int allowed_ex, Mask ex_values) {
     push(cell);
+    // A loop passes valid() only if every unit it visits holds two of its cells. Each cell still
+    // to add gives a second cell to at most its 3 units, so with too many units holding one cell
+    // no loop through this path can be valid: skip it (the loops found are the same).
+    if (lone_units > 3 * (kMaxLoop - len)) {
+      pop();
+      return;
+    }
     for (int k = 0; k < 3; ++k) {
       const int kind = se_unit_kind(k);
       if (kind == last_kind) continue;
       const int u = s.units_of(cell)[static_cast<std::size_t>(kind)];
-      for (int next : s.unit(u)) {
+      const auto& cells = s.unit(u);
+      // Only cells holding both values can be on the loop (the start cell is one of them).
+      for (Mask both = s.places(u, v1) & s.places(u, v2); both; both &= both - 1) {
+        const int next = cells[static_cast<std::size_t>(std::countr_zero(both))];
         if (next == loop[0] && len >= 4) {
           evaluate();
         } else if (!in_loop(next)) {
           const Mask m = s.cand(next);
-          if ((m & pair) != pair) continue;
           ex_values |= m & ~pair;  // accumulates over siblings, as SE does
-          const int card = popcount(m);
-          if (!(card == 2 || popcount(ex_values) == 1 || allowed_ex > 0)) continue;
+          const int card = bit_count(m);
+          if (!(card == 2 || bit_count(ex_values) == 1 || allowed_ex > 0)) continue;
           if (len >= kMaxLoop) continue;
           bool full = false;  // a unit already holding two loop cells cannot take a third
           for (int uu : s.units_of(next)) full |= unit_count[static_cast<std::size_t>(uu)] >= 2;
@@ -302,7 +305,7 @@ bool find_unique_rectangle(const State& s, Step& out) {
   LoopSearch search(s, out);
   for (int c = 0; c < s.cells(); ++c) {
     const Mask m = s.cand(c);
-    if (popcount(m) != 2) continue;
+    if (bit_count(m) != 2) continue;
     search.v1 = lowest_value(m);
     search.v2 = lowest_value(m & (m - 1));
     search.pair = m;
@@ -330,13 +333,13 @@ bool find_bug(const State& s, Step& out) {
     const int u = i < n ? 2 * n + i : i - n;
     for (int v = 1; v <= n; ++v) {
       const Mask pos = s.places(u, v);
-      const int card = popcount(pos);
+      const int card = bit_count(pos);
       if (card == 0 || card == 2) continue;
       int found = -1;
       int nfound = 0;
       for (Mask m = pos; m; m &= m - 1) {
         const int c = s.unit(u)[static_cast<std::size_t>(std::countr_zero(m))];
-        if (popcount(s.cand(c)) >= 3) {
+        if (bit_count(s.cand(c)) >= 3) {
           found = c;
           ++nfound;
         }
@@ -356,12 +359,12 @@ bool find_bug(const State& s, Step& out) {
         common &= seen;
       }
       for (int b = 0; b < nb; ++b) common.reset(static_cast<std::size_t>(bug_cells[static_cast<std::size_t>(b)]));
-      if (nb > 1 && popcount(all_bug_values) > 1 && common.none()) return false;
+      if (nb > 1 && bit_count(all_bug_values) > 1 && common.none()) return false;
     }
   }
   if (nb == 0) return false;
   for (int c = 0; c < s.cells(); ++c)
-    if (s.value(c) == 0 && popcount(temp[static_cast<std::size_t>(c)]) != 2) return false;
+    if (s.value(c) == 0 && bit_count(temp[static_cast<std::size_t>(c)]) != 2) return false;
   for (int u = 0; u < 3 * n; ++u) {
     for (int v = 1; v <= n; ++v) {
       int card = 0;
@@ -390,7 +393,7 @@ bool find_bug(const State& s, Step& out) {
     if (nb != 2) return false;
     const int c1 = bug_cells[0], c2 = bug_cells[1];
     const Mask shared = s.cand(c1) & s.cand(c2) & ~all_bug_values;
-    if (popcount(shared) != 1) return false;
+    if (bit_count(shared) != 1) return false;
     for (int k = 0; k < 3; ++k) {
       const int kind = se_unit_kind(k);
       if (s.units_of(c1)[static_cast<std::size_t>(kind)] != s.units_of(c2)[static_cast<std::size_t>(kind)]) continue;
@@ -404,7 +407,7 @@ bool find_bug(const State& s, Step& out) {
     }
     return false;
   };
-  if (popcount(all_bug_values) == 1) {
+  if (bit_count(all_bug_values) == 1) {
     const int v = lowest_value(all_bug_values);
     for (int c = 0; c < s.cells(); ++c)
       if (common.test(static_cast<std::size_t>(c)) && s.has(c, v)) out.eliminations.push_back({c, v});
@@ -432,10 +435,10 @@ bool find_bug(const State& s, Step& out) {
       if (common.test(static_cast<std::size_t>(c)) && s.value(c) == 0) region[static_cast<std::size_t>(count++)] = c;
     for (int degree = 2; degree <= 6; ++degree) {
       if (count < degree) continue;
-      const bool found = LoopSearch::each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
+      const bool found = each_combination(count, degree - 1, [&](const std::array<int, kMaxN>& idx) {
         Mask values = 0;
         for (int a = 0; a < degree - 1; ++a) values |= s.cand(region[static_cast<std::size_t>(idx[static_cast<std::size_t>(a)])]);
-        if (popcount(values) != degree || (all_bug_values & ~values)) return false;
+        if (bit_count(values) != degree || (all_bug_values & ~values)) return false;
         for (int j = 0; j < count; ++j) {
           bool member = false;
           for (int a = 0; a < degree - 1; ++a) member |= idx[static_cast<std::size_t>(a)] == j;

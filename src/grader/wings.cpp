@@ -11,27 +11,27 @@ bool wing(const State& s, Step& out, bool xyz) {
   const int pivot_size = xyz ? 3 : 2;
   for (int p = 0; p < s.cells(); ++p) {
     const Mask pm = s.cand(p);
-    if (popcount(pm) != pivot_size) continue;
+    if (bit_count(pm) != pivot_size) continue;
     const auto& peers = s.peers(p);
     for (std::size_t i = 0; i < peers.size(); ++i) {
       const int a = peers[i];
       const Mask am = s.cand(a);
-      if (popcount(am) != 2) continue;
-      if (xyz ? (am & ~pm) != 0 : popcount(am & pm) != 1) continue;
+      if (bit_count(am) != 2) continue;
+      if (xyz ? (am & ~pm) != 0 : bit_count(am & pm) != 1) continue;
       for (std::size_t j = i + 1; j < peers.size(); ++j) {
         const int b = peers[j];
         const Mask bm = s.cand(b);
-        if (popcount(bm) != 2 || bm == am) continue;
+        if (bit_count(bm) != 2 || bm == am) continue;
         Mask zm = 0;
         if (xyz) {
           if ((bm & ~pm) != 0) continue;
           zm = am & bm;
         } else {
-          if (popcount(bm & pm) != 1 || (am & bm & pm) != 0) continue;
+          if (bit_count(bm & pm) != 1 || (am & bm & pm) != 0) continue;
           zm = am & bm & ~pm;
           if ((am | bm | pm) != (pm | zm)) continue;
         }
-        if (popcount(zm) != 1) continue;
+        if (bit_count(zm) != 1) continue;
         const int z = lowest_value(zm);
         for (int c = 0; c < s.cells(); ++c) {
           if (c == a || c == b || c == p || !s.has(c, z)) continue;
@@ -42,6 +42,7 @@ bool wing(const State& s, Step& out, bool xyz) {
         if (out.eliminations.empty()) continue;
         out.technique = xyz ? "XYZ-wing" : "XY-wing";
         out.rating = xyz ? 4.4 : 4.2;
+        if (!out.describe) return true;
         out.description = out.technique + ": pivot " + s.cell_name(p) + ", pincers " + s.cell_name(a) + " and " +
                           s.cell_name(b) + ", removes ";
         append_value(out.description, z);

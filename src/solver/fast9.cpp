@@ -241,9 +241,9 @@ bool choose_cell(const State& s, bool score, int& band, int& pos) {
   return true;
 }
 
-}  // namespace
-
-Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* first) {
+// The search behind search() and collect(): `first` receives the first solution, `all` (room for
+// req.limit solutions) every solution found.
+Outcome run(const std::uint8_t* cells, const Request& req, std::uint8_t* first, std::uint8_t* all) {
   Outcome out;
   State stack[82];
   State& s0 = stack[0];
@@ -277,10 +277,12 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
     }
     int b = 0, p = 0;
     if (!choose_cell(s, req.rng == nullptr, b, p)) {
-      if (++out.count == 1 && first) {
+      std::uint8_t* dst = all ? all + 81 * out.count : out.count == 0 ? first : nullptr;
+      ++out.count;
+      if (dst) {
         for (int i = 0; i < 27; ++i)
           for (std::uint32_t x = s.f[i]; x; x &= x - 1)
-            first[(i / 9) * 27 + std::countr_zero(x)] = static_cast<std::uint8_t>(i % 9 + 1);
+            dst[(i / 9) * 27 + std::countr_zero(x)] = static_cast<std::uint8_t>(i % 9 + 1);
       }
       if (out.count >= req.limit) return out;
       --depth;
@@ -309,6 +311,18 @@ Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* firs
     ++depth;
   }
   return out;
+}
+
+}  // namespace
+
+Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* first) {
+  return run(cells, req, first, nullptr);
+}
+
+int collect(const std::uint8_t* cells, int limit, std::uint8_t* out) {
+  Request req;
+  req.limit = limit;
+  return limit < 1 ? 0 : run(cells, req, nullptr, out).count;
 }
 
 int count(const std::uint8_t* cells, int limit, std::uint8_t* first) {

@@ -28,6 +28,11 @@ namespace gp::solver::fast9 {
 // solution is found, first[0..80] receives the first one (values 1..9).
 Outcome search(const std::uint8_t* cells, const Request& req, std::uint8_t* first = nullptr);
 
+// Every solution of the puzzle, up to `limit` (>= 1) of them: solution k (in search order) goes to
+// out[81 * k .. 81 * k + 80], so `out` must hold 81 * limit bytes. Returns how many were found; a
+// return below `limit` means the list is complete. The generator's low-clue search uses it.
+int collect(const std::uint8_t* cells, int limit, std::uint8_t* out);
+
 // Shorthands for the hot calls.
 // Number of solutions, counting stops at `limit`.
 int count(const std::uint8_t* cells, int limit, std::uint8_t* first = nullptr);

@@ -1,0 +1,518 @@
+// Newspaper runs, one pass per stage:
+//   1. check everything that can be checked before generating: requests, fonts, the column width,
+//      the exclusion manifests (exit 2)
+//   2. generate one puzzle per day, days in parallel, never one in an exclusion manifest or an
+//      earlier day of the run (exit 1 when the generator gives up)
+//   3. name the files from the templates; lay out and render each puzzle and solution in every
+//      format under hidden temporary names (exit 1)
+//   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together
+#include "cli/newspaper.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+#include "cli/book_common.hpp"
+#include "cli/commands.hpp"
+#include "core/codec.hpp"
+#include "core/rng.hpp"
+#include "generator/canonical.hpp"
+#include "generator/generator.hpp"
+#include "layout/layout.hpp"
+#include "layout/single.hpp"
+#include "render/atomic_file.hpp"
+#include "render/canvas.hpp"
+#include "render/text.hpp"
+#include "spec/spec.hpp"
+
+namespace gp::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using ordered = nlohmann::ordered_json;  // manifest keys in the order written
+
+void print_error(const Error& e) {
+  for (const Diagnostic& d : e.diagnostics) std::cerr << d.to_string() << '\n';
+}
+
+// The files of one run. Each is first written under a hidden temporary name in its final folder
+// (".gp-stage-PID-N-NAME"); commit() renames them all into place at the end. Whatever has not been
+// committed is removed on destruction, so a failed run leaves earlier files untouched.
+class Staging {
+ public:
+  Staging() = default;
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
+  ~Staging() {
+    std::error_code ec;
+    for (const File& f : files_) {
+      if (!committed_) fs::remove(f.staged, ec);
+      fs::remove(f.staged + ".old", ec);
+    }
+  }
+
+  // The temporary name to write `final_path` under.
+  std::string add(const std::string& final_path) {
+    const fs::path p(final_path);
+    const std::string name = ".gp-stage-" + std::to_string(::getpid()) + "-" + std::to_string(files_.size()) +
+                             "-" + p.filename().string();
+    files_.push_back({(p.parent_path() / name).string(), final_path});
+    return files_.back().staged;
+  }
+
+  // Renames every staged file to its final name. A file already there is kept (hard-linked, or
+  // copied, to STAGED.old) until all renames have succeeded; if one fails ("cannot write 'FINAL':
+  // REASON"), the files renamed so far are put back as they were.
+  Status commit() {
+    std::error_code ec;
+    for (size_t i = 0; i < files_.size(); ++i) {
+      const File& f = files_[i];
+      const std::string old = f.staged + ".old";
+      if (fs::is_regular_file(f.final_path, ec)) {
+        fs::create_hard_link(f.final_path, old, ec);
+        if (ec) fs::copy_file(f.final_path, old, fs::copy_options::overwrite_existing, ec);
+        if (ec)
+          return undo(i, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
+      }
+      fs::rename(f.staged, f.final_path, ec);
+      if (ec) return undo(i, Error("cannot write '" + f.final_path + "': " + ec.message()));
+    }
+    committed_ = true;
+    return Ok{};
+  }
+
+ private:
+  struct File {
+    std::string staged, final_path;
+  };
+
+  // Puts back the files before `failed` (the earlier version, or none) and returns `error`.
+  Status undo(size_t failed, Error error) {
+    std::error_code ec;
+    for (size_t i = 0; i < failed; ++i) {
+      const File& f = files_[i];
+      if (fs::exists(f.staged + ".old", ec))
+        fs::rename(f.staged + ".old", f.final_path, ec);
+      else
+        fs::remove(f.final_path, ec);
+    }
+    return error;
+  }
+
+  std::vector<File> files_;
+  bool committed_ = false;
+};
+
+// ---- Exclusion manifests ----
+
+// Splits one CSV record (RFC 4180 quoting; no newlines inside fields, which our manifests never
+// have in the columns read here).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        out.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        out.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.emplace_back();
+    } else if (c != '\r') {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+// Adds a puzzle to `out` from its canonical form, or from its givens when the manifest has no
+// canonical forms (an ordinary book's manifest). `where` names the place for errors.
+Status add_excluded(const std::string& canonical, const std::string& givens, const std::string& where,
+                    std::unordered_set<std::string>& out) {
+  if (!canonical.empty()) {
+    out.insert(canonical);
+    return Ok{};
+  }
+  auto g = parse_line(givens);
+  if (!g) return Error(where + ": " + g.error().to_string());
+  out.insert(gen::canonical_form(*g));
+  return Ok{};
+}
+
+// Reads the canonical forms of every puzzle in a manifest: NAME.json (an object with a "puzzles"
+// list whose entries have "canonical" or "givens") or NAME.csv (a header row with a "canonical" or
+// "givens" column). Both gridpress book and newspaper manifests qualify.
+Status read_exclusions(const std::string& path, std::unordered_set<std::string>& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error(path + ": cannot read the manifest");
+  const std::string ext = fs::path(path).extension().string();
+  if (ext == ".json") {
+    json doc = json::parse(in, nullptr, false);
+    if (doc.is_discarded()) return Error(path + ": not valid JSON");
+    if (!doc.is_object() || !doc.contains("puzzles") || !doc["puzzles"].is_array())
+      return Error(path + ": not a gridpress manifest (no \"puzzles\" list)");
+    int i = 0;
+    for (const json& p : doc["puzzles"]) {
+      const std::string where = path + ": puzzles[" + std::to_string(i++) + "]";
+      const auto text = [&](const char* key) {
+        return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>()
+                                                                      : std::string();
+      };
+      if (text("canonical").empty() && text("givens").empty())
+        return Error(where + ": no \"canonical\" or \"givens\"");
+      if (Status st = add_excluded(text("canonical"), text("givens"), where, out); !st) return st;
+    }
+    return Ok{};
+  }
+  if (ext == ".csv") {
+    std::string line;
+    if (!std::getline(in, line)) return Error(path + ": empty manifest");
+    const std::vector<std::string> header = csv_fields(line);
+    const auto column = [&](const char* name) {
+      const auto it = std::find(header.begin(), header.end(), name);
+      return it == header.end() ? -1 : static_cast<int>(it - header.begin());
+    };
+    const int canon = column("canonical"), givens = column("givens");
+    if (canon < 0 && givens < 0)
+      return Error(path + ": not a gridpress manifest (no \"canonical\" or \"givens\" column)");
+    for (int line_no = 2; std::getline(in, line); ++line_no) {
+      if (line.empty() || line == "\r") continue;
+      const std::vector<std::string> f = csv_fields(line);
+      const auto at = [&](int c) {
+        return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : "";
+      };
+      const std::string where = path + ": line " + std::to_string(line_no);
+      if (at(canon).empty() && at(givens).empty()) return Error(where + ": no canonical form or givens");
+      if (Status st = add_excluded(at(canon), at(givens), where, out); !st) return st;
+    }
+    return Ok{};
+  }
+  return Error(path + ": not a manifest (expected a .json or .csv file written by gridpress)");
+}
+
+// ---- Generation ----
+
+// One puzzle per day. Day d uses stream = its number, so a number is the same puzzle in any run
+// with the same seed; a puzzle equal to one in `excluded` or to an earlier day's is replaced (the
+// generator's batch rule). Days run in parallel on the excluded set alone and are then checked in
+// day order against the earlier days, regenerating the rare collision: the result is exactly that
+// of generating the days one after another.
+Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
+                                          const std::vector<gen::Request>& requests,
+                                          const std::unordered_set<std::string>& excluded, int jobs) {
+  const int days = static_cast<int>(spec.sections.size());
+  const auto one_day = [&](int d, const std::unordered_set<std::string>& avoid) -> Result<Puzzle> {
+    gen::BatchOptions bo;
+    bo.stream = static_cast<std::uint64_t>(spec.sections[static_cast<size_t>(d)].number);
+    bo.exclude = &avoid;
+    bo.grade = true;
+    auto batch = gen::generate_batch(requests[static_cast<size_t>(d)], spec.seed, 1, bo);
+    if (!batch) return batch.error();
+    return std::move(batch->front());
+  };
+
+  std::vector<std::optional<Result<Puzzle>>> made(static_cast<size_t>(days));
+  std::atomic<int> next{0};
+  const auto worker = [&] {
+    for (int d = next++; d < days; d = next++) made[static_cast<size_t>(d)] = one_day(d, excluded);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::min(jobs, days); ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+
+  std::vector<Puzzle> out;
+  std::unordered_set<std::string> seen = excluded;
+  for (int d = 0; d < days; ++d) {
+    Result<Puzzle> p = std::move(*made[static_cast<size_t>(d)]);
+    if (p && seen.count(p->canonical)) p = one_day(d, seen);
+    if (!p) {
+      const auto& sec = spec.sections[static_cast<size_t>(d)];
+      return Error(spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
+                   "): " + p.error().to_string());
+    }
+    seen.insert(p->canonical);
+    out.push_back(std::move(*p));
+  }
+  return out;
+}
+
+// ---- Files ----
+
+struct DayFiles {
+  std::string caption;                        // expanded newspaper.caption
+  std::vector<std::string> puzzle, solution;  // final paths, one per format
+};
+
+// Expands a file name template for a day and adds the extension.
+std::string file_for(const std::string& tmpl, const layout::CaptionFields& f, render::Format format) {
+  return layout::expand_caption(tmpl, f) + "." + std::string(render::extension(format));
+}
+
+// Renders one page to `path` (already a staged name) in `format`.
+Status render_file(const layout::Page& page, render::Format format, const std::string& path,
+                   const std::string& title, const spec::BookSpec& spec) {
+  render::OutputOptions out;
+  out.format = format;
+  out.path = path;
+  if (render::one_file_per_page(format)) out.page_path = [path](int) { return path; };
+  out.dpi = spec.output.png_dpi;
+  out.info.title = title;
+  out.info.author = spec.author;
+  out.info.keywords = "sudoku";
+  out.info.creator = std::string("gridpress ") + GRIDPRESS_VERSION;
+  out.info.creation_date = spec.output.creation_date;
+  auto canvas = render::open_canvas(out);
+  if (!canvas) return canvas.error();
+  if (Status st = render::render_page(**canvas, page); !st) return st;
+  return (*canvas)->finish();
+}
+
+std::string csv_quote(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string fixed1(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string join_names(const std::vector<std::string>& paths, const char* sep) {
+  std::string s;
+  for (const auto& p : paths) s += (s.empty() ? "" : sep) + fs::path(p).filename().string();
+  return s;
+}
+
+// The run's manifest: JSON and CSV text.
+std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
+                                                  const std::vector<Puzzle>& puzzles,
+                                                  const std::vector<DayFiles>& files,
+                                                  const std::vector<render::Format>& formats) {
+  ordered doc;
+  doc["kind"] = "newspaper";
+  doc["title"] = spec.title;
+  doc["generator"] = std::string("gridpress ") + GRIDPRESS_VERSION;
+  doc["seed"] = spec.seed;
+  doc["width_mm"] = std::round(spec.newspaper.width * 1000) / 1000;
+  ordered fmts = ordered::array();
+  for (auto f : formats) fmts.push_back(std::string(render::extension(f)));
+  doc["formats"] = fmts;
+  doc["start_number"] = spec.sections.front().number;
+  doc["next_number"] = spec.sections.back().number + 1;
+  ordered all = ordered::array(), list = ordered::array();
+  std::string csv =
+      "date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,solution_"
+      "files\n";
+  for (size_t d = 0; d < puzzles.size(); ++d) {
+    const Puzzle& p = puzzles[d];
+    const spec::SectionSpec& sec = spec.sections[d];
+    ordered e;
+    e["date"] = sec.date;
+    e["weekday"] = sec.weekday;
+    e["number"] = sec.number;
+    e["label"] = p.label;
+    e["rating"] = p.rating;
+    e["hardest"] = p.hardest;
+    e["clues"] = p.givens.clue_count();
+    e["grid"] = p.givens.shape.name();
+    e["givens"] = format_line(p.givens);
+    e["solution"] = format_line(p.solution);
+    e["canonical"] = p.canonical;
+    e["seed"] = p.seed;
+    ordered pf = ordered::array(), sf = ordered::array();
+    for (const auto& f : files[d].puzzle) pf.push_back(fs::path(f).filename().string());
+    for (const auto& f : files[d].solution) sf.push_back(fs::path(f).filename().string());
+    for (const auto& f : pf) all.push_back(f);
+    for (const auto& f : sf) all.push_back(f);
+    e["files"] = pf;
+    e["solution_files"] = sf;
+    e["caption"] = files[d].caption;
+    list.push_back(std::move(e));
+    csv += sec.date + "," + sec.weekday + "," + std::to_string(sec.number) + "," + csv_quote(p.label) + "," +
+           fixed1(p.rating) + "," + csv_quote(p.hardest) + "," + std::to_string(p.givens.clue_count()) + "," +
+           csv_quote(p.givens.shape.name()) + "," + format_line(p.givens) + "," + format_line(p.solution) +
+           "," + p.canonical + "," + std::to_string(p.seed) + "," +
+           csv_quote(join_names(files[d].puzzle, ";")) + "," + csv_quote(join_names(files[d].solution, ";")) +
+           "\n";
+  }
+  doc["files"] = all;
+  doc["puzzles"] = list;
+  return {doc.dump(2) + "\n", csv};
+}
+
+}  // namespace
+
+int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  spec::NewspaperSpec& np = spec.newspaper;
+  if (!np.enabled) {
+    std::cerr << spec.source_file
+              << ": --start-number is for newspaper runs (the spec has no newspaper: mapping)\n";
+    return kExitUsage;
+  }
+  if (spec.sections.empty()) {  // the loader builds the days; guard the invariant all the same
+    std::cerr << spec.source_file << ": newspaper: no days to make\n";
+    return kExitUsage;
+  }
+  if (options.start_number) {
+    np.start_number = *options.start_number;
+    for (size_t d = 0; d < spec.sections.size(); ++d)
+      spec.sections[d].number = np.start_number + static_cast<int>(d);
+  }
+
+  // 1. Checks before generating.
+  std::vector<render::Format> formats;
+  std::vector<Diagnostic> problems;
+  for (const std::string& name :
+       options.format.empty() ? np.formats : std::vector<std::string>{options.format}) {
+    auto f = render::parse_format(name);
+    if (f)
+      formats.push_back(*f);
+    else
+      problems.push_back(f.error().diagnostics.front());
+  }
+  std::vector<gen::Request> requests;
+  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
+    auto r = make_request(spec, s);
+    if (r)
+      requests.push_back(*r);
+    else
+      for (const auto& d : r.error().diagnostics) problems.push_back(d);
+  }
+  std::set<std::string> fonts{spec.theme.font, spec.theme.digit_font};
+  for (const std::string& family : fonts)
+    if (Status st = render::check_font_family(family); !st)
+      problems.push_back({spec.source_file, 0, 0, "theme: " + st.error().to_string()});
+  render::PangoTextMeasure measure;
+  layout::SingleOptions single;
+  single.width_mm = np.width;
+  if (!requests.empty()) {  // the width must hold the grid: try it on an empty one
+    Puzzle blank;
+    blank.givens = blank.solution = Grid(requests.front().shape);
+    if (auto page = layout::lay_out_single_puzzle(blank, spec.theme, single, measure); !page)
+      problems.push_back(
+          {{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});
+  }
+  std::unordered_set<std::string> excluded;
+  for (const std::string& path : np.exclude)
+    if (Status st = read_exclusions(path, excluded); !st)
+      problems.push_back({{}, 0, 0, "newspaper.exclude: " + st.error().to_string()});
+  if (!problems.empty()) {
+    print_error(Error(problems));
+    return kExitUsage;
+  }
+
+  // 2. Generate.
+  const int jobs =
+      options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  auto puzzles = generate_days(spec, requests, excluded, jobs);
+  if (!puzzles) {
+    print_error(puzzles.error());
+    return kExitFailure;
+  }
+
+  // 3. File names (templates may name the label, so only now), then every file, staged.
+  const fs::path out_dir = fs::path(spec.output.path).parent_path();
+  std::error_code ec;
+  if (!out_dir.empty()) fs::create_directories(out_dir, ec);  // errors surface when writing
+  std::vector<DayFiles> files(puzzles->size());
+  std::map<std::string, std::string> owner;  // file -> the day that writes it
+  for (size_t d = 0; d < puzzles->size(); ++d) {
+    const layout::PuzzleRecord record{static_cast<int>(d), 0, spec.sections[d].number, 0, 0, 0};
+    const layout::CaptionFields fields = layout::caption_fields(spec, record, (*puzzles)[d]);
+    files[d].caption = layout::expand_caption(np.caption, fields);
+    for (render::Format f : formats) {
+      files[d].puzzle.push_back((out_dir / file_for(np.file_name, fields, f)).string());
+      files[d].solution.push_back((out_dir / file_for(np.solution_file_name, fields, f)).string());
+    }
+    for (const auto& [key, list] :
+         {std::pair{"file_name", &files[d].puzzle}, std::pair{"solution_file_name", &files[d].solution}})
+      for (const std::string& path : *list)
+        if (auto [it, fresh] = owner.emplace(path, spec.sections[d].name); !fresh) {
+          std::cerr << spec::section_location(spec, 0) << ": newspaper." << key << ": '" << path
+                    << "' would be written twice (for " << it->second << " and " << spec.sections[d].name
+                    << "); the file name templates must give every puzzle and solution its own name\n";
+          return kExitUsage;
+        }
+  }
+  Staging staging;
+  for (size_t d = 0; d < puzzles->size(); ++d) {
+    for (const bool solution : {false, true}) {
+      single.caption = files[d].caption.empty() ? ""
+                       : solution               ? "Solution: " + files[d].caption
+                                                : files[d].caption;
+      single.solution = solution;
+      auto page = layout::lay_out_single_puzzle((*puzzles)[d], spec.theme, single, measure);
+      if (!page) {
+        std::cerr << spec::section_location(spec, static_cast<int>(d))
+                  << ": newspaper.width: " << page.error().to_string() << '\n';
+        return kExitFailure;
+      }
+      for (size_t f = 0; f < formats.size(); ++f) {
+        const std::string& path = solution ? files[d].solution[f] : files[d].puzzle[f];
+        if (Status st = render_file(*page, formats[f], staging.add(path), single.caption, spec); !st) {
+          std::cerr << "error: " << path << ": " << st.error().to_string() << '\n';
+          return kExitFailure;
+        }
+      }
+    }
+  }
+
+  // 4. Manifest, then everything into place at once.
+  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
+  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
+  if (spec.output.manifest) {
+    const auto [json_text, csv_text] = manifest_text(spec, *puzzles, files, formats);
+    for (const auto& [path, text] : {std::pair{json_path, &json_text}, std::pair{csv_path, &csv_text}})
+      if (Status st = render::write_file_atomically(staging.add(path), *text); !st) {
+        print_error(st.error());
+        return kExitFailure;
+      }
+  }
+  if (Status st = staging.commit(); !st) {
+    print_error(st.error());
+    return kExitFailure;
+  }
+
+  if (!options.quiet) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string fmts;
+    for (auto f : formats) fmts += (fmts.empty() ? "" : ", ") + std::string(render::extension(f));
+    const auto& first = spec.sections.front();
+    const auto& last = spec.sections.back();
+    std::cout << "wrote " << 2 * formats.size() * puzzles->size() << " files (" << fmts << ") for "
+              << puzzles->size() << " puzzles, No. " << first.number << " " << first.date << " .. No. "
+              << last.number << " " << last.date << ", to "
+              << (out_dir.empty() ? std::string(".") : out_dir.string()) << "/";
+    if (spec.output.manifest) std::cout << "; manifest " << json_path;
+    std::cout << "; next run: --start-number " << last.number + 1 << " in " << fixed1(elapsed) << " s\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace gp::cli

@@ -1,0 +1,282 @@
+// Newspaper runs end to end (the real binary): one file per day and format at the exact column
+// width (pdfinfo, the SVG's width, PNG pixels, the EPS header and bounding box), captions, the
+// weekday ramp, numbering (spec and --start-number), file names from the templates, the manifest,
+// no repeats across runs with `exclude`, atomic output, and spec errors with their place.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <string>
+
+#include "cli_support.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace gp::test;
+
+namespace {
+
+const std::string kData = std::string(GRIDPRESS_TEST_DATA) + "/newspaper";
+constexpr double kColumnPt = 11.5 * 12;  // the newspaper profile's width, 11.5 pc
+
+// A short run written into `dir` as NAME.yaml: `days` days from Monday 2026-03-02, pdf only, into
+// the folder NAME; `extra` adds newspaper keys.
+std::string short_spec(const TempDir& dir, const std::string& name, const std::string& extra, int days = 3) {
+  const std::string path = dir / (name + ".yaml");
+  spit(path,
+       "profile: newspaper\nseed: 11\nnewspaper:\n  start_date: 2026-03-02\n  days: " + std::to_string(days) +
+           "\n  formats: [pdf]\n" + extra + "output: {path: " + name + "/run.json}\n");
+  return path;
+}
+
+json manifest(const std::string& path) {
+  return json::parse(slurp(path));
+}
+
+std::set<std::string> canonical_forms(const json& m) {
+  std::set<std::string> out;
+  for (const auto& p : m["puzzles"]) out.insert(p["canonical"].get<std::string>());
+  return out;
+}
+
+// The first number after `key` in `text` ("%%BoundingBox: 0 0 138 170" with key "0 0 " ...).
+double number_after(const std::string& text, const std::string& key) {
+  const auto at = text.find(key);
+  if (at == std::string::npos) return -1;
+  return std::atof(text.c_str() + at + key.size());
+}
+
+}  // namespace
+
+TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width") {
+  TempDir dir("gridpress-newspaper-test");
+  const Output r = gridpress("book '" + kData + "/week.yaml' -o '" + (dir / "week.json") + "' --jobs 2", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out ==
+        "wrote 56 files (pdf, eps, svg, png) for 7 puzzles, No. 1201 2026-03-02 .. No. 1207 2026-03-08, to " +
+            dir.path.string() + "/; manifest " + (dir / "week.json") + "; next run: --start-number 1208 in " +
+            r.out.substr(r.out.rfind(" in ") + 4));
+
+  // Exactly the files of the run (names from the templates) and the manifest; no temporaries.
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir.path)) names.insert(e.path().filename().string());
+  std::set<std::string> expected{"week.json", "week.csv", "stdout.txt", "stderr.txt"};
+  const char* dates[] = {"2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05",
+                         "2026-03-06", "2026-03-07", "2026-03-08"};
+  for (const char* date : dates)
+    for (const char* ext : {"pdf", "eps", "svg", "png"}) {
+      expected.insert(std::string("sudoku-") + date + "." + ext);
+      expected.insert(std::string("sudoku-") + date + "-solution." + ext);
+    }
+  CHECK(names == expected);
+
+  // The manifest: every file, date, number, weekday ramp, canonical forms.
+  const json m = manifest(dir / "week.json");
+  CHECK(m["kind"] == "newspaper");
+  CHECK(m["start_number"] == 1201);
+  CHECK(m["next_number"] == 1208);
+  CHECK(m["files"].size() == 56);
+  REQUIRE(m["puzzles"].size() == 7);
+  const char* weekdays[] = {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
+  const char* labels[] = {"easy", "easy", "medium", "medium", "hard", "hard", "expert"};
+  for (int d = 0; d < 7; ++d) {
+    const json& p = m["puzzles"][static_cast<size_t>(d)];
+    CHECK(p["date"] == dates[d]);
+    CHECK(p["weekday"] == weekdays[d]);
+    CHECK(p["number"] == 1201 + d);
+    CHECK(p["label"] == labels[d]);
+    CHECK(p["canonical"].get<std::string>().size() == 81);
+    CHECK(p["files"][0] == std::string("sudoku-") + dates[d] + ".pdf");
+    CHECK(p["solution_files"][1] == std::string("sudoku-") + dates[d] + "-solution.eps");
+    CHECK(p["caption"] ==
+          "No. " + std::to_string(1201 + d) + " - " + weekdays[d] + " " + dates[d] + " - " + labels[d]);
+  }
+  CHECK(canonical_forms(m).size() == 7);
+  const std::string csv = slurp(dir / "week.csv");
+  CHECK(csv.rfind("date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,"
+                  "solution_files\n"
+                  "2026-03-02,Monday,1201,easy,",
+                  0) == 0);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 8);
+
+  // SVG: the width asked for, greys only, the caption as text.
+  const std::string svg = slurp(dir / "sudoku-2026-03-04.svg");
+  std::smatch width;
+  REQUIRE(std::regex_search(svg, width, std::regex("<svg[^>]* width=\"([0-9.]+)(pt)?\"")));
+  CHECK(std::stod(width[1]) == Approx(kColumnPt));
+  const std::regex colour("rgb\\(([0-9.]+)%, ?([0-9.]+)%, ?([0-9.]+)%\\)");
+  int colours = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), colour); it != std::sregex_iterator();
+       ++it, ++colours) {
+    CHECK((*it)[1] == (*it)[2]);
+    CHECK((*it)[2] == (*it)[3]);
+  }
+  CHECK(colours > 0);
+
+  // EPS: the EPS header on the first line and a bounding box exactly the column wide.
+  const std::string eps = slurp(dir / "sudoku-2026-03-08-solution.eps");
+  CHECK(eps.substr(0, eps.find('\n')) == "%!PS-Adobe-3.0 EPSF-3.0");
+  CHECK(eps.find("%%BoundingBox: 0 0 138 ") != std::string::npos);
+  CHECK(number_after(eps, "%%HiResBoundingBox: 0 0 ") == Approx(kColumnPt));
+
+  // PNG: width x dpi pixels (IHDR width, big-endian, at byte 16).
+  const std::string png = slurp(dir / "sudoku-2026-03-02.png");
+  REQUIRE(png.size() > 24);
+  const auto byte = [&](size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(png[i])); };
+  const unsigned px = byte(16) << 24 | byte(17) << 16 | byte(18) << 8 | byte(19);
+  CHECK(px == static_cast<unsigned>(std::lround(kColumnPt / 72 * 100)));
+
+  if (!have_tool("pdfinfo")) {
+    WARN("poppler-utils missing (scripts/setup.sh installs it): pdfinfo checks skipped");
+    return;
+  }
+  for (const char* date : dates) {
+    for (const char* suffix : {"", "-solution"}) {
+      const Output info =
+          shell("pdfinfo '" + (dir / (std::string("sudoku-") + date + suffix + ".pdf")) + "'", dir);
+      REQUIRE(info.code == 0);
+      CHECK(std::regex_search(info.out, std::regex("Pages: +1\n")));
+      CHECK(number_after(info.out, "Page size:") == Approx(kColumnPt).margin(0.01));
+    }
+  }
+}
+
+TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed, same puzzles") {
+  TempDir dir("gridpress-newspaper-test");
+  const std::string spec = short_spec(dir, "a", "  start_number: 40\n");
+  Output r = gridpress("book '" + spec + "' -q", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.empty());
+  const json first = manifest(dir / "a/run.json");
+  CHECK(first["puzzles"][0]["number"] == 40);
+  CHECK(first["puzzles"][2]["number"] == 42);
+
+  // --start-number continues the series. A number and its difficulty decide the puzzle: No. 41 is
+  // an easy puzzle in both runs (Tuesday's, now Monday's) and comes back unchanged.
+  r = gridpress("book '" + spec + "' -o '" + (dir / "b/run.json") + "' --start-number 41 -q", dir);
+  REQUIRE(r.code == 0);
+  const json second = manifest(dir / "b/run.json");
+  CHECK(second["start_number"] == 41);
+  CHECK(second["puzzles"][0]["number"] == 41);
+  CHECK(second["puzzles"][0]["caption"] == "No. 41 - Monday 2026-03-02 - easy");
+  CHECK(second["puzzles"][0]["canonical"] == first["puzzles"][1]["canonical"]);
+  // No. 42 was Wednesday's (medium) and is now Tuesday's (easy): another request, another puzzle.
+  CHECK(second["puzzles"][1]["canonical"] != first["puzzles"][2]["canonical"]);
+  CHECK(second["next_number"] == 44);
+
+  // --start-number needs a newspaper spec.
+  spit(dir / "book.yaml", "sections:\n  - count: 1\n");
+  r = gridpress("book '" + (dir / "book.yaml") + "' --start-number 3", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err ==
+        dir / "book.yaml" + ": --start-number is for newspaper runs (the spec has no newspaper: mapping)\n");
+}
+
+TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests are excluded") {
+  TempDir dir("gridpress-newspaper-test");
+  REQUIRE(gridpress("book '" + short_spec(dir, "one", "") + "' -q", dir).code == 0);
+  const std::set<std::string> first = canonical_forms(manifest(dir / "one/run.json"));
+  REQUIRE(first.size() == 3);
+
+  // The same run again, excluding the first one's manifest (JSON), then both (the second as CSV).
+  Output r = gridpress("book '" + short_spec(dir, "two", "  exclude: one/run.json\n") + "' -q", dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::set<std::string> second = canonical_forms(manifest(dir / "two/run.json"));
+  REQUIRE(second.size() == 3);
+  for (const auto& c : second) CHECK_FALSE(first.count(c));
+  r = gridpress("book '" + short_spec(dir, "three", "  exclude: [one/run.json, two/run.csv]\n") + "' -q",
+                dir);
+  REQUIRE(r.code == 0);
+  for (const auto& c : canonical_forms(manifest(dir / "three/run.json"))) {
+    CHECK_FALSE(first.count(c));
+    CHECK_FALSE(second.count(c));
+  }
+
+  // Without the exclusion the same spec gives the same puzzles again: it is the list that prevents
+  // repeats.
+  REQUIRE(gridpress("book '" + short_spec(dir, "again", "") + "' -q", dir).code == 0);
+  CHECK(canonical_forms(manifest(dir / "again/run.json")) == first);
+
+  // An ordinary book's manifest (no canonical forms) excludes through its givens.
+  spit(dir / "book.json", "{\"puzzles\": [{\"givens\": \"" +
+                              manifest(dir / "one/run.json")["puzzles"][0]["givens"].get<std::string>() +
+                              "\"}]}");
+  REQUIRE(gridpress("book '" + short_spec(dir, "four", "  exclude: book.json\n") + "' -q", dir).code == 0);
+  CHECK(manifest(dir / "four/run.json")["puzzles"][0]["canonical"] !=
+        manifest(dir / "one/run.json")["puzzles"][0]["canonical"]);
+  CHECK(manifest(dir / "four/run.json")["puzzles"][1]["canonical"] ==
+        manifest(dir / "one/run.json")["puzzles"][1]["canonical"]);
+
+  // A file that is not a manifest is refused, naming it.
+  spit(dir / "notes.json", "[1, 2]");
+  r = gridpress("book '" + short_spec(dir, "five", "  exclude: notes.json\n") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err ==
+        "newspaper.exclude: " + (dir / "notes.json") + ": not a gridpress manifest (no \"puzzles\" list)\n");
+  CHECK_FALSE(fs::exists(dir / "five"));
+}
+
+TEST_CASE("newspaper: file names from the templates; a failed run leaves the earlier files untouched") {
+  TempDir dir("gridpress-newspaper-test");
+  const std::string spec = short_spec(
+      dir, "out", "  file_name: \"daily-{number}-{weekday}\"\n  solution_file_name: \"answer-{number}\"\n");
+  REQUIRE(gridpress("book '" + spec + "' -q", dir).code == 0);
+  for (const char* name :
+       {"daily-1-Monday.pdf", "daily-3-Wednesday.pdf", "answer-1.pdf", "answer-3.pdf", "run.json", "run.csv"})
+    CHECK(fs::exists(dir / (std::string("out/") + name)));
+  const std::string before = slurp(dir / "out/daily-1-Monday.pdf");
+
+  // A solution would overwrite another day's puzzle (No. 1's puzzle and No. 11's solution are both
+  // "11.pdf"): refused before anything is written.
+  const std::string clash =
+      short_spec(dir, "out", "  file_name: \"{number}1\"\n  solution_file_name: \"{number}\"\n", 11);
+  Output r = gridpress("book '" + clash + "' --jobs 2", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err ==
+        dir / "out.yaml" + ":3:1: newspaper.solution_file_name: '" + (dir / "out/11.pdf") +
+            "' would be written twice (for Monday 2026-03-02 and Thursday 2026-03-12); the file name "
+            "templates must give every puzzle and solution its own name\n");
+  CHECK_FALSE(fs::exists(dir / "out/111.pdf"));
+
+  // A write that fails part way (a folder in the way of the last file): nothing new appears, the
+  // earlier run's files are unchanged, and no temporaries are left behind.
+  fs::create_directories(dir / "out/answer-7.pdf");
+  r = gridpress("book '" +
+                    short_spec(dir, "out",
+                               "  file_name: \"daily-{number}-{weekday}\"\n  solution_file_name: "
+                               "\"answer-{number}\"\n  start_number: 5\n") +
+                    "'",
+                dir);
+  CHECK(r.code == 1);
+  CHECK(r.err.find("answer-7.pdf") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "out/daily-5-Monday.pdf"));
+  CHECK(slurp(dir / "out/daily-1-Monday.pdf") == before);
+  CHECK(manifest(dir / "out/run.json")["start_number"] == 1);
+  for (const auto& e : fs::directory_iterator(dir / "out"))
+    CHECK(e.path().filename().string().rfind(".gp-stage", 0) != 0);
+}
+
+TEST_CASE("newspaper: a bad width or file name template is reported at its place in the spec") {
+  TempDir dir("gridpress-newspaper-test");
+  Output r = gridpress("book '" + kData + "/bad_width.yaml' -o '" + (dir / "x.json") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == kData +
+                     "/bad_width.yaml:4:10: newspaper.width: must be between 20 mm and 400 mm (a column is "
+                     "about 11-12 picas), got 12.7 mm\n");
+  r = gridpress("book '" + kData + "/bad_template.yaml' -o '" + (dir / "x.json") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err ==
+        kData +
+            "/bad_template.yaml:5:14: newspaper.file_name: unknown placeholder {dat}; did you mean 'date'? "
+            "(use {number} {label} {rating} {clues} {grid} {date} {weekday})\n" +
+            kData +
+            "/bad_template.yaml:5:14: newspaper.file_name: must contain {date} or {number} so that each "
+            "day gets its own file\n");
+  CHECK_FALSE(fs::exists(dir / "x.json"));
+}
