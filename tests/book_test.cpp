@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli_support.hpp"
 #include "core/codec.hpp"
 #include "layout/layout.hpp"
 #include "render/manifest.hpp"
@@ -24,49 +25,14 @@ namespace {
 
 const std::string kBooks = std::string(GRIDPRESS_TEST_DATA) + "/books";
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() /
-           ("gridpress-book-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
+using Run = test::Output;
+using test::TempDir;
+using test::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+Run run(const std::string& command, const TempDir& dir) { return test::shell(command, dir); }
 
-struct Run {
-  int code = -1;
-  std::string out, err;
-};
-
-// Runs a shell command line, capturing stdout and stderr.
-Run run(const std::string& command, const TempDir& dir) {
-  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const int status = std::system((command + " >" + out + " 2>" + err).c_str());
-  Run r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
-Run gridpress(const std::string& args, const TempDir& dir) {
-  return run(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
-}
-
-bool have_tool(const char* tool) {
-  return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
-}
+using test::gridpress;
+using test::have_tool;
 
 std::string field(const std::string& text, const std::string& key) {
   const auto at = text.find(key);

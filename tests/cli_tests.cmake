@@ -113,8 +113,8 @@ gridpress_cli_test(preflight_bad_trim_exit ARGS preflight data/pdfcheck_planted.
 gridpress_cli_test(preflight_missing ARGS preflight data/no_such.pdf
   MATCH "cannot read 'data/no_such\\.pdf': No such file or directory")
 gridpress_cli_test(preflight_missing_exit ARGS preflight data/no_such.pdf WILL_FAIL)
-gridpress_cli_test(preflight_not_pdf ARGS preflight data/pdfcheck_kdp.yaml
-  MATCH "cannot read 'data/pdfcheck_kdp\\.yaml': not a PDF file \\(no %PDF- header\\)")
+gridpress_cli_test(preflight_not_pdf ARGS preflight data/grader_cli_ok.txt
+  MATCH "cannot read 'data/grader_cli_ok\\.txt': not a PDF file \\(no %PDF- header\\)")
 # A KDP 6x9 book made by gridpress passes the strict preflight for its trim.
 gridpress_cli_test(preflight_book_make ARGS book data/pdfcheck_kdp.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-preflight/kdp.pdf)
 gridpress_cli_test(preflight_book ARGS preflight ${CMAKE_CURRENT_BINARY_DIR}/cli-preflight/kdp.pdf --trim 6x9 --strict
@@ -127,3 +127,18 @@ gridpress_cli_test(newspaper_week ARGS book data/newspaper/week.yaml -o ${CMAKE_
 gridpress_cli_test(newspaper_bad_width ARGS book data/newspaper/bad_width.yaml
   MATCH "bad_width\\.yaml:4:10: newspaper\\.width: must be between 20 mm and 400 mm")
 gridpress_cli_test(newspaper_start_number_needs_newspaper ARGS book data/books/small.yaml --start-number 5 WILL_FAIL)
+
+# Print-on-demand paperbacks (owner: kdp). Outputs go to the build tree.
+gridpress_cli_test(kdp_example ARGS book ../examples/kdp-6x9.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/kdp-6x9.pdf
+  MATCH "wrote .*kdp-6x9\\.pdf: 116 pages, 160 puzzles in [0-9.]+ s; cover: .*kdp-6x9-cover\\.pdf; preflight passed\n")
+gridpress_cli_test(kdp_preflight_example ARGS preflight ../examples/kdp-6x9.yaml
+  MATCH "^preflight: passed \\(116 pages, 6x9 in\\)\n")
+gridpress_cli_test(kdp_preflight_spec ARGS preflight data/pdfcheck_kdp.yaml --strict MATCH "^preflight: passed \\([0-9]+ pages, 6x9 in\\)\n")
+gridpress_cli_test(kdp_strict_exit ARGS book data/books/kdp_short_strict.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short.pdf WILL_FAIL)
+gridpress_cli_test(kdp_strict_list ARGS book data/books/kdp_short_strict.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short-list.pdf
+  MATCH "error: short-list\\.pdf does not meet the print rules \\(kdp\\):\n  the book has 22 pages; the minimum is 24\n")
+gridpress_cli_test(kdp_not_strict ARGS book data/books/kdp_short.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short-warn.pdf)
+gridpress_cli_test(kdp_preflight_strict_spec ARGS preflight data/books/kdp_short_strict.yaml WILL_FAIL)
+gridpress_cli_test(kdp_preflight_bad_spec ARGS preflight data/books/bad.yaml MATCH "bad\\.yaml:9:5: sections\\[1\\]\\.symetry: unknown key")
+# examples/kdp-6x9.yaml is a book spec, not the kdp-6x9 profile its neighbours name.
+gridpress_cli_test(kdp_profile_beside_example ARGS spec ../examples/paperback-6x9.yaml MATCH "ok - 3 sections, 100 puzzles, page 6x9, profile kdp-6x9")

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/book_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/preflight.hpp"
 
@@ -25,6 +26,9 @@ constexpr const char* kPreflightFooter =
     "--rules none checks only --trim.\n"
     "Prints one problem a line, then 'preflight: N problems' or 'preflight: passed (120 pages, 6x9 in)'.\n"
     "Rules and what is approximate: docs/preflight.md.\n"
+    "A book spec (SPEC.yaml) is built as a PDF in a temporary folder (never over your book) and its\n"
+    "pages and file are checked; the spec gives trim and bleed, and its print.strict acts as --strict\n"
+    "(docs/print-on-demand.md).\n"
     "Exit code: 0 if passed (or problems without --strict), 1 if problems with --strict, 2 if FILE\n"
     "cannot be read or the options are bad.";
 
@@ -33,7 +37,7 @@ constexpr const char* kPreflightFooter =
 void add_preflight_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<PreflightCliOptions>();
   CLI::App* sub = app.add_subcommand("preflight", "Check a finished PDF against the print-on-demand rules");
-  sub->add_option("file", opt->file, "The PDF to check")->required();
+  sub->add_option("file", opt->file, "The PDF to check, or a book spec (.yaml) to build and check")->required();
   sub->add_option("--rules", opt->options.rules, "Rule set: kdp (default) or none")
       ->check(CLI::IsMember({"kdp", "none"}));
   sub->add_option("--trim", opt->options.trim, "Expected trim size: 6x9, 8.5x11 (inches), 150x230mm, a5 ...");
@@ -42,7 +46,12 @@ void add_preflight_command(CLI::App& app, Run& run) {
   sub->add_option("--format", opt->options.format, "Output format: text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));
   sub->footer(kPreflightFooter);
-  sub->callback([&run, opt] { run = [opt] { return preflight_pdf_file(opt->file, opt->options, std::cout, std::cerr); }; });
+  sub->callback([&run, opt] {
+    run = [opt] {
+      if (is_spec_path(opt->file)) return preflight_spec_command(opt->file, opt->options, std::cout, std::cerr);
+      return preflight_pdf_file(opt->file, opt->options, std::cout, std::cerr);
+    };
+  });
 }
 
 }  // namespace gp::cli

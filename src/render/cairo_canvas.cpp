@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <numbers>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -488,8 +489,13 @@ class CairoCanvas final : public Canvas {
       note("font size must be positive for '" + text.text + "'");
       return;
     }
-    const double bx = mm_to_pt(text.box.x), by = mm_to_pt(text.box.y);
-    const double bw = mm_to_pt(text.box.w), bh = mm_to_pt(text.box.h);
+    // A turned text is set upright in a box of the turned size centred on the origin, then
+    // rotated about the centre of its box on the page (quarter turns clockwise; y points down).
+    const int turns = ((text.quarter_turns % 4) + 4) % 4;
+    const double cx = mm_to_pt(text.box.x + text.box.w / 2), cy = mm_to_pt(text.box.y + text.box.h / 2);
+    const double bw = mm_to_pt(turns % 2 == 1 ? text.box.h : text.box.w);
+    const double bh = mm_to_pt(turns % 2 == 1 ? text.box.w : text.box.h);
+    const double bx = turns == 0 ? mm_to_pt(text.box.x) : -bw / 2, by = turns == 0 ? mm_to_pt(text.box.y) : -bh / 2;
     PangoAlignment align = PANGO_ALIGN_LEFT;
     if (text.halign == layout::HAlign::center) align = PANGO_ALIGN_CENTER;
     if (text.halign == layout::HAlign::right) align = PANGO_ALIGN_RIGHT;
@@ -510,9 +516,16 @@ class CairoCanvas final : public Canvas {
     if (text.valign == layout::VAlign::bottom) fv = 1;
     const double y = by + (bh - rh) * fv - ry;
     set_grey(text.grey);
-    cairo_move_to(cr_.get(), x, y);
-    pango_cairo_show_layout(cr_.get(), s.layout.get());
-    cairo_new_path(cr_.get());
+    cairo_t* cr = cr_.get();
+    if (turns != 0) {
+      cairo_save(cr);
+      cairo_translate(cr, cx, cy);
+      cairo_rotate(cr, turns * std::numbers::pi / 2);
+    }
+    cairo_move_to(cr, x, y);
+    pango_cairo_show_layout(cr, s.layout.get());
+    cairo_new_path(cr);
+    if (turns != 0) cairo_restore(cr);
   }
 
   OutputOptions options_;

@@ -1318,6 +1318,13 @@ bool looks_like_path(const std::string& name) {
   return name.find('/') != std::string::npos || name.ends_with(".yaml") || name.ends_with(".yml");
 }
 
+// A book spec in a folder that is searched for profiles is not a profile: files with a top-level
+// sections: key are skipped.
+bool is_book_spec_file(const fs::path& f) {
+  auto text = read_file(f.string());
+  return text && (text->starts_with("sections:") || text->find("\nsections:") != std::string::npos);
+}
+
 }  // namespace
 
 std::vector<std::string> profile_search_path(const std::string& spec_dir, const LoadOptions& options) {
@@ -1340,9 +1347,7 @@ std::vector<std::string> available_profiles(const std::string& spec_dir, const L
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       const fs::path& f = it->path();
       if (f.extension() != ".yaml" || !it->is_regular_file(ec)) continue;
-      // A book spec in the same folder is not a profile: skip files with a top-level sections: key.
-      auto text = read_file(f.string());
-      if (text && (text->starts_with("sections:") || text->find("\nsections:") != std::string::npos)) continue;
+      if (is_book_spec_file(f)) continue;
       names.insert(f.stem().string());
     }
   }
@@ -1377,7 +1382,11 @@ void apply_profile(const YAML::Node& node, const std::string& spec_file, const s
     for (const auto& dir : profile_search_path(base_dir, options)) {
       const fs::path p = fs::path(dir) / (name + ".yaml");
       std::error_code ec;
-      if (fs::is_regular_file(p, ec)) {
+      if (!fs::is_regular_file(p, ec)) continue;
+      if (found.empty()) found = p.lexically_normal().string();
+      // A book spec of that name (examples/kdp-6x9.yaml beside examples/paperback-6x9.yaml) gives
+      // way to a real profile further along the path; with none, it is reported as it is.
+      if (!is_book_spec_file(p)) {
         found = p.lexically_normal().string();
         break;
       }

@@ -1,0 +1,347 @@
+#include "cli/book_run.hpp"
+
+#include <stdlib.h>  // mkdtemp
+
+#include <algorithm>
+#include <functional>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <optional>
+#include <set>
+#include <thread>
+#include <unordered_set>
+#include <utility>
+
+#include "cli/book_common.hpp"
+#include "cli/commands.hpp"
+#include "cli/preflight.hpp"
+#include "core/codec.hpp"
+#include "core/puzzle_store.hpp"
+#include "generator/generator.hpp"
+#include "layout/cover.hpp"
+#include "layout/layout.hpp"
+#include "layout/print_rules.hpp"
+#include "pdfcheck/pdfcheck.hpp"
+#include "render/manifest.hpp"
+#include "render/text.hpp"
+#include "spec/spec.hpp"
+
+namespace gp::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string stem_of(const std::string& path) {
+  fs::path p(path);
+  return (p.parent_path() / p.stem()).string();
+}
+
+std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
+
+BookRun failed(BookRun run, int code, Error error) {
+  run.exit_code = code;
+  run.error = std::move(error);
+  return run;
+}
+
+// Stage 1: everything that can be checked before generating. Problems are diagnostics in the spec.
+Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout::TextMeasure& measure,
+                                        std::vector<gen::Request>& requests) {
+  std::vector<Diagnostic> problems;
+  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
+    auto r = make_request(spec, s);
+    if (r) requests.push_back(*r);
+    else for (const auto& d : r.error().diagnostics) problems.push_back(d);
+  }
+  const std::pair<const char*, const std::string*> fonts[] = {
+      {"theme.font", &spec.theme.font}, {"theme.digit_font", &spec.theme.digit_font},
+      {"theme.title_font", &spec.theme.title_font}};
+  std::set<std::string> checked;
+  for (const auto& [key, family] : fonts) {
+    if (!checked.insert(*family).second) continue;
+    if (Status st = render::check_font_family(*family); !st)
+      problems.push_back({spec.source_file, 0, 0, std::string(key) + ": " + st.error().to_string()});
+  }
+  if (!problems.empty()) return Error(std::move(problems));
+  std::vector<int> counts;
+  for (const auto& sec : spec.sections) counts.push_back(sec.count);
+  // The plan fixes the page count before any geometry (pages hold a fixed number of puzzles), and
+  // then takes the gutter from that final count: one pass is enough.
+  auto planned = layout::plan_book(spec, counts, measure, layout::options_for(spec));
+  if (planned) return planned;
+  for (Diagnostic d : planned.error().diagnostics) {
+    if (d.file.empty()) d.file = spec.source_file;  // layout places what it can in the spec
+    problems.push_back(std::move(d));
+  }
+  return Error(std::move(problems));
+}
+
+// Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
+// appears twice.
+Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
+                                          const BookRunOptions& options) {
+  const int jobs = options.jobs > 0 ? options.jobs
+                                    : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  std::vector<PuzzleStore> puzzles;
+  std::unordered_set<std::string> seen;
+  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
+    const auto& sec = spec.sections[static_cast<size_t>(s)];
+    std::function<void(int, int)> progress;
+    if (options.progress) {
+      progress = [&](int done, int total) {
+        options.progress("generating " + sec.name + ": " + std::to_string(done) + "/" + std::to_string(total));
+      };
+    }
+    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress);
+    if (!store) {
+      return Error(spec::section_location(spec, s) + ": section '" + sec.name + "': " + store.error().to_string());
+    }
+    puzzles.push_back(std::move(*store));
+  }
+  return puzzles;
+}
+
+// Stage 5: NAME.json and NAME.csv. Entries are made as they are written: memory does not grow with
+// the manifest's text.
+Status write_manifest(const spec::BookSpec& spec, const layout::BookPlan& plan,
+                      const std::vector<PuzzleStore>& puzzles, const BookRun& run) {
+  auto entry_at = [&](int i) {
+    const layout::PuzzleRecord& rec = plan.records[static_cast<size_t>(i)];
+    const Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
+    render::ManifestEntry e;
+    e.section = spec.sections[static_cast<size_t>(rec.section)].name;
+    e.section_index = rec.section;
+    e.number = rec.number;
+    e.page = rec.page;
+    e.answer_page = rec.answer_page;
+    if (rec.answer_page > 0) e.answer_file = file_name(rec.answer_document == 1 ? run.answers_path : run.book_path);
+    e.grid = p.givens.shape.name();
+    e.givens = format_line(p.givens);
+    e.solution = format_line(p.solution);
+    e.clues = p.givens.clue_count();
+    e.symmetry = p.symmetry;
+    e.seed = p.seed;
+    e.rating = p.rating;
+    e.label = p.label;
+    e.hardest = p.hardest;
+    return e;
+  };
+  render::ManifestInfo info;
+  info.title = spec.title;
+  info.book_file = file_name(run.book_path);
+  for (const auto& f : run.files) info.files.push_back(file_name(f));
+  info.seed = spec.seed;
+  info.pages = plan.book_pages;
+  info.generator = std::string("gridpress ") + GRIDPRESS_VERSION;
+  return render::write_manifest(stem_of(run.book_path), info, static_cast<int>(plan.records.size()), entry_at);
+}
+
+// Removes a temporary folder and everything in it when it goes out of scope.
+class TempDir {
+ public:
+  static Result<TempDir> make() {
+    std::error_code ec;
+    fs::path base = fs::temp_directory_path(ec);
+    if (ec) base = "/tmp";
+    std::string tmpl = (base / "gridpress-preflight-XXXXXX").string();
+    if (::mkdtemp(tmpl.data()) == nullptr) return Error("cannot make a temporary folder in " + base.string());
+    TempDir d;
+    d.path_ = tmpl;
+    return d;
+  }
+  TempDir() = default;
+  TempDir(TempDir&& o) noexcept : path_(std::exchange(o.path_, std::string())) {}
+  TempDir& operator=(TempDir&&) = delete;
+  TempDir(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace
+
+std::string answers_path(const std::string& path) {
+  fs::path p(path);
+  return (p.parent_path() / (p.stem().string() + "-answers" + p.extension().string())).string();
+}
+
+std::string default_cover_path(const std::string& book_path) { return stem_of(book_path) + "-cover.pdf"; }
+
+std::string cover_path(const spec::BookSpec& spec, const std::string& book_path) {
+  return spec.cover.path.empty() ? default_cover_path(book_path) : spec.cover.path;
+}
+
+BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options) {
+  BookRun run;
+  auto progress = [&](const std::string& s) {
+    if (options.progress) options.progress(s);
+  };
+
+  // 1. Checks and the page plan.
+  render::PangoTextMeasure measure;
+  std::vector<gen::Request> requests;
+  auto plan = check_and_plan(spec, measure, requests);
+  if (!plan) return failed(std::move(run), kExitUsage, plan.error());
+  const layout::LayoutOptions layout_options = layout::options_for(spec);
+  const layout::CoverOptions cover = layout::cover_options(spec);
+  run.book_pages = plan->book_pages;
+  run.answer_pages = plan->answer_pages;
+  run.trim_width_pt = layout::mm_to_pt(plan->book_geometry.trim_width());
+  run.trim_height_pt = layout::mm_to_pt(plan->book_geometry.trim_height());
+  run.strict = spec.print.strict;
+
+  // 2. Generate.
+  auto puzzles = generate(spec, requests, options);
+  if (!puzzles) return failed(std::move(run), kExitFailure, puzzles.error());
+  for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
+
+  // 3. Open every document first: a folder that cannot be written fails before any drawing.
+  // Missing folders are made; errors surface when the files are opened.
+  for (const std::string& file : {spec.output.path, spec.cover.enabled ? cover_path(spec, spec.output.path) : ""}) {
+    std::error_code ec;
+    if (const fs::path dir = fs::path(file).parent_path(); !dir.empty()) fs::create_directories(dir, ec);
+  }
+  render::OutputOptions out;
+  out.format = format;
+  out.path = spec.output.path;
+  out.dpi = spec.output.png_dpi;
+  out.info.title = spec.title;
+  out.info.subject = spec.subtitle;
+  out.info.author = spec.author;
+  out.info.keywords = "sudoku";
+  out.info.creator = std::string("gridpress ") + GRIDPRESS_VERSION;
+  out.info.creation_date = spec.output.creation_date;
+  run.book_path = out.path;
+  auto book_canvas = render::open_canvas(out);
+  if (!book_canvas) return failed(std::move(run), kExitFailure, book_canvas.error());
+  std::unique_ptr<render::Canvas> answer_canvas, cover_canvas;
+  if (plan->answer_pages > 0) {
+    render::OutputOptions aout = out;
+    aout.path = answers_path(out.path);
+    aout.info.title = spec.title + " - answers";
+    auto c = render::open_canvas(aout);
+    if (!c) return failed(std::move(run), kExitFailure, c.error());
+    answer_canvas = std::move(*c);
+    run.answers_path = aout.path;
+  }
+  if (spec.cover.enabled) {
+    render::OutputOptions cover_out = out;
+    cover_out.format = render::Format::pdf;  // the cover is always one PDF page
+    cover_out.path = cover_path(spec, out.path);
+    cover_out.info.title = spec.title + " - cover";
+    auto c = render::open_canvas(cover_out);
+    if (!c) return failed(std::move(run), kExitFailure, c.error());
+    cover_canvas = std::move(*c);
+    run.cover_path = cover_out.path;
+  }
+
+  // Lay out and render page by page; KDP books are checked on the way.
+  const bool check = spec.print.rules == "kdp" || options.always_check;
+  const layout::PageGeometry& geometry = plan->book_geometry;
+  std::optional<layout::Preflight> preflight;
+  if (check) preflight.emplace(layout::kdp_rules(geometry.trim_width(), geometry.trim_height(), cover.paper), geometry);
+  const int total_pages = plan->book_pages + plan->answer_pages;
+  int pages_done = 0;
+  auto sink_to = [&](render::Canvas& canvas) {
+    return [&](layout::Page&& page) -> Status {
+      ++pages_done;
+      progress("rendering page " + std::to_string(pages_done) + "/" + std::to_string(total_pages));
+      return render::render_page(canvas, page);
+    };
+  };
+  layout::PageSinks sinks;
+  sinks.book = preflight ? preflight->wrap(sink_to(**book_canvas)) : sink_to(**book_canvas);
+  if (answer_canvas) sinks.answers = sink_to(*answer_canvas);
+  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options);
+  if (laid && preflight && preflight->pages() != plan->book_pages) {
+    // The gutter was chosen for plan->book_pages; a different count would need another layout.
+    laid = Error("layout: the plan has " + std::to_string(plan->book_pages) + " pages but " +
+                 std::to_string(preflight->pages()) + " were laid out");
+  }
+
+  // 4. The cover, for the final page count, with the first puzzle on the front.
+  if (laid && cover_canvas) {
+    std::optional<Puzzle> sample;
+    if (!puzzles->empty() && puzzles->front().size() > 0) sample = puzzles->front().get(0);
+    auto page = layout::lay_out_cover(spec, plan->book_pages, cover, measure, sample ? &*sample : nullptr);
+    laid = page ? render::render_page(*cover_canvas, *page) : Status(page.error());
+  }
+  if (laid) laid = (*book_canvas)->finish();
+  if (laid && answer_canvas) laid = answer_canvas->finish();
+  if (laid && cover_canvas) laid = cover_canvas->finish();
+  if (!laid) return failed(std::move(run), kExitFailure, laid.error());
+  run.files = (*book_canvas)->files();
+  for (const auto* c : {answer_canvas.get(), cover_canvas.get()})
+    if (c != nullptr)
+      for (const auto& f : c->files()) run.files.push_back(f);
+
+  // 5. Manifest.
+  if (spec.output.manifest) {
+    if (Status st = write_manifest(spec, *plan, *puzzles, run); !st) return failed(std::move(run), kExitFailure, st.error());
+  }
+
+  // 6. Findings: the laid-out pages', then the written PDF's.
+  if (preflight) {
+    run.preflighted = true;
+    run.findings = preflight->finish();
+    if (format == render::Format::pdf) {
+      pdfcheck::Rules rules = kdp_pdf_rules(std::pair{run.trim_width_pt, run.trim_height_pt}, spec.page.bleed);
+      rules.max_pages = layout::kdp_max_pages(geometry.trim_width(), geometry.trim_height(), cover.paper);
+      auto report = pdfcheck::check_pdf(run.book_path, rules);
+      if (!report) return failed(std::move(run), kExitFailure, report.error());
+      // The layout check names the item at fault; the file check repeats the rules it shares (sizes,
+      // margins, page count) in its own words. After layout findings keep only what the file alone
+      // can see, so each problem is listed once.
+      const bool layout_found = !run.findings.empty();
+      for (const pdfcheck::Finding& f : report->findings) {
+        const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
+                               f.rule == "page-size" || f.rule == "content";
+        if (!layout_found || file_only) run.findings.push_back(f.message);
+      }
+    }
+  }
+  return run;
+}
+
+BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& options) {
+  BookRun run;
+  auto loaded = spec::load_book_spec(spec_path);
+  if (!loaded) return failed(std::move(run), kExitUsage, loaded.error());
+  auto dir = TempDir::make();
+  if (!dir) return failed(std::move(run), kExitFailure, dir.error());
+  spec::BookSpec& spec = *loaded;
+  spec.output.path = (fs::path(dir->path()) / fs::path(spec_path).stem()).string() + ".pdf";
+  spec.output.manifest = false;
+  spec.cover.enabled = false;
+  BookRunOptions o = options;
+  o.always_check = true;
+  return run_book_stages(spec, render::Format::pdf, o);
+}
+
+bool is_spec_path(const std::string& path) { return path.ends_with(".yaml") || path.ends_with(".yml"); }
+
+int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
+                           std::ostream& err) {
+  const BookRun run = preflight_spec(spec_path, BookRunOptions{});
+  if (run.exit_code != kExitOk) {
+    for (const Diagnostic& d : run.error.diagnostics) err << d.to_string() << '\n';
+    return run.exit_code;
+  }
+  // Printed as a report on a PDF is: the same lines, the same JSON.
+  pdfcheck::Report report;
+  report.pages = run.book_pages;
+  report.width_pt = run.trim_width_pt;
+  report.height_pt = run.trim_height_pt;
+  for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f});
+  PreflightOptions o = options;
+  o.strict = options.strict || run.strict;
+  return print_preflight_report(spec_path, report, o, out);
+}
+
+}  // namespace gp::cli

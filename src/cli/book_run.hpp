@@ -1,0 +1,90 @@
+// The book pipeline shared by `gridpress book` and `gridpress preflight SPEC.yaml`: from a loaded
+// spec to the files written and the print findings. It never prints: progress goes to a callback
+// and problems come back as values; the commands print them and choose the exit code.
+//
+// Stages (each hands plain data to the next):
+//   1. checks before any work: every section's generator request, the theme fonts, the page plan
+//      (layout::plan_book with layout::options_for(spec): KDP margins, gutter from the final page
+//      count, a "Notes" page padding an odd book)
+//   2. generation, section by section (stream = section index), graded
+//   3. layout and rendering page by page into the book (and answer document); with
+//      print.rules: kdp every book page passes through layout::Preflight on its way
+//   4. the cover (cover.enabled): one full-wrap PDF from layout::lay_out_cover with the final page
+//      count; all documents are finished (renamed into place) only after every page is drawn
+//   5. the manifest (output.manifest)
+//   6. with print.rules: kdp, the written PDF is checked (fonts embedded, text sizes and line
+//      widths in the content streams, no bookmarks or links, page count)
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "cli/preflight.hpp"
+#include "core/result.hpp"
+#include "render/canvas.hpp"
+#include "spec/book_spec.hpp"
+
+namespace gp::cli {
+
+struct BookRunOptions {
+  int jobs = 0;  // generator threads; 0 = one per core (the output never depends on it)
+  // Status lines ("generating Warm-up: 12/40", "rendering page 17/112"); may be empty.
+  std::function<void(const std::string&)> progress;
+  // Run the print checks even when the spec names no print rules (the layout is still the
+  // spec's own). preflight_spec sets it.
+  bool always_check = false;
+};
+
+// What a run wrote and found.
+struct BookRun {
+  // kExitOk; kExitUsage: the spec asks for something impossible (nothing was opened);
+  // kExitFailure: generation or writing failed (no earlier file was replaced).
+  int exit_code = 0;
+  Error error;                          // the problems when exit_code != kExitOk
+  std::string book_path;                // the book (PDF, or the path the page files derive from)
+  std::string answers_path;             // the separate answer document, "" = none
+  std::string cover_path;               // the cover PDF, "" = none
+  std::vector<std::string> files;       // every document file written, book pages first
+  int book_pages = 0, answer_pages = 0, puzzles = 0;
+  double trim_width_pt = 0, trim_height_pt = 0;  // the book's trim size
+  bool strict = false;                  // the spec's print.strict
+  bool preflighted = false;             // print.rules is kdp: the checks below ran
+  std::vector<std::string> findings;    // preflight problems, in page order; empty = passed
+};
+
+// Runs the stages above for `spec` (command-line overrides already applied) in `format`.
+// Guarantees: files appear only when complete; the findings never stop the book from being
+// written (whether they fail the command is the caller's choice: print.strict).
+BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options);
+
+// "book.pdf" -> "book-answers.pdf": the separate answer document.
+std::string answers_path(const std::string& book_path);
+// "out/book.pdf" -> "out/book-cover.pdf": where the cover goes unless cover.path says otherwise.
+std::string default_cover_path(const std::string& book_path);
+// The cover file: cover.path, or default_cover_path(book_path) when it is empty.
+std::string cover_path(const spec::BookSpec& spec, const std::string& book_path);
+
+// gridpress preflight SPEC.yaml: builds the book the spec describes as a PDF into a fresh
+// temporary folder (never over the user's book; the folder is removed afterwards, so the run's
+// paths name files that no longer exist) and returns the run with its findings. The book is laid
+// out as `gridpress book` would lay it out; the KDP checks run even when the spec names no print
+// rules. No cover and no manifest are made.
+BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& options);
+
+// True for a path ending in .yaml or .yml (the preflight command's SPEC form).
+bool is_spec_path(const std::string& path);
+
+// The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints the findings as
+// print_preflight_report prints a PDF's (one a line, then "preflight: passed (116 pages, 6x9 in)"
+// with the trim size, or "preflight: N problems"; JSON: "file" is the spec, each finding's rule
+// "print-rules" and page 0). Spec and generation errors go to `err`. options.rules, trim and bleed
+// do not apply (the spec says them). Returns the exit code: 0 passed (or problems, unless
+// options.strict or the spec's print.strict), 1 problems when strict or the book could not be
+// made, 2 a bad spec.
+int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
+                           std::ostream& err);
+
+}  // namespace gp::cli
