@@ -123,7 +123,7 @@ set_tests_properties(cli_preflight_book_make PROPERTIES FIXTURES_SETUP preflight
 set_tests_properties(cli_preflight_book PROPERTIES FIXTURES_REQUIRED preflight_book)
 # newspaper runs (owner: newspaper): one file per day and format, manifest, summary line.
 gridpress_cli_test(newspaper_week ARGS book data/newspaper/week.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-newspaper/week.json
-  --format svg MATCH "wrote 14 files \\(svg\\) for 7 puzzles, No\\. 1201 2026-03-02 \\.\\. No\\. 1207 2026-03-08, to .*cli-newspaper/; manifest .*week\\.json; next run: --start-number 1208 in")
+  --format svg MATCH "wrote 14 files \\(svg\\) for 7 puzzles in [0-9]+\\.[0-9] s: No\\. 1201 2026-03-02 \\.\\. No\\. 1207 2026-03-08, to .*cli-newspaper/; manifest .*week\\.json; next run: --start-number 1208\n")
 gridpress_cli_test(newspaper_bad_width ARGS book data/newspaper/bad_width.yaml
   MATCH "bad_width\\.yaml:4:10: newspaper\\.width: must be between 20 mm and 400 mm")
 gridpress_cli_test(newspaper_start_number_needs_newspaper ARGS book data/books/small.yaml --start-number 5 WILL_FAIL)

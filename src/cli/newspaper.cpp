@@ -506,11 +506,11 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
     const auto& first = spec.sections.front();
     const auto& last = spec.sections.back();
     std::cout << "wrote " << 2 * formats.size() * puzzles->size() << " files (" << fmts << ") for "
-              << puzzles->size() << " puzzles, No. " << first.number << " " << first.date << " .. No. "
-              << last.number << " " << last.date << ", to "
+              << puzzles->size() << " puzzles in " << fixed1(elapsed) << " s: No. " << first.number << " "
+              << first.date << " .. No. " << last.number << " " << last.date << ", to "
               << (out_dir.empty() ? std::string(".") : out_dir.string()) << "/";
     if (spec.output.manifest) std::cout << "; manifest " << json_path;
-    std::cout << "; next run: --start-number " << last.number + 1 << " in " << fixed1(elapsed) << " s\n";
+    std::cout << "; next run: --start-number " << last.number + 1 << "\n";
   }
   return kExitOk;
 }
