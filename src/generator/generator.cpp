@@ -10,6 +10,7 @@
 #include <mutex>
 #include <numeric>
 #include <thread>
+#include <unordered_set>
 
 #include "core/rng.hpp"
 #include "generator/canonical.hpp"
@@ -147,32 +148,52 @@ class Engine {
     scratch_.resize(static_cast<size_t>(plan.cells));
   }
 
-  // A puzzle for `seed`, or nullopt when the budget ran out.
+  // A puzzle for `seed`, or nullopt when the budget ran out: the first of attempts 0, 1, 2, ...
+  // that succeeds.
   std::optional<Puzzle> make(std::uint64_t seed) {
-    Rng rng(seed);
-    rng_ = &rng;
-    while (!shared_.expired()) {
-      ++shared_.tries;
-      if (attempt()) {
-        Puzzle out;
-        out.givens = p_;
-        out.solution = s_;
-        out.seed = seed;
-        out.symmetry = std::string(symmetry_name(plan_.sym));
-        out.fill = std::string(fill_name(plan_.fill));
-        out.canonical = canonical_form(p_);
-        if (grade_) {
-          out.rating = grade_->rating;
-          out.hardest = grade_->hardest;
-          out.label = grader::label_for(grade_->rating, plan_.req.bands);
-        }
-        return out;
-      }
-    }
+    for (std::uint64_t index = 0; !shared_.expired(); ++index)
+      if (auto p = try_once(seed, index)) return p;
     return std::nullopt;
   }
 
+  // Attempt `index` for `seed`: a fresh grid and the search from it, with an rng of its own, so its
+  // outcome depends on (seed, index) alone (unless the budget runs out, or a race it is part of
+  // was won by a lower index).
+  std::optional<Puzzle> try_once(std::uint64_t seed, std::uint64_t index) {
+    Rng rng(mix_seed(seed, kAttemptStream, index));
+    rng_ = &rng;
+    index_ = index;
+    ++shared_.tries;
+    const bool ok = attempt();
+    rng_ = nullptr;
+    if (!ok) return std::nullopt;
+    Puzzle out;
+    out.givens = p_;
+    out.solution = s_;
+    out.seed = seed;
+    out.symmetry = std::string(symmetry_name(plan_.sym));
+    out.fill = std::string(fill_name(plan_.fill));
+    out.canonical = canonical_form(p_);
+    if (grade_) {
+      out.rating = grade_->rating;
+      out.hardest = grade_->hardest;
+      out.label = grader::label_for(grade_->rating, plan_.req.bands);
+    }
+    return out;
+  }
+
+  // Makes this engine one of several racing over the attempts of one seed: an attempt whose index
+  // is above `*winner` (the lowest index that has succeeded so far) stops early.
+  void join_race(const std::atomic<std::uint64_t>* winner) { race_winner_ = winner; }
+
  private:
+  static constexpr std::uint64_t kAttemptStream = 0x6174746d;  // "attm"
+
+  // The budget ran out, or a lower attempt of the same race succeeded.
+  bool stopped() {
+    return shared_.expired() || (race_winner_ && race_winner_->load(std::memory_order_relaxed) < index_);
+  }
+
   const std::vector<int>& cls(int i) const { return plan_.classes[static_cast<size_t>(i)]; }
   int size_of(int i) const { return static_cast<int>(cls(i).size()); }
   bool given(int i) const { return p_.cells[static_cast<size_t>(cls(i).front())] != 0; }
@@ -246,6 +267,7 @@ class Engine {
   using Cells = std::array<std::uint64_t, 4>;
   static void set_bit(Cells& b, int c) { b[static_cast<size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63); }
   static void clear_bit(Cells& b, int c) { b[static_cast<size_t>(c >> 6)] &= ~(std::uint64_t{1} << (c & 63)); }
+  static bool has_bit(const Cells& b, int c) { return (b[static_cast<size_t>(c >> 6)] >> (c & 63)) & 1; }
 
   // Recomputes the given-cell bits and the per-unit masks of given values from p_.
   void sync_givens() {
@@ -327,11 +349,19 @@ class Engine {
   }
 
   // One pass over `order`: removes what can go, never below `floor`, stopping at `stop`.
-  int dig(const std::vector<int>& order, int count, int floor, int stop) {
+  // `undo` (a search move) names the class just put back on a unique puzzle, last in `order`: if
+  // nothing else was removed by then, removing it gives that unique puzzle back, so no proof needed.
+  int dig(const std::vector<int>& order, int count, int floor, int stop, int undo = -1) {
+    const int start = count;
     for (int i : order) {
       if (count <= stop) break;
       if (!given(i) || count - size_of(i) < floor) continue;
-      if (try_remove(i)) count -= size_of(i);
+      if (i == undo && count == start) {
+        clear(i);
+        count -= size_of(i);
+      } else if (try_remove(i)) {
+        count -= size_of(i);
+      }
     }
     return count;
   }
@@ -517,11 +547,94 @@ class Engine {
       p_.cells[static_cast<size_t>(b)] = vb;
       set_bit(givens_, a);
       set_bit(givens_, b);
-      if (shared_.expired()) return -2;
+      if (stopped()) return -2;
     }
     return -1;
   }
 
+
+  // Loads the puzzle whose givens are `g` (values from the solution).
+  void load(const Cells& g) {
+    for (int c = 0; c < 81; ++c) p_.cells[static_cast<size_t>(c)] = has_bit(g, c) ? s_.cells[static_cast<size_t>(c)] : 0;
+    sync_givens();
+  }
+
+  // Every cell of `want` whose clue makes the current puzzle unique (tested in random order; each
+  // failure narrows `want` to where its second solution differs, as in repair()).
+  void all_repairs(Cells want, std::vector<int>& out) {
+    std::uint8_t two[2 * 81];
+    out.clear();
+    while (!empty_set(want)) {
+      const int x = pick(want);
+      clear_bit(want, x);
+      p_.cells[static_cast<size_t>(x)] = s_.cells[static_cast<size_t>(x)];
+      const int n = solver::fast9::collect(p_.cells.data(), 2, two);
+      p_.cells[static_cast<size_t>(x)] = 0;
+      if (n == 1) {
+        out.push_back(x);
+        continue;
+      }
+      const Cells d = diff_from_solution(std::equal(two, two + 81, s_.cells.begin()) ? two + 81 : two);
+      remember(d);
+      intersect(want, d);
+    }
+  }
+
+  // The puzzle has target + 1 clues. The puzzles with as many clues reached from it by {-1,+1}
+  // exchanges form a plateau, which the walk would wander at random, drawing the same moves again
+  // and again (measured at 19 clues: about 5 puzzles a plateau, 53 at most, in 1,600 moves). Here
+  // each puzzle of the plateau is visited once, in random order, and given a {-2,+1} sweep. True
+  // with the puzzle at the target; false once the plateau (kPlateau puzzles at most) or the budget
+  // is used up.
+  bool plateau() {
+    static constexpr size_t kPlateau = 4096;
+    struct Hash {
+      std::size_t operator()(const Cells& c) const {
+        return std::hash<std::uint64_t>{}(c[0] * 0x9E3779B97F4A7C15ull ^ c[1]);
+      }
+    };
+    std::unordered_set<Cells, Hash> seen{givens_};
+    std::vector<Cells> todo{givens_};
+    std::vector<int> fixes;
+    std::uint8_t two[2 * 81];
+    while (!todo.empty() && !stopped()) {
+      const size_t k = rng_->below(static_cast<std::uint32_t>(todo.size()));
+      std::swap(todo[k], todo.back());
+      const Cells node = todo.back();
+      todo.pop_back();
+      load(node);
+      const std::vector<int> clues = given_cells();
+      const int added = down_move(clues);
+      if (added == -2) return false;
+      if (added >= 0) {
+        p_.cells[static_cast<size_t>(added)] = s_.cells[static_cast<size_t>(added)];
+        sync_givens();
+        return true;
+      }
+      // The neighbours: for each clue c, the cells whose clue makes the puzzle without c unique.
+      for (int c : clues) {
+        p_.cells[static_cast<size_t>(c)] = 0;
+        if (solver::fast9::collect(p_.cells.data(), 2, two) == 1) {  // c was not needed
+          sync_givens();
+          return true;
+        }
+        // A second solution: a clue that repairs the puzzle must be where it differs.
+        const Cells want = diff_from_solution(std::equal(two, two + 81, s_.cells.begin()) ? two + 81 : two);
+        remember(want);
+        clear_bit(givens_, c);
+        all_repairs(want, fixes);
+        set_bit(givens_, c);
+        p_.cells[static_cast<size_t>(c)] = s_.cells[static_cast<size_t>(c)];
+        for (int x : fixes) {
+          Cells next = node;
+          clear_bit(next, c);
+          set_bit(next, x);
+          if (seen.size() < kPlateau && seen.insert(next).second) todo.push_back(next);
+        }
+      }
+    }
+    return false;
+  }
 
   // Moves from the current unique puzzle: put one empty class back, then dig again over every
   // clue class (the re-added one last). A move is kept if it does not add clues, so the walk can
@@ -542,7 +655,8 @@ class Engine {
     constexpr int kExchangeMaxTarget = 19;
     const bool exchange = exchange_fits() && target_ <= kExchangeMaxTarget;
     for (int move = 0; move < kMaxMoves * 4 && since_gain < (exchange && count > target_ + 1 ? kFewMoves : kMaxMoves); ++move) {
-      if (shared_.expired()) return false;
+      if (stopped()) return false;
+      if (exchange && count == target_ + 1) return plateau();
       empty.clear();
       for (int i = 0; i < static_cast<int>(pl.classes.size()); ++i)
         if (!given(i)) empty.push_back(i);
@@ -554,7 +668,7 @@ class Engine {
       // With a difficulty target the move digs plainly and grades once at the end: a move that
       // went above the cap is undone, one below the band is kept (the walk goes on from it).
       guided_ = false;
-      const int next = dig(order, count + size_of(e), floor_, stop_);
+      const int next = dig(order, count + size_of(e), floor_, stop_, e);
       guided_ = true;
       bool keep = next <= count && next >= pl.lo;
       const bool in_band = keep && rating_ok();
@@ -610,6 +724,8 @@ class Engine {
   size_t pool_used_ = 0, pool_next_ = 0;
   std::vector<std::uint8_t> scratch_;
   Rng* rng_ = nullptr;
+  std::uint64_t index_ = 0;                                   // the attempt running
+  const std::atomic<std::uint64_t>* race_winner_ = nullptr;  // see join_race()
   Grid s_, p_;
   int target_ = 0, floor_ = 0, stop_ = 0;
   std::optional<grader::Grade> grade_;
@@ -637,6 +753,39 @@ void grade_into(Puzzle& p, const grader::Bands& bands) {
   p.rating = g.rating;
   p.hardest = g.hardest;
   p.label = g.solved ? grader::label_for(g.rating, bands) : "";
+}
+
+// One puzzle made by `jobs` threads trying attempts 0, 1, 2, ... of `seed` at once: the lowest
+// attempt that succeeds wins, which is the one Engine::make() gives, for any number of threads.
+// Attempts above the winner stop early; those below it run to their end. Nullopt when the budget
+// ran out (an attempt below the winner may then have been cut short).
+std::optional<Puzzle> race(const Plan& plan, Shared& shared, std::uint64_t seed, int jobs) {
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> winner{UINT64_MAX};
+  std::mutex mu;
+  std::optional<Puzzle> best;
+  auto worker = [&] {
+    Engine engine(plan, shared);
+    engine.join_race(&winner);
+    while (!shared.expired()) {
+      const std::uint64_t index = next++;
+      if (index > winner.load()) return;
+      auto p = engine.try_once(seed, index);
+      if (!p) continue;
+      std::lock_guard lock(mu);
+      if (index < winner.load()) {
+        winner = index;
+        best = std::move(p);
+      }
+      return;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  if (shared.stop.load()) return std::nullopt;
+  return best;
 }
 
 }  // namespace
@@ -763,11 +912,23 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
       report();
     }
   };
-  const int jobs = std::clamp(options.jobs, 1, std::max(1, count));
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  const int jobs = std::max(1, options.jobs);
+  if (jobs > count) {
+    // Fewer puzzles than threads (often one hard puzzle): the threads race on each puzzle's attempts.
+    for (int i = 0; i < count; ++i) {
+      auto p = race(plan, shared, mix_seed(seed, options.stream, options.first + static_cast<std::uint64_t>(i)),
+                    jobs);
+      if (!p) break;
+      if (grade) grade_into(*p, r.bands);
+      made[static_cast<size_t>(i)] = std::move(p);
+      report();
+    }
+  } else {
+    std::vector<std::thread> threads;
+    for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
+  }
 
   // De-duplicate in index order; replacements are generated here, on this thread.
   std::unordered_set<std::string> seen;
