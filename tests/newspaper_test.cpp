@@ -285,4 +285,16 @@ TEST_CASE("newspaper: a bad width or file name template is reported at its place
             "/bad_template.yaml:5:14: newspaper.file_name: must contain {date} or {number} so that each "
             "day gets its own file\n");
   CHECK_FALSE(fs::exists(dir / "x.json"));
+
+  // A font that is not installed is named by its key, as in a book (the title font is not drawn in
+  // single-puzzle files, so it is not asked for).
+  const std::string fonts = short_spec(dir, "out", "", 1) + ".fonts.yaml";
+  spit(fonts, slurp(short_spec(dir, "out", "", 1)) +
+                  "theme: {digit_font: No Such Font Qwxz, title_font: No Such Font Qwxz}\n");
+  r = gridpress("book '" + fonts + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == fonts +
+                     ": theme.digit_font: font 'No Such Font Qwxz' is not installed (fontconfig would use "
+                     "'DejaVu Sans' instead)\n");
+  CHECK_FALSE(fs::exists(dir / "out"));
 }

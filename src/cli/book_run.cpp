@@ -49,20 +49,7 @@ BookRun failed(BookRun run, int code, Error error) {
 Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout::TextMeasure& measure,
                                         std::vector<gen::Request>& requests) {
   std::vector<Diagnostic> problems;
-  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
-    auto r = make_request(spec, s);
-    if (r) requests.push_back(*r);
-    else for (const auto& d : r.error().diagnostics) problems.push_back(d);
-  }
-  const std::pair<const char*, const std::string*> fonts[] = {
-      {"theme.font", &spec.theme.font}, {"theme.digit_font", &spec.theme.digit_font},
-      {"theme.title_font", &spec.theme.title_font}};
-  std::set<std::string> checked;
-  for (const auto& [key, family] : fonts) {
-    if (!checked.insert(*family).second) continue;
-    if (Status st = render::check_font_family(*family); !st)
-      problems.push_back({spec.source_file, 0, 0, std::string(key) + ": " + st.error().to_string()});
-  }
+  check_sections(spec, true, requests, problems);
   if (!problems.empty()) return Error(std::move(problems));
   std::vector<int> counts;
   for (const auto& sec : spec.sections) counts.push_back(sec.count);

@@ -397,17 +397,7 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
       problems.push_back(f.error().diagnostics.front());
   }
   std::vector<gen::Request> requests;
-  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
-    auto r = make_request(spec, s);
-    if (r)
-      requests.push_back(*r);
-    else
-      for (const auto& d : r.error().diagnostics) problems.push_back(d);
-  }
-  std::set<std::string> fonts{spec.theme.font, spec.theme.digit_font};
-  for (const std::string& family : fonts)
-    if (Status st = render::check_font_family(family); !st)
-      problems.push_back({spec.source_file, 0, 0, "theme: " + st.error().to_string()});
+  check_sections(spec, false, requests, problems);
   render::PangoTextMeasure measure;
   layout::SingleOptions single;
   single.width_mm = np.width;
