@@ -8,7 +8,6 @@
 #include <memory>
 #include <ostream>
 #include <optional>
-#include <set>
 #include <thread>
 #include <unordered_set>
 #include <utility>
@@ -317,7 +316,7 @@ int preflight_spec_command(const std::string& spec_path, const PreflightOptions&
                            std::ostream& err) {
   const BookRun run = preflight_spec(spec_path, BookRunOptions{});
   if (run.exit_code != kExitOk) {
-    for (const Diagnostic& d : run.error.diagnostics) err << d.to_string() << '\n';
+    print_error(run.error, err);
     return run.exit_code;
   }
   // Printed as a report on a PDF is: the same lines, the same JSON.

@@ -52,10 +52,6 @@ class Progress {
   bool shown_ = false;
 };
 
-void print_error(const Error& e) {
-  for (const Diagnostic& d : e.diagnostics) std::cerr << d.to_string() << '\n';
-}
-
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
 std::string seconds(double s) {

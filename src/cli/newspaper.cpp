@@ -19,7 +19,6 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 #include <thread>
 #include <unordered_set>
@@ -44,10 +43,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using ordered = nlohmann::ordered_json;  // manifest keys in the order written
-
-void print_error(const Error& e) {
-  for (const Diagnostic& d : e.diagnostics) std::cerr << d.to_string() << '\n';
-}
 
 // The files of one run. Each is first written under a hidden temporary name in its final folder
 // (".gp-stage-PID-N-NAME"); commit() renames them all into place at the end. Whatever has not been
