@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -240,6 +241,54 @@ TEST_CASE("book: answers in a separate document") {
     CHECK(field(info.out, "Title:") == "Worksheet - answers");
     CHECK(field(info.out, "Page size:") == "595.276 x 841.89 pts (A4)");
   }
+}
+
+TEST_CASE("book: the book, its answers, cover and manifest replace the earlier ones together or not at all") {
+  TempDir dir;
+  const std::string spec = dir / "w.yaml", pdf = dir / "w.pdf";
+  test::spit(spec, slurp(kBooks + "/separate.yaml") + "cover: true\n");
+  const std::string make = "book '" + spec + "' -o '" + pdf + "' -q";
+  Run r = gridpress(make, dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const char* const names[] = {"w.pdf", "w-answers.pdf", "w-cover.pdf", "w.json", "w.csv"};
+  std::map<std::string, std::string> before;
+  for (const char* name : names) before[name] = slurp(dir / name);
+  const auto hidden_files = [&] {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(dir.path)) n += e.path().filename().string()[0] == '.';
+    return n;
+  };
+
+  // A folder where the cover goes (the last document): the book and the answers were complete and
+  // are put back; every earlier file is as it was, byte for byte, and no temporary is left.
+  fs::remove(dir / "w-cover.pdf");
+  fs::create_directory(dir / "w-cover.pdf");
+  r = gridpress(make + " --seed 5", dir);
+  CHECK(r.code == 1);
+  CHECK(r.err == "cannot write '" + (dir / "w-cover.pdf") + "': Is a directory\n");
+  for (const char* name : names)
+    if (name != std::string("w-cover.pdf")) CHECK(slurp(dir / name) == before[name]);
+  CHECK(hidden_files() == 0);
+
+  // The same with the answers in the way: no cover appears either.
+  fs::remove(dir / "w-cover.pdf");
+  fs::remove(dir / "w-answers.pdf");
+  fs::create_directory(dir / "w-answers.pdf");
+  r = gridpress(make + " --seed 5", dir);
+  CHECK(r.code == 1);
+  CHECK(r.err == "cannot write '" + (dir / "w-answers.pdf") + "': Is a directory\n");
+  CHECK(slurp(pdf) == before["w.pdf"]);
+  CHECK(slurp(dir / "w.json") == before["w.json"]);
+  CHECK_FALSE(fs::exists(dir / "w-cover.pdf"));
+  CHECK(hidden_files() == 0);
+
+  // With the way clear the same command replaces all five (seed 5 is another book).
+  fs::remove(dir / "w-answers.pdf");
+  r = gridpress(make + " --seed 5", dir);
+  CHECK(r.code == 0);
+  for (const char* name : names) CHECK(slurp(dir / name) != before[name]);
+  CHECK(hidden_files() == 0);
 }
 
 TEST_CASE("book: layout problems are reported with the spec's place, before generating") {
