@@ -50,7 +50,7 @@ BookRun failed(BookRun run, int code, Error error) {
 Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout::TextMeasure& measure,
                                         std::vector<gen::Request>& requests) {
   std::vector<Diagnostic> problems;
-  check_sections(spec, true, requests, problems);
+  check_sections(spec, /*title_font=*/true, requests, problems);
   if (!problems.empty()) return Error(std::move(problems));
   std::vector<int> counts;
   for (const auto& sec : spec.sections) counts.push_back(sec.count);
@@ -96,8 +96,9 @@ Result<StagedDocument> open_staged(render::OutputOptions out, int pages, render:
       if (auto staged = staging.add(render::default_page_path(out.path, out.format, i)); !staged)
         return staged.error();
     out.page_path = [&staging, path = out.path, format = out.format](int i) {
-      // Added already (the same name again) unless the layout made more pages than planned; a
-      // later add fails only where the first page's succeeded, and the empty name then fails too.
+      // Added already (the same name again) unless the layout made more pages than planned. Such
+      // a late add fails only if the folder has stopped taking files; the canvas then fails on the
+      // empty name.
       auto staged = staging.add(render::default_page_path(path, format, i));
       return staged ? *staged : std::string();
     };

@@ -324,7 +324,7 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
       problems.push_back(f.error().diagnostics.front());
   }
   std::vector<gen::Request> requests;
-  check_sections(spec, false, requests, problems);
+  check_sections(spec, /*title_font=*/false, requests, problems);  // no title in a newspaper file
   render::PangoTextMeasure measure;
   layout::SingleOptions single;
   single.width_mm = np.width;
