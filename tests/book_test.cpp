@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -47,9 +48,7 @@ std::string field(const std::string& text, const std::string& key) {
 
 TEST_CASE("book: a small book is a valid PDF with embedded fonts and the planned pages") {
   TempDir dir;
-  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "small.pdf") + "' --jobs 2", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  const Run r = test::book_ok(kBooks + "/small.yaml", dir / "small.pdf", dir, "--jobs 2");
   CHECK(r.err.empty());  // not a terminal: no progress
   CHECK(r.out.rfind("wrote " + (dir / "small.pdf") + ": ", 0) == 0);
   CHECK(r.out.find(" puzzles in ") != std::string::npos);
@@ -106,9 +105,7 @@ TEST_CASE("book: a small book is a valid PDF with embedded fonts and the planned
 
 TEST_CASE("book: manifest lists every puzzle with its pages, givens and solution") {
   TempDir dir;
-  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "b.pdf") + "' --quiet", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  const Run r = test::book_ok(kBooks + "/small.yaml", dir / "b.pdf", dir, "--quiet");
   CHECK(r.out.empty());  // --quiet: no summary
 
   const auto doc = nlohmann::json::parse(slurp(dir / "b.json"));
@@ -148,10 +145,8 @@ TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
   TempDir dir;
   fs::create_directories(dir.path / "a");
   fs::create_directories(dir.path / "b");
-  const Run a = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "a/book.pdf") + "' --jobs 1 -q", dir);
-  const Run b = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "b/book.pdf") + "' --jobs 2 -q", dir);
-  REQUIRE(a.code == 0);
-  REQUIRE(b.code == 0);
+  test::book_ok(kBooks + "/small.yaml", dir / "a/book.pdf", dir, "--jobs 1 -q");
+  test::book_ok(kBooks + "/small.yaml", dir / "b/book.pdf", dir, "--jobs 2 -q");
   const std::string pdf = slurp(dir / "a/book.pdf");
   CHECK(pdf.size() > 10000);
   CHECK(pdf == slurp(dir / "b/book.pdf"));
@@ -159,16 +154,13 @@ TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
   CHECK(slurp(dir / "a/book.csv") == slurp(dir / "b/book.csv"));
 
   // A different seed gives a different book.
-  const Run c = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "c.pdf") + "' --seed 8 -q", dir);
-  REQUIRE(c.code == 0);
+  test::book_ok(kBooks + "/small.yaml", dir / "c.pdf", dir, "--seed 8 -q");
   CHECK(slurp(dir / "c.json") != slurp(dir / "a/book.json"));
 }
 
 TEST_CASE("book: SVG and PNG pages, one file per page") {
   TempDir dir;
-  const Run r = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "p.svg") + "' -q", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  test::book_ok(kBooks + "/small.yaml", dir / "p.svg", dir, "-q");
   const auto doc = nlohmann::json::parse(slurp(dir / "p.json"));
   const int pages = doc["pages"];
   REQUIRE(pages > 2);
@@ -181,8 +173,18 @@ TEST_CASE("book: SVG and PNG pages, one file per page") {
   }
   CHECK(slurp(dir / "p-001.svg").find("width=\"432pt\" height=\"648pt\"") != std::string::npos);
 
-  const Run png = gridpress("book '" + kBooks + "/small.yaml' -o '" + (dir / "q.png") + "' -q", dir);
-  REQUIRE(png.code == 0);
+  // Pages of an earlier, longer book under the same names go once the new one is in place (only
+  // the consecutive run after the last page).
+  char stale[2][32];
+  for (int i = 0; i < 2; ++i) {
+    std::snprintf(stale[i], sizeof stale[i], "p-%03d.svg", pages + 1 + 2 * i);  // p-N+1, p-N+3
+    test::spit(dir / stale[i], "old page");
+  }
+  test::book_ok(kBooks + "/small.yaml", dir / "p.svg", dir, "-q");
+  CHECK_FALSE(fs::exists(dir / stale[0]));
+  CHECK(fs::exists(dir / stale[1]));
+
+  test::book_ok(kBooks + "/small.yaml", dir / "q.png", dir, "-q");
   const std::string bytes = slurp(dir / "q-001.png");
   REQUIRE(bytes.size() > 24);
   CHECK(bytes.substr(1, 3) == "PNG");
@@ -223,9 +225,7 @@ TEST_CASE("book: spec problems are all reported, exit 2, nothing written") {
 
 TEST_CASE("book: answers in a separate document") {
   TempDir dir;
-  const Run r = gridpress("book '" + kBooks + "/separate.yaml' -o '" + (dir / "w.pdf") + "'", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  const Run r = test::book_ok(kBooks + "/separate.yaml", dir / "w.pdf", dir);
   CHECK(r.out.find("; answers: " + (dir / "w-answers.pdf") + ", ") != std::string::npos);
   CHECK(fs::exists(dir / "w-answers.pdf"));
   const auto doc = nlohmann::json::parse(slurp(dir / "w.json"));
@@ -240,6 +240,51 @@ TEST_CASE("book: answers in a separate document") {
     CHECK(field(info.out, "Title:") == "Worksheet - answers");
     CHECK(field(info.out, "Page size:") == "595.276 x 841.89 pts (A4)");
   }
+}
+
+TEST_CASE("book: the book, its answers, cover and manifest replace the earlier ones together or not at all") {
+  TempDir dir;
+  const std::string spec = dir / "w.yaml", pdf = dir / "w.pdf";
+  test::spit(spec, slurp(kBooks + "/separate.yaml") + "cover: true\n");
+  test::book_ok(spec, pdf, dir, "-q");
+  const char* const names[] = {"w.pdf", "w-answers.pdf", "w-cover.pdf", "w.json", "w.csv"};
+  std::map<std::string, std::string> before;
+  for (const char* name : names) before[name] = slurp(dir / name);
+  const auto hidden_files = [&] {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(dir.path)) n += e.path().filename().string()[0] == '.';
+    return n;
+  };
+
+  // A folder where the cover goes (the last document): the book and the answers were complete and
+  // are put back; every earlier file is as it was, byte for byte, and no temporary is left.
+  fs::remove(dir / "w-cover.pdf");
+  fs::create_directory(dir / "w-cover.pdf");
+  const std::string again = "book '" + spec + "' -o '" + pdf + "' -q --seed 5";
+  Run r = gridpress(again, dir);
+  CHECK(r.code == 1);
+  CHECK(r.err == "cannot write '" + (dir / "w-cover.pdf") + "': Is a directory\n");
+  for (const char* name : names)
+    if (name != std::string("w-cover.pdf")) CHECK(slurp(dir / name) == before[name]);
+  CHECK(hidden_files() == 0);
+
+  // The same with the answers in the way: no cover appears either.
+  fs::remove(dir / "w-cover.pdf");
+  fs::remove(dir / "w-answers.pdf");
+  fs::create_directory(dir / "w-answers.pdf");
+  r = gridpress(again, dir);
+  CHECK(r.code == 1);
+  CHECK(r.err == "cannot write '" + (dir / "w-answers.pdf") + "': Is a directory\n");
+  CHECK(slurp(pdf) == before["w.pdf"]);
+  CHECK(slurp(dir / "w.json") == before["w.json"]);
+  CHECK_FALSE(fs::exists(dir / "w-cover.pdf"));
+  CHECK(hidden_files() == 0);
+
+  // With the way clear the same command replaces all five (seed 5 is another book).
+  fs::remove(dir / "w-answers.pdf");
+  test::book_ok(spec, pdf, dir, "-q --seed 5");
+  for (const char* name : names) CHECK(slurp(dir / name) != before[name]);
+  CHECK(hidden_files() == 0);
 }
 
 TEST_CASE("book: layout problems are reported with the spec's place, before generating") {

@@ -1,11 +1,12 @@
 // Helpers for tests that run the real gridpress binary: a scratch folder removed afterwards,
-// file reading and writing, and a command runner capturing exit code, stdout and stderr.
-// Header-only; each test executable includes it once.
+// file reading and writing, a command runner capturing exit code, stdout and stderr, and a book
+// run that must succeed. Header-only; each test executable includes it once (after Catch2).
 #pragma once
 
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -60,6 +61,20 @@ inline Output shell(const std::string& command, const TempDir& dir) {
 // Runs the gridpress binary under test with `args` (already quoted for the shell).
 inline Output gridpress(const std::string& args, const TempDir& dir) {
   return shell(std::string("'") + GRIDPRESS_BINARY + "' " + args, dir);
+}
+
+// Runs `gridpress book 'SPEC' -o 'OUT' EXTRA` in `dir` (no -o when `out` is empty: the spec's
+// output.path) and requires exit code 0, showing its stderr when it is not. Returns the output for
+// further checks.
+inline Output book_ok(const std::string& spec, const std::string& out, const TempDir& dir,
+                      const std::string& extra = "") {
+  std::string args = "book '" + spec + "'";
+  if (!out.empty()) args += " -o '" + out + "'";
+  if (!extra.empty()) args += " " + extra;
+  const Output r = gridpress(args, dir);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return r;
 }
 
 inline bool have_tool(const char* tool) {

@@ -74,9 +74,7 @@ spec::BookSpec load(const std::string& name) {
 TEST_CASE("kdp: a book over 150 pages gets the 0.5 in gutter, padded to an even count with a Notes page") {
   TempDir dir;
   const std::string pdf = dir / "long.pdf";
-  const Run r = book("kdp_long.yaml", pdf, dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  const Run r = test::book_ok(kBooks + "/kdp_long.yaml", pdf, dir, "--jobs 2");
   CHECK(r.err.empty());
   CHECK(r.out.find(": 152 pages, 149 puzzles in ") != std::string::npos);
   CHECK(r.out.find("; preflight passed") != std::string::npos);
@@ -123,9 +121,7 @@ TEST_CASE("kdp: the gutter table by page count") {
 TEST_CASE("kdp: bleed pages are trim + 0.125 in wide and + 0.25 in tall; the cover wraps both trims and the spine") {
   TempDir dir;
   const std::string pdf = dir / "bleed.pdf";
-  const Run r = book("kdp_bleed.yaml", pdf, dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  const Run r = test::book_ok(kBooks + "/kdp_bleed.yaml", pdf, dir, "--jobs 2");
   const std::string cover = dir / "bleed-cover.pdf";
   CHECK(r.out.find("; cover: " + cover) != std::string::npos);
   REQUIRE(fs::exists(cover));

@@ -51,9 +51,7 @@ double number_after(const std::string& text, const std::string& key) {
 
 TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width") {
   TempDir dir("gridpress-newspaper-test");
-  const Output r = gridpress("book '" + kData + "/week.yaml' -o '" + (dir / "week.json") + "' --jobs 2", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  const Output r = book_ok(kData + "/week.yaml", dir / "week.json", dir, "--jobs 2");
   CHECK(r.err.empty());
   // The time varies: everything before and after it is exact.
   const std::string head = "wrote 56 files (pdf, eps, svg, png) for 7 puzzles in ";
@@ -154,9 +152,7 @@ TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width"
 TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed, same puzzles") {
   TempDir dir("gridpress-newspaper-test");
   const std::string spec = short_spec(dir, "a", "  start_number: 40\n");
-  Output r = gridpress("book '" + spec + "' -q", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  Output r = book_ok(spec, "", dir, "-q");
   CHECK(r.out.empty());
   const json first = manifest(dir / "a/run.json");
   CHECK(first["puzzles"][0]["number"] == 40);
@@ -164,8 +160,7 @@ TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed
 
   // --start-number continues the series. A number and its difficulty decide the puzzle: No. 41 is
   // an easy puzzle in both runs (Tuesday's, now Monday's) and comes back unchanged.
-  r = gridpress("book '" + spec + "' -o '" + (dir / "b/run.json") + "' --start-number 41 -q", dir);
-  REQUIRE(r.code == 0);
+  book_ok(spec, dir / "b/run.json", dir, "--start-number 41 -q");
   const json second = manifest(dir / "b/run.json");
   CHECK(second["start_number"] == 41);
   CHECK(second["puzzles"][0]["number"] == 41);
@@ -185,20 +180,16 @@ TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed
 
 TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests are excluded") {
   TempDir dir("gridpress-newspaper-test");
-  REQUIRE(gridpress("book '" + short_spec(dir, "one", "") + "' -q", dir).code == 0);
+  book_ok(short_spec(dir, "one", ""), "", dir, "-q");
   const std::set<std::string> first = canonical_forms(manifest(dir / "one/run.json"));
   REQUIRE(first.size() == 3);
 
   // The same run again, excluding the first one's manifest (JSON), then both (the second as CSV).
-  Output r = gridpress("book '" + short_spec(dir, "two", "  exclude: one/run.json\n") + "' -q", dir);
-  INFO(r.err);
-  REQUIRE(r.code == 0);
+  book_ok(short_spec(dir, "two", "  exclude: one/run.json\n"), "", dir, "-q");
   const std::set<std::string> second = canonical_forms(manifest(dir / "two/run.json"));
   REQUIRE(second.size() == 3);
   for (const auto& c : second) CHECK_FALSE(first.count(c));
-  r = gridpress("book '" + short_spec(dir, "three", "  exclude: [one/run.json, two/run.csv]\n") + "' -q",
-                dir);
-  REQUIRE(r.code == 0);
+  book_ok(short_spec(dir, "three", "  exclude: [one/run.json, two/run.csv]\n"), "", dir, "-q");
   for (const auto& c : canonical_forms(manifest(dir / "three/run.json"))) {
     CHECK_FALSE(first.count(c));
     CHECK_FALSE(second.count(c));
@@ -206,14 +197,14 @@ TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests 
 
   // Without the exclusion the same spec gives the same puzzles again: it is the list that prevents
   // repeats.
-  REQUIRE(gridpress("book '" + short_spec(dir, "again", "") + "' -q", dir).code == 0);
+  book_ok(short_spec(dir, "again", ""), "", dir, "-q");
   CHECK(canonical_forms(manifest(dir / "again/run.json")) == first);
 
   // An ordinary book's manifest (no canonical forms) excludes through its givens.
   spit(dir / "book.json", "{\"puzzles\": [{\"givens\": \"" +
                               manifest(dir / "one/run.json")["puzzles"][0]["givens"].get<std::string>() +
                               "\"}]}");
-  REQUIRE(gridpress("book '" + short_spec(dir, "four", "  exclude: book.json\n") + "' -q", dir).code == 0);
+  book_ok(short_spec(dir, "four", "  exclude: book.json\n"), "", dir, "-q");
   CHECK(manifest(dir / "four/run.json")["puzzles"][0]["canonical"] !=
         manifest(dir / "one/run.json")["puzzles"][0]["canonical"]);
   CHECK(manifest(dir / "four/run.json")["puzzles"][1]["canonical"] ==
@@ -221,7 +212,7 @@ TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests 
 
   // A file that is not a manifest is refused, naming it.
   spit(dir / "notes.json", "[1, 2]");
-  r = gridpress("book '" + short_spec(dir, "five", "  exclude: notes.json\n") + "'", dir);
+  Output r = gridpress("book '" + short_spec(dir, "five", "  exclude: notes.json\n") + "'", dir);
   CHECK(r.code == 2);
   CHECK(r.err ==
         "newspaper.exclude: " + (dir / "notes.json") + ": not a gridpress manifest (no \"puzzles\" list)\n");
@@ -232,7 +223,7 @@ TEST_CASE("newspaper: file names from the templates; a failed run leaves the ear
   TempDir dir("gridpress-newspaper-test");
   const std::string spec = short_spec(
       dir, "out", "  file_name: \"daily-{number}-{weekday}\"\n  solution_file_name: \"answer-{number}\"\n");
-  REQUIRE(gridpress("book '" + spec + "' -q", dir).code == 0);
+  book_ok(spec, "", dir, "-q");
   for (const char* name :
        {"daily-1-Monday.pdf", "daily-3-Wednesday.pdf", "answer-1.pdf", "answer-3.pdf", "run.json", "run.csv"})
     CHECK(fs::exists(dir / (std::string("out/") + name)));
@@ -285,4 +276,16 @@ TEST_CASE("newspaper: a bad width or file name template is reported at its place
             "/bad_template.yaml:5:14: newspaper.file_name: must contain {date} or {number} so that each "
             "day gets its own file\n");
   CHECK_FALSE(fs::exists(dir / "x.json"));
+
+  // A font that is not installed is named by its key, as in a book (the title font is not drawn in
+  // single-puzzle files, so it is not asked for).
+  const std::string fonts = short_spec(dir, "out", "", 1) + ".fonts.yaml";
+  spit(fonts, slurp(short_spec(dir, "out", "", 1)) +
+                  "theme: {digit_font: No Such Font Qwxz, title_font: No Such Font Qwxz}\n");
+  r = gridpress("book '" + fonts + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == fonts +
+                     ": theme.digit_font: font 'No Such Font Qwxz' is not installed (fontconfig would use "
+                     "'DejaVu Sans' instead)\n");
+  CHECK_FALSE(fs::exists(dir / "out"));
 }

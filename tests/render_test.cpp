@@ -12,6 +12,7 @@
 
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
+#include "render/staging.hpp"
 #include "render/text.hpp"
 
 namespace fs = std::filesystem;
@@ -326,6 +327,72 @@ TEST_CASE("a failed render leaves the previous output intact and no temporaries"
     REQUIRE(render_page(**canvas, sample_page()).ok());
   }
   CHECK(dir.count_files() == 1);
+}
+
+TEST_CASE("staging: a group of files replaces the earlier ones together") {
+  TempDir dir;
+  REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
+  {
+    Staging staging;
+    auto a = staging.add(dir / "a.txt");
+    auto b = staging.add(dir / "b.txt");
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK(fs::path(*a).parent_path() == dir.path);
+    CHECK(fs::path(*a).filename().string().rfind(".gp-stage-", 0) == 0);
+    CHECK(*staging.add(dir / "a.txt") == *a);  // the same name again
+    CHECK(fs::exists(*a));                     // created at once, empty
+    REQUIRE(write_file_atomically(*a, "new a").ok());
+    REQUIRE(write_file_atomically(*b, "new b").ok());
+    CHECK(slurp(dir / "a.txt") == "old a");  // nothing changes before commit
+    CHECK_FALSE(fs::exists(dir / "b.txt"));
+    REQUIRE(staging.commit().ok());
+  }
+  CHECK(slurp(dir / "a.txt") == "new a");
+  CHECK(slurp(dir / "b.txt") == "new b");
+  CHECK(dir.count_files() == 2);
+
+  // A stem's files: staged names that differ only in the extension, as the final ones do.
+  Staging staging;
+  auto json = staging.add(dir / "book.json"), csv = staging.add(dir / "book.csv");
+  REQUIRE(json.ok());
+  REQUIRE(csv.ok());
+  CHECK(fs::path(*json).replace_extension(".csv").string() == *csv);
+}
+
+TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left behind") {
+  TempDir dir;
+  REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
+  fs::create_directory(dir / "c.txt");  // a folder in the way of the last file
+  {
+    Staging staging;
+    for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
+      auto staged = staging.add(dir / name);
+      REQUIRE(staged.ok());
+      REQUIRE(write_file_atomically(*staged, std::string("new ") + name).ok());
+    }
+    CHECK(staging.commit().error().to_string() == "cannot write '" + (dir / "c.txt") + "': Is a directory");
+    CHECK(slurp(dir / "a.txt") == "old a");  // put back at once, not by the destructor
+    CHECK_FALSE(fs::exists(dir / "b.txt"));
+  }
+  CHECK(slurp(dir / "a.txt") == "old a");
+  CHECK(fs::is_directory(dir / "c.txt"));
+  CHECK(dir.count_files() == 2);
+
+  {  // never committed: the staged files go, the earlier ones stay
+    Staging staging;
+    auto a = staging.add(dir / "a.txt");
+    REQUIRE(a.ok());
+    REQUIRE(write_file_atomically(*a, "newer a").ok());
+  }
+  CHECK(slurp(dir / "a.txt") == "old a");
+  CHECK(dir.count_files() == 2);
+
+  // A folder that cannot take the file is reported by the final name.
+  Staging staging;
+  CHECK(staging.add("/nonexistent-gridpress-dir/book.pdf").error().to_string() ==
+        "cannot write '/nonexistent-gridpress-dir/book.pdf': No such file or directory");
+  CHECK(staging.add(dir / "sub/").error().to_string() == "cannot write '" + (dir / "sub/") + "': not a file name");
 }
 
 TEST_CASE("open errors name the file and the reason") {

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "render/text.hpp"
 #include "spec/spec.hpp"
 
 namespace gp::cli {
@@ -55,6 +57,26 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
   }
   return r;
+}
+
+void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen::Request>& requests,
+                    std::vector<Diagnostic>& problems) {
+  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
+    auto r = make_request(spec, s);
+    if (r)
+      requests.push_back(*r);
+    else
+      for (const auto& d : r.error().diagnostics) problems.push_back(d);
+  }
+  const std::pair<const char*, const std::string*> fonts[] = {
+      {"theme.font", &spec.theme.font}, {"theme.digit_font", &spec.theme.digit_font},
+      {"theme.title_font", title_font ? &spec.theme.title_font : nullptr}};
+  std::set<std::string> checked;
+  for (const auto& [key, family] : fonts) {
+    if (family == nullptr || !checked.insert(*family).second) continue;
+    if (Status st = render::check_font_family(*family); !st)
+      problems.push_back({spec.source_file, 0, 0, std::string(key) + ": " + st.error().to_string()});
+  }
 }
 
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,

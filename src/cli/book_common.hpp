@@ -1,10 +1,11 @@
 // What the book-making commands share (book, newspaper runs, preflight of a spec): turning a
-// spec's sections into generator requests.
+// spec's sections into generator requests, checking them and the theme fonts.
 #pragma once
 
 #include <functional>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 #include "core/puzzle_store.hpp"
 #include "core/result.hpp"
@@ -22,6 +23,15 @@ grader::Bands make_bands(const spec::BookSpec& spec);
 // at the section's key in the spec ("clues", "symmetry", "fill", "difficulty").
 // Requires: 0 <= s < spec.sections.size().
 Result<gen::Request> make_request(const spec::BookSpec& spec, int s);
+
+// The checks every run makes before generating: appends each section's request (make_request) to
+// `requests` in section order, and every problem to `problems`: the sections' diagnostics, then one
+// per theme font that is not installed, at the key the spec names it by ("FILE: theme.font: font
+// 'X' is not installed (fontconfig would use 'Y' instead)"; a family named by several keys is
+// checked once, under the first). theme.title_font is checked only when `title_font` is true (books
+// use it for titles, headings and the cover; single-puzzle files never draw it).
+void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen::Request>& requests,
+                    std::vector<Diagnostic>& problems);
 
 // Generates section `s` of the book (stream = s, graded for labels) into a compact store. The
 // puzzles are made in chunks of at most kSectionChunk, so memory holds one chunk of full Puzzles

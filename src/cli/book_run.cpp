@@ -1,6 +1,7 @@
 #include "cli/book_run.hpp"
 
 #include <stdlib.h>  // mkdtemp
+#include <unistd.h>  // unlink
 
 #include <algorithm>
 #include <functional>
@@ -8,7 +9,6 @@
 #include <memory>
 #include <ostream>
 #include <optional>
-#include <set>
 #include <thread>
 #include <unordered_set>
 #include <utility>
@@ -24,6 +24,7 @@
 #include "layout/print_rules.hpp"
 #include "pdfcheck/pdfcheck.hpp"
 #include "render/manifest.hpp"
+#include "render/staging.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
@@ -49,20 +50,7 @@ BookRun failed(BookRun run, int code, Error error) {
 Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout::TextMeasure& measure,
                                         std::vector<gen::Request>& requests) {
   std::vector<Diagnostic> problems;
-  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
-    auto r = make_request(spec, s);
-    if (r) requests.push_back(*r);
-    else for (const auto& d : r.error().diagnostics) problems.push_back(d);
-  }
-  const std::pair<const char*, const std::string*> fonts[] = {
-      {"theme.font", &spec.theme.font}, {"theme.digit_font", &spec.theme.digit_font},
-      {"theme.title_font", &spec.theme.title_font}};
-  std::set<std::string> checked;
-  for (const auto& [key, family] : fonts) {
-    if (!checked.insert(*family).second) continue;
-    if (Status st = render::check_font_family(*family); !st)
-      problems.push_back({spec.source_file, 0, 0, std::string(key) + ": " + st.error().to_string()});
-  }
+  check_sections(spec, /*title_font=*/true, requests, problems);
   if (!problems.empty()) return Error(std::move(problems));
   std::vector<int> counts;
   for (const auto& sec : spec.sections) counts.push_back(sec.count);
@@ -75,6 +63,58 @@ Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout
     problems.push_back(std::move(d));
   }
   return Error(std::move(problems));
+}
+
+// One document of the book's group (book, answers, cover), drawn into staged files.
+struct StagedDocument {
+  std::unique_ptr<render::Canvas> canvas;
+  std::string path;  // the final path (PDF) or the one the final page names derive from
+  render::Format format = render::Format::pdf;
+
+  // The final names of the files written, in page order.
+  std::vector<std::string> files() const {
+    std::vector<std::string> out;
+    const size_t n = canvas->files().size();
+    for (size_t i = 0; i < n; ++i)
+      out.push_back(render::one_file_per_page(format) ? render::default_page_path(path, format, static_cast<int>(i))
+                                                      : path);
+    return out;
+  }
+};
+
+// Opens a canvas for `out` whose files are staged in `staging`: a PDF as one staged file, the
+// page files of the other formats one by one (the planned `pages` are added at once, so a folder
+// that cannot be written fails here, by the final name).
+Result<StagedDocument> open_staged(render::OutputOptions out, int pages, render::Staging& staging) {
+  StagedDocument doc{nullptr, out.path, out.format};
+  if (!render::one_file_per_page(out.format)) {
+    auto staged = staging.add(out.path);
+    if (!staged) return staged.error();
+    out.path = *staged;
+  } else {
+    for (int i = 0; i < pages; ++i)
+      if (auto staged = staging.add(render::default_page_path(out.path, out.format, i)); !staged)
+        return staged.error();
+    out.page_path = [&staging, path = out.path, format = out.format](int i) {
+      // Added already (the same name again) unless the layout made more pages than planned. Such
+      // a late add fails only if the folder has stopped taking files; the canvas then fails on the
+      // empty name.
+      auto staged = staging.add(render::default_page_path(path, format, i));
+      return staged ? *staged : std::string();
+    };
+  }
+  auto canvas = render::open_canvas(out);
+  if (!canvas) return canvas.error();
+  doc.canvas = std::move(*canvas);
+  return doc;
+}
+
+// After the group is in place: page files numbered after the last page, left by an earlier and
+// longer book under the same names, would mix two books; the consecutive run of them is removed.
+void remove_stale_pages(const StagedDocument& doc) {
+  if (!render::one_file_per_page(doc.format)) return;
+  for (int i = static_cast<int>(doc.canvas->files().size());; ++i)
+    if (::unlink(render::default_page_path(doc.path, doc.format, i).c_str()) != 0) break;
 }
 
 // Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
@@ -102,9 +142,9 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
   return puzzles;
 }
 
-// Stage 5: NAME.json and NAME.csv. Entries are made as they are written: memory does not grow with
-// the manifest's text.
-Status write_manifest(const spec::BookSpec& spec, const layout::BookPlan& plan,
+// Stage 5: NAME.json and NAME.csv, written to `stem`.json and .csv (staged names). Entries are made
+// as they are written: memory does not grow with the manifest's text.
+Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const layout::BookPlan& plan,
                       const std::vector<PuzzleStore>& puzzles, const BookRun& run) {
   auto entry_at = [&](int i) {
     const layout::PuzzleRecord& rec = plan.records[static_cast<size_t>(i)];
@@ -134,7 +174,7 @@ Status write_manifest(const spec::BookSpec& spec, const layout::BookPlan& plan,
   info.seed = spec.seed;
   info.pages = plan.book_pages;
   info.generator = std::string("gridpress ") + GRIDPRESS_VERSION;
-  return render::write_manifest(stem_of(run.book_path), info, static_cast<int>(plan.records.size()), entry_at);
+  return render::write_manifest(stem, info, static_cast<int>(plan.records.size()), entry_at);
 }
 
 // Removes a temporary folder and everything in it when it goes out of scope.
@@ -202,11 +242,13 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
 
   // 3. Open every document first: a folder that cannot be written fails before any drawing.
-  // Missing folders are made; errors surface when the files are opened.
+  // Missing folders are made; errors surface when the files are opened. The documents and the
+  // manifest are written under staged names and replace the earlier ones together at the end.
   for (const std::string& file : {spec.output.path, spec.cover.enabled ? cover_path(spec, spec.output.path) : ""}) {
     std::error_code ec;
     if (const fs::path dir = fs::path(file).parent_path(); !dir.empty()) fs::create_directories(dir, ec);
   }
+  render::Staging staging;  // declared before the documents: their canvases close first
   render::OutputOptions out;
   out.format = format;
   out.path = spec.output.path;
@@ -218,16 +260,16 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   out.info.creator = std::string("gridpress ") + GRIDPRESS_VERSION;
   out.info.creation_date = spec.output.creation_date;
   run.book_path = out.path;
-  auto book_canvas = render::open_canvas(out);
-  if (!book_canvas) return failed(std::move(run), kExitFailure, book_canvas.error());
-  std::unique_ptr<render::Canvas> answer_canvas, cover_canvas;
+  auto book = open_staged(out, plan->book_pages, staging);
+  if (!book) return failed(std::move(run), kExitFailure, book.error());
+  std::optional<StagedDocument> answers, cover_doc;
   if (plan->answer_pages > 0) {
     render::OutputOptions aout = out;
     aout.path = answers_path(out.path);
     aout.info.title = spec.title + " - answers";
-    auto c = render::open_canvas(aout);
-    if (!c) return failed(std::move(run), kExitFailure, c.error());
-    answer_canvas = std::move(*c);
+    auto d = open_staged(aout, plan->answer_pages, staging);
+    if (!d) return failed(std::move(run), kExitFailure, d.error());
+    answers = std::move(*d);
     run.answers_path = aout.path;
   }
   if (spec.cover.enabled) {
@@ -235,9 +277,9 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     cover_out.format = render::Format::pdf;  // the cover is always one PDF page
     cover_out.path = cover_path(spec, out.path);
     cover_out.info.title = spec.title + " - cover";
-    auto c = render::open_canvas(cover_out);
-    if (!c) return failed(std::move(run), kExitFailure, c.error());
-    cover_canvas = std::move(*c);
+    auto d = open_staged(cover_out, 1, staging);
+    if (!d) return failed(std::move(run), kExitFailure, d.error());
+    cover_doc = std::move(*d);
     run.cover_path = cover_out.path;
   }
 
@@ -256,8 +298,8 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     };
   };
   layout::PageSinks sinks;
-  sinks.book = preflight ? preflight->wrap(sink_to(**book_canvas)) : sink_to(**book_canvas);
-  if (answer_canvas) sinks.answers = sink_to(*answer_canvas);
+  sinks.book = preflight ? preflight->wrap(sink_to(*book->canvas)) : sink_to(*book->canvas);
+  if (answers) sinks.answers = sink_to(*answers->canvas);
   Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options);
   if (laid && preflight && preflight->pages() != plan->book_pages) {
     // The gutter was chosen for plan->book_pages; a different count would need another layout.
@@ -266,25 +308,34 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   }
 
   // 4. The cover, for the final page count, with the first puzzle on the front.
-  if (laid && cover_canvas) {
+  if (laid && cover_doc) {
     std::optional<Puzzle> sample;
     if (!puzzles->empty() && puzzles->front().size() > 0) sample = puzzles->front().get(0);
     auto page = layout::lay_out_cover(spec, plan->book_pages, cover, measure, sample ? &*sample : nullptr);
-    laid = page ? render::render_page(*cover_canvas, *page) : Status(page.error());
+    laid = page ? render::render_page(*cover_doc->canvas, *page) : Status(page.error());
   }
-  if (laid) laid = (*book_canvas)->finish();
-  if (laid && answer_canvas) laid = answer_canvas->finish();
-  if (laid && cover_canvas) laid = cover_canvas->finish();
+  if (laid) laid = book->canvas->finish();
+  if (laid && answers) laid = answers->canvas->finish();
+  if (laid && cover_doc) laid = cover_doc->canvas->finish();
   if (!laid) return failed(std::move(run), kExitFailure, laid.error());
-  run.files = (*book_canvas)->files();
-  for (const auto* c : {answer_canvas.get(), cover_canvas.get()})
-    if (c != nullptr)
-      for (const auto& f : c->files()) run.files.push_back(f);
+  run.files = book->files();
+  for (const auto* d : {&answers, &cover_doc})
+    if (*d)
+      for (const auto& f : (*d)->files()) run.files.push_back(f);
 
-  // 5. Manifest.
+  // 5. The manifest, staged like the documents; then every file into place at once.
   if (spec.output.manifest) {
-    if (Status st = write_manifest(spec, *plan, *puzzles, run); !st) return failed(std::move(run), kExitFailure, st.error());
+    const std::string stem = stem_of(run.book_path);
+    auto json = staging.add(stem + ".json");
+    auto csv = staging.add(stem + ".csv");
+    Status st = !json ? Status(json.error())
+                : !csv ? Status(csv.error())
+                       : write_manifest(stem_of(*json), spec, *plan, *puzzles, run);
+    if (!st) return failed(std::move(run), kExitFailure, st.error());
   }
+  if (Status st = staging.commit(); !st) return failed(std::move(run), kExitFailure, st.error());
+  for (const auto* d : {&*book, answers ? &*answers : nullptr})
+    if (d != nullptr) remove_stale_pages(*d);
 
   // 6. Findings: the laid-out pages', then the written PDF's.
   if (preflight) {
@@ -330,7 +381,7 @@ int preflight_spec_command(const std::string& spec_path, const PreflightOptions&
                            std::ostream& err) {
   const BookRun run = preflight_spec(spec_path, BookRunOptions{});
   if (run.exit_code != kExitOk) {
-    for (const Diagnostic& d : run.error.diagnostics) err << d.to_string() << '\n';
+    print_error(run.error, err);
     return run.exit_code;
   }
   // Printed as a report on a PDF is: the same lines, the same JSON.

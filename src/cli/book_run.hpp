@@ -10,8 +10,10 @@
 //   3. layout and rendering page by page into the book (and answer document); with
 //      print.rules: kdp every book page passes through layout::Preflight on its way
 //   4. the cover (cover.enabled): one full-wrap PDF from layout::lay_out_cover with the final page
-//      count; all documents are finished (renamed into place) only after every page is drawn
-//   5. the manifest (output.manifest)
+//      count; all documents are drawn into staged files (render::Staging) and finished only after
+//      every page is drawn
+//   5. the manifest (output.manifest), staged too; then the whole group (book, answers, cover,
+//      manifest) is renamed into place together, or, if any rename fails, none is
 //   6. with print.rules: kdp, the written PDF is checked (fonts embedded, text sizes and line
 //      widths in the content streams, no bookmarks or links, page count)
 #pragma once
@@ -56,8 +58,8 @@ struct BookRun {
 };
 
 // Runs the stages above for `spec` (command-line overrides already applied) in `format`.
-// Guarantees: files appear only when complete; the findings never stop the book from being
-// written (whether they fail the command is the caller's choice: print.strict).
+// Guarantees: files appear only when complete, all together: on any failure (the final renames
+// included) no earlier file is replaced; the findings never stop the book from being written (whether they fail the command is the caller's choice: print.strict).
 BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options);
 
 // "book.pdf" -> "book-answers.pdf": the separate answer document.

@@ -52,10 +52,6 @@ class Progress {
   bool shown_ = false;
 };
 
-void print_error(const Error& e) {
-  for (const Diagnostic& d : e.diagnostics) std::cerr << d.to_string() << '\n';
-}
-
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
 std::string seconds(double s) {
@@ -153,7 +149,8 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
       "givens, solution, seed, rating). The same spec and seed give byte-identical output.\n"
-      "Files appear only when complete: a failed run leaves the previous book untouched.\n"
+      "Files appear only when complete, all together: a failed run leaves the previous book, its\n"
+      "answers, cover and manifest untouched.\n"
       "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"
       "With print.rules: kdp the pages and the PDF are checked against the KDP rules and problems are\n"
       "listed on stderr (docs/print-on-demand.md); print.strict: true makes them fail the command.\n"

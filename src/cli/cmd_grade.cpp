@@ -64,7 +64,7 @@ nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape
 int run_grade(const GradeCliOptions& opt) {
   auto input = open_input(opt.file);
   if (!input) {
-    std::cerr << input.error().to_string() << '\n';
+    print_error(input.error());
     return kExitFailure;
   }
   std::istream* in = input->stream;

@@ -48,7 +48,7 @@ constexpr const char* kSolveFooter =
 int run_solve(const SolveOptions& opt) {
   auto input = open_input(opt.file);
   if (!input) {
-    std::cerr << input.error().to_string() << '\n';
+    print_error(input.error());
     return kExitFailure;
   }
   std::istream* in = input->stream;

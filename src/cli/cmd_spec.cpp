@@ -42,7 +42,7 @@ int run_spec(const SpecCliOptions& opt) {
   }
   auto loaded = spec::load_book_spec(opt.path);
   if (!loaded) {
-    std::cerr << loaded.error().to_string() << '\n';
+    print_error(loaded.error());
     const auto n = loaded.error().diagnostics.size();
     std::cerr << opt.path << ": " << n << (n == 1 ? " problem" : " problems") << '\n';
     return kExitUsage;

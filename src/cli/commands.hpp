@@ -4,6 +4,9 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <iostream>
+
+#include "core/result.hpp"
 
 namespace gp::cli {
 
@@ -11,6 +14,10 @@ namespace gp::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;   // the work failed (bad puzzle line, budget ran out, ...)
 inline constexpr int kExitUsage = 2;     // bad command line or bad spec
+
+// How commands report an error: each diagnostic on its own line ("FILE:LINE:COL: message", see
+// Diagnostic::to_string) on `err`; nothing for an empty Error.
+void print_error(const Error& e, std::ostream& err = std::cerr);
 
 // The function a subcommand runs after parsing; set by its add_*_command.
 using Run = std::function<int()>;

@@ -8,7 +8,6 @@
 //   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together
 #include "cli/newspaper.hpp"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -19,7 +18,6 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 #include <thread>
 #include <unordered_set>
@@ -35,6 +33,7 @@
 #include "layout/single.hpp"
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
+#include "render/staging.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
@@ -44,78 +43,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using ordered = nlohmann::ordered_json;  // manifest keys in the order written
-
-void print_error(const Error& e) {
-  for (const Diagnostic& d : e.diagnostics) std::cerr << d.to_string() << '\n';
-}
-
-// The files of one run. Each is first written under a hidden temporary name in its final folder
-// (".gp-stage-PID-N-NAME"); commit() renames them all into place at the end. Whatever has not been
-// committed is removed on destruction, so a failed run leaves earlier files untouched.
-class Staging {
- public:
-  Staging() = default;
-  Staging(const Staging&) = delete;
-  Staging& operator=(const Staging&) = delete;
-  ~Staging() {
-    std::error_code ec;
-    for (const File& f : files_) {
-      if (!committed_) fs::remove(f.staged, ec);
-      fs::remove(f.staged + ".old", ec);
-    }
-  }
-
-  // The temporary name to write `final_path` under.
-  std::string add(const std::string& final_path) {
-    const fs::path p(final_path);
-    const std::string name = ".gp-stage-" + std::to_string(::getpid()) + "-" + std::to_string(files_.size()) +
-                             "-" + p.filename().string();
-    files_.push_back({(p.parent_path() / name).string(), final_path});
-    return files_.back().staged;
-  }
-
-  // Renames every staged file to its final name. A file already there is kept (hard-linked, or
-  // copied, to STAGED.old) until all renames have succeeded; if one fails ("cannot write 'FINAL':
-  // REASON"), the files renamed so far are put back as they were.
-  Status commit() {
-    std::error_code ec;
-    for (size_t i = 0; i < files_.size(); ++i) {
-      const File& f = files_[i];
-      const std::string old = f.staged + ".old";
-      if (fs::is_regular_file(f.final_path, ec)) {
-        fs::create_hard_link(f.final_path, old, ec);
-        if (ec) fs::copy_file(f.final_path, old, fs::copy_options::overwrite_existing, ec);
-        if (ec)
-          return undo(i, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
-      }
-      fs::rename(f.staged, f.final_path, ec);
-      if (ec) return undo(i, Error("cannot write '" + f.final_path + "': " + ec.message()));
-    }
-    committed_ = true;
-    return Ok{};
-  }
-
- private:
-  struct File {
-    std::string staged, final_path;
-  };
-
-  // Puts back the files before `failed` (the earlier version, or none) and returns `error`.
-  Status undo(size_t failed, Error error) {
-    std::error_code ec;
-    for (size_t i = 0; i < failed; ++i) {
-      const File& f = files_[i];
-      if (fs::exists(f.staged + ".old", ec))
-        fs::rename(f.staged + ".old", f.final_path, ec);
-      else
-        fs::remove(f.final_path, ec);
-    }
-    return error;
-  }
-
-  std::vector<File> files_;
-  bool committed_ = false;
-};
 
 // ---- Exclusion manifests ----
 
@@ -397,17 +324,7 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
       problems.push_back(f.error().diagnostics.front());
   }
   std::vector<gen::Request> requests;
-  for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
-    auto r = make_request(spec, s);
-    if (r)
-      requests.push_back(*r);
-    else
-      for (const auto& d : r.error().diagnostics) problems.push_back(d);
-  }
-  std::set<std::string> fonts{spec.theme.font, spec.theme.digit_font};
-  for (const std::string& family : fonts)
-    if (Status st = render::check_font_family(family); !st)
-      problems.push_back({spec.source_file, 0, 0, "theme: " + st.error().to_string()});
+  check_sections(spec, /*title_font=*/false, requests, problems);  // no title in a newspaper file
   render::PangoTextMeasure measure;
   layout::SingleOptions single;
   single.width_mm = np.width;
@@ -460,7 +377,7 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
           return kExitUsage;
         }
   }
-  Staging staging;
+  render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
   for (size_t d = 0; d < puzzles->size(); ++d) {
     for (const bool solution : {false, true}) {
       single.caption = files[d].caption.empty() ? ""
@@ -475,7 +392,12 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
       }
       for (size_t f = 0; f < formats.size(); ++f) {
         const std::string& path = solution ? files[d].solution[f] : files[d].puzzle[f];
-        if (Status st = render_file(*page, formats[f], staging.add(path), single.caption, spec); !st) {
+        auto staged = staging.add(path);
+        if (!staged) {
+          print_error(staged.error());
+          return kExitFailure;
+        }
+        if (Status st = render_file(*page, formats[f], *staged, single.caption, spec); !st) {
           std::cerr << "error: " << path << ": " << st.error().to_string() << '\n';
           return kExitFailure;
         }
@@ -488,11 +410,14 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
   if (spec.output.manifest) {
     const auto [json_text, csv_text] = manifest_text(spec, *puzzles, files, formats);
-    for (const auto& [path, text] : {std::pair{json_path, &json_text}, std::pair{csv_path, &csv_text}})
-      if (Status st = render::write_file_atomically(staging.add(path), *text); !st) {
+    for (const auto& [path, text] : {std::pair{json_path, &json_text}, std::pair{csv_path, &csv_text}}) {
+      auto staged = staging.add(path);
+      Status st = staged ? render::write_file_atomically(*staged, *text) : Status(staged.error());
+      if (!st) {
         print_error(st.error());
         return kExitFailure;
       }
+    }
   }
   if (Status st = staging.commit(); !st) {
     print_error(st.error());
