@@ -64,7 +64,9 @@ Status check_request(const Request& r);
 Result<Puzzle> generate_one(const Request& r, std::uint64_t seed);
 
 struct BatchOptions {
-  int jobs = 1;                                 // worker threads (>= 1); output does not depend on it
+  // Worker threads (>= 1); the output does not depend on it. With fewer puzzles than jobs, the
+  // threads share each puzzle: they race on its attempts and the lowest successful one wins.
+  int jobs = 1;
   std::uint64_t stream = 0;                     // e.g. the book section index
   // Index of the batch's first puzzle: puzzle i of the batch is puzzle first + i of the stream, so
   // a long run can be made in chunks (with the earlier chunks' canonical forms in `exclude`) and
