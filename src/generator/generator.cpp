@@ -587,7 +587,7 @@ class Engine {
   // with the puzzle at the target; false once the plateau (kPlateau puzzles at most) or the budget
   // is used up.
   bool plateau() {
-    static constexpr size_t kPlateau = 4096;
+    static constexpr size_t kPlateau = 1024;
     struct Hash {
       std::size_t operator()(const Cells& c) const {
         return std::hash<std::uint64_t>{}(c[0] * 0x9E3779B97F4A7C15ull ^ c[1]);
@@ -653,10 +653,13 @@ class Engine {
     // Only for the lowest targets: at 20 clues and up the walk alone gets there sooner (1,000
     // puzzles at 22 clues: 0.5 s without exchange sweeps, 1.1 s with them; at 20: 3.5 s and 5.5 s).
     constexpr int kExchangeMaxTarget = 19;
+    // The plateau walk pays one above 18 clues, where plateaus are small; at 20 clues they hold
+    // tens of thousands of puzzles: one puzzle at 19 clues took a median 0.45 s with it, 0.13 s without.
+    constexpr int kPlateauMaxTarget = 18;
     const bool exchange = exchange_fits() && target_ <= kExchangeMaxTarget;
     for (int move = 0; move < kMaxMoves * 4 && since_gain < (exchange && count > target_ + 1 ? kFewMoves : kMaxMoves); ++move) {
       if (stopped()) return false;
-      if (exchange && count == target_ + 1) return plateau();
+      if (exchange && count == target_ + 1 && target_ <= kPlateauMaxTarget) return plateau();
       empty.clear();
       for (int i = 0; i < static_cast<int>(pl.classes.size()); ++i)
         if (!given(i)) empty.push_back(i);
