@@ -480,7 +480,8 @@ TEST_CASE("the budget ends a search that cannot finish in time, saying how far i
   INFO(msg);
   CHECK(msg.rfind("gave up after 0.3 s: 9x9 with exactly 17 clues, best reached ", 0) == 0);
   CHECK(msg.find(" clues in ") != std::string::npos);
-  CHECK(msg.find(" tries") != std::string::npos);
+  // "in 1 try" when a loaded machine fits only one fresh grid in the budget.
+  CHECK((msg.find(" tries") != std::string::npos || msg.find(" 1 try") != std::string::npos));
   auto b = generate_batch(r, 1, 4, opts(2));
   REQUIRE_FALSE(b.ok());
   CHECK(b.error().to_string().find("(made 0 of 4 puzzles)") != std::string::npos);
