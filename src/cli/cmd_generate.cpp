@@ -225,7 +225,7 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--fill", opt->fill, "Full-grid fill: random, diagonal, pattern")->capture_default_str();
   cmd->add_flag("--minimal", opt->minimal, "Only puzzles where every clue (class) is needed");
   cmd->add_option("--seed", opt->seed, "Seed: the same seed gives the same puzzles")->capture_default_str();
-  cmd->add_option("--jobs", opt->jobs, "Worker threads (output does not depend on it)")
+  cmd->add_option("--jobs", opt->jobs, "Worker threads; with fewer puzzles than threads they share each puzzle (output does not depend on it)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   cmd->add_option("--budget", opt->budget, "Give up after this many seconds")->capture_default_str();
