@@ -489,19 +489,31 @@ class Engine {
   // agrees with the solution at x), and any repairing clue must differ from it, so `need` shrinks
   // to its difference set (at least x goes). Every second solution met joins the pool.
   int repair(Cells need) {
-    std::uint8_t two[2 * 81];
     while (!empty_set(need)) {
       const int x = pick(need);
-      p_.cells[static_cast<size_t>(x)] = s_.cells[static_cast<size_t>(x)];
-      const int n = solver::fast9::collect(p_.cells.data(), 2, two);
-      p_.cells[static_cast<size_t>(x)] = 0;
-      if (n == 1) return x;
-      const std::uint8_t* alt = std::equal(two, two + 81, s_.cells.begin()) ? two + 81 : two;
-      const Cells d = diff_from_solution(alt);
-      remember(d);
+      Cells d;
+      if (unique_with(x, d)) return x;
       intersect(need, d);
     }
     return -1;
+  }
+
+  // Whether the current puzzle is unique (solver proof); if not, `diff` receives where a second
+  // solution differs from the solution, and the pool keeps it.
+  bool unique_or_second(Cells& diff) {
+    std::uint8_t two[2 * 81];
+    if (solver::fast9::collect(p_.cells.data(), 2, two) == 1) return true;
+    diff = diff_from_solution(std::equal(two, two + 81, s_.cells.begin()) ? two + 81 : two);
+    remember(diff);
+    return false;
+  }
+  // The same with the clue of empty cell x added for the test. A second solution agrees with the
+  // solution at x, so x is never in `diff`.
+  bool unique_with(int x, Cells& diff) {
+    p_.cells[static_cast<size_t>(x)] = s_.cells[static_cast<size_t>(x)];
+    const bool unique = unique_or_second(diff);
+    p_.cells[static_cast<size_t>(x)] = 0;
+    return unique;
   }
 
   // One {-2,+1} sweep over the pairs of `clues` (the givens), in random order: the cell added
@@ -569,21 +581,15 @@ class Engine {
   // Every cell of `want` whose clue makes the current puzzle unique (tested in random order; each
   // failure narrows `want` to where its second solution differs, as in repair()).
   void all_repairs(Cells want, std::vector<int>& out) {
-    std::uint8_t two[2 * 81];
     out.clear();
     while (!empty_set(want)) {
       const int x = pick(want);
       clear_bit(want, x);
-      p_.cells[static_cast<size_t>(x)] = s_.cells[static_cast<size_t>(x)];
-      const int n = solver::fast9::collect(p_.cells.data(), 2, two);
-      p_.cells[static_cast<size_t>(x)] = 0;
-      if (n == 1) {
+      Cells d;
+      if (unique_with(x, d))
         out.push_back(x);
-        continue;
-      }
-      const Cells d = diff_from_solution(std::equal(two, two + 81, s_.cells.begin()) ? two + 81 : two);
-      remember(d);
-      intersect(want, d);
+      else
+        intersect(want, d);
     }
   }
 
@@ -603,7 +609,6 @@ class Engine {
     std::unordered_set<Cells, Hash> seen{givens_};
     std::vector<Cells> todo{givens_};
     std::vector<int> fixes;
-    std::uint8_t two[2 * 81];
     while (!todo.empty() && !stopped()) {
       const size_t k = rng_->below(static_cast<std::uint32_t>(todo.size()));
       std::swap(todo[k], todo.back());
@@ -621,13 +626,11 @@ class Engine {
       // The neighbours: for each clue c, the cells whose clue makes the puzzle without c unique.
       for (int c : clues) {
         p_.cells[static_cast<size_t>(c)] = 0;
-        if (solver::fast9::collect(p_.cells.data(), 2, two) == 1) {  // c was not needed
+        Cells want;  // where a second solution differs: a clue that repairs the puzzle is there
+        if (unique_or_second(want)) {  // c was not needed
           sync_givens();
           return true;
         }
-        // A second solution: a clue that repairs the puzzle must be where it differs.
-        const Cells want = diff_from_solution(std::equal(two, two + 81, s_.cells.begin()) ? two + 81 : two);
-        remember(want);
         clear_bit(givens_, c);
         all_repairs(want, fixes);
         set_bit(givens_, c);
@@ -765,6 +768,15 @@ void grade_into(Puzzle& p, const grader::Bands& bands) {
   p.label = g.solved ? grader::label_for(g.rating, bands) : "";
 }
 
+// Runs `work` on `jobs` threads, this one included, and waits for them all.
+template <class Work>
+void run_threads(int jobs, Work&& work) {
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+}
+
 // One puzzle made by `jobs` threads trying attempts 0, 1, 2, ... of `seed` at once: the lowest
 // attempt that succeeds wins, which is the one Engine::make() gives, for any number of threads.
 // Attempts above the winner stop early; those below it run to their end. Nullopt when the budget
@@ -790,10 +802,7 @@ std::optional<Puzzle> race(const Plan& plan, Shared& shared, std::uint64_t seed,
       return;
     }
   };
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  run_threads(jobs, worker);
   if (shared.stop.load()) return std::nullopt;
   return best;
 }
@@ -934,10 +943,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
       report();
     }
   } else {
-    std::vector<std::thread> threads;
-    for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-    worker();
-    for (auto& t : threads) t.join();
+    run_threads(jobs, worker);
   }
 
   // De-duplicate in index order; replacements are generated here, on this thread.
