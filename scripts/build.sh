@@ -11,5 +11,10 @@ case "$flavour" in
   sanitize) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRIDPRESS_WERROR=ON -DGRIDPRESS_SANITIZE=ON) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize)" >&2; exit 2 ;;
 esac
+# ccache, when it is installed, shares compiled objects between builds and checkouts.
+if command -v ccache >/dev/null 2>&1; then
+  flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
 cmake --build "$dir" -j "$jobs"
