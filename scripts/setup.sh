@@ -9,6 +9,8 @@ packages=(
   fonts-dejavu-core fontconfig          # the default theme's fonts
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
+  help2man                              # the man page, from the program's help text
+  ccache                                # compiled objects shared between builds (scripts/build.sh)
   "$@"
 )
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (README quick start, and what .ci/run calls): installs what is missing, builds
-# with warnings as errors and runs every test, then does the same under ASan+UBSan.
+# with warnings as errors and runs every test, tests the installed tree and the .deb, then builds
+# under ASan+UBSan (assertions on) and runs every test again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -10,7 +11,10 @@ echo "== strict build (-Werror) and tests"
 bash scripts/build.sh ci
 ctest --test-dir build-ci --output-on-failure -j "$jobs"
 
-echo "== sanitizer build (ASan+UBSan) and tests"
+echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb)"
+bash scripts/install_test.sh
+
+echo "== sanitizer build (ASan+UBSan, -O1, assertions on) and tests"
 bash scripts/build.sh sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \

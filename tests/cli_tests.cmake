@@ -12,6 +12,11 @@ endfunction()
 
 gridpress_cli_test(version ARGS --version MATCH "gridpress 0\\.")
 gridpress_cli_test(help ARGS --help MATCH "generate")
+gridpress_cli_test(version_short ARGS -V MATCH "^gridpress [0-9]+\\.[0-9]+\\.[0-9]+ \\(commit ([0-9a-f]+|unknown)\\)\n$")
+gridpress_cli_test(help_command ARGS help solve MATCH "multiple solutions")
+gridpress_cli_test(help_command_unknown ARGS help sovle WILL_FAIL)
+gridpress_cli_test(unknown_command ARGS genrate --count 2 MATCH "unknown command 'genrate'; did you mean 'generate'\\?")
+gridpress_cli_test(unknown_command_exit ARGS genrate WILL_FAIL)
 
 # book (render engineer): outputs go to the build tree, never the source tree.
 gridpress_cli_test(book_help ARGS book --help MATCH "--jobs")
@@ -142,3 +147,7 @@ gridpress_cli_test(kdp_preflight_strict_spec ARGS preflight data/books/kdp_short
 gridpress_cli_test(kdp_preflight_bad_spec ARGS preflight data/books/bad.yaml MATCH "bad\\.yaml:9:5: sections\\[1\\]\\.symetry: unknown key")
 # examples/kdp-6x9.yaml is a book spec, not the kdp-6x9 profile its neighbours name.
 gridpress_cli_test(kdp_profile_beside_example ARGS spec ../examples/paperback-6x9.yaml MATCH "ok - 3 sections, 100 puzzles, page 6x9, profile kdp-6x9")
+
+# Shell completions (dist/completions) list exactly the options of each command's --help.
+add_test(NAME completions COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/completions_test.sh $<TARGET_FILE:gridpress>
+  ${PROJECT_SOURCE_DIR}/dist/completions)

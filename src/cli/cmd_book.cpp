@@ -11,6 +11,8 @@
 #include <string>
 
 #include "cli/book_run.hpp"
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/newspaper.hpp"
 #include "render/canvas.hpp"

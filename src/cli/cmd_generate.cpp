@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "generator/canonical.hpp"

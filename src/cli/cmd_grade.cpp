@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
 #include "core/codec.hpp"

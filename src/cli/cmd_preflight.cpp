@@ -5,6 +5,8 @@
 #include <string>
 
 #include "cli/book_run.hpp"
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/preflight.hpp"
 

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
 #include "core/codec.hpp"

@@ -1,12 +1,17 @@
 // Each subcommand lives in its own cmd_*.cpp and registers itself here. A command's options are
-// parsed by CLI11; its run function returns the process exit code.
+// parsed by CLI11; its run function returns the process exit code. CLI11 is only declared here:
+// the files that define commands (cmd_*.cpp, main.cpp) include <CLI/CLI.hpp> themselves, so the
+// rest of src/cli compiles without it.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
 
 #include "core/result.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace gp::cli {
 

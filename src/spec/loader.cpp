@@ -1333,10 +1333,8 @@ std::vector<std::string> profile_search_path(const std::string& spec_dir, const 
     for (auto& d : split_env_dir(std::getenv("GRIDPRESS_DATA_DIR"))) dirs.push_back(d);
   for (const auto& d : options.profile_dirs) dirs.push_back(d);
   dirs.push_back(spec_dir.empty() ? std::string(".") : spec_dir);
-  if (options.use_builtin_dirs) {
-    dirs.push_back((fs::path(GRIDPRESS_SOURCE_DATADIR) / "templates").string());
-    dirs.push_back((fs::path(GRIDPRESS_DATADIR) / "templates").string());
-  }
+  if (options.use_builtin_dirs)
+    if (const std::string data = builtin_data_dir(); !data.empty()) dirs.push_back((fs::path(data) / "templates").string());
   return dirs;
 }
 

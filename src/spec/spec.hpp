@@ -27,7 +27,7 @@ struct LoadOptions {
   std::vector<std::string> profile_dirs;
   // Consult the environment variable GRIDPRESS_DATA_DIR (its templates/ folder is searched first).
   bool use_environment = true;
-  // Search <source dir>/templates and the installed <datadir>/gridpress/templates. Default: yes.
+  // Search the program's own templates/ (builtin_data_dir()). Default: yes.
   bool use_builtin_dirs = true;
 };
 
@@ -44,8 +44,18 @@ Result<BookSpec> parse_book_spec(std::string_view yaml, const std::string& filen
 // `sections` and `profile` keys are refused). Used for config/defaults.yaml and by tests.
 Result<BookSpec> load_profile_file(const std::string& path);
 
+// The name of the file the build writes next to each of its executables, holding the source tree's
+// path (one line). Never installed.
+inline constexpr const char* kSourceTreeMarker = "gridpress-source-tree";
+
+// The program's own data folder (holding templates/), found from the running executable:
+// <exe>/../share/gridpress when that has templates/ (an installed or relocated tree), else the
+// source tree named by kSourceTreeMarker next to the executable (a binary in its build tree).
+// Empty when neither exists. A compiled-in path is never used.
+std::string builtin_data_dir();
+
 // The folders searched for a profile, in order: $GRIDPRESS_DATA_DIR/templates (if set and allowed),
-// options.profile_dirs, the spec's folder, <source dir>/templates, <datadir>/gridpress/templates.
+// options.profile_dirs, the spec's folder, builtin_data_dir()/templates.
 std::vector<std::string> profile_search_path(const std::string& spec_dir, const LoadOptions& options = {});
 
 // Names (file stems) of the profiles found on the search path, sorted, without duplicates.

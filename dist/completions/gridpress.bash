@@ -1,0 +1,65 @@
+# bash completion for gridpress                                  -*- shell-script -*-
+# Installed as share/bash-completion/completions/gridpress.
+
+_gridpress() {
+  local cur prev words cword
+  _init_completion || return
+
+  local commands="generate solve book grade spec preflight help"
+  local cmd="" i
+  for ((i = 1; i < cword; i++)); do
+    case ${words[i]} in
+      -*) ;;
+      *) cmd=${words[i]}; break ;;
+    esac
+  done
+
+  if [[ -z $cmd ]]; then
+    if [[ $cur == -* ]]; then
+      COMPREPLY=($(compgen -W "--help -h --version -V" -- "$cur"))
+    else
+      COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+    fi
+    return
+  fi
+
+  # Values of options that take a fixed set of words, or a file.
+  case $prev in
+    --grid) COMPREPLY=($(compgen -W "4x4 6x6 8x8 9x9 12x12 16x16" -- "$cur")); return ;;
+    --symmetry) COMPREPLY=($(compgen -W "none rotate180 rotate90 mirror flip diagonal antidiagonal dihedral" -- "$cur")); return ;;
+    --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
+    --difficulty) COMPREPLY=($(compgen -W "easy medium hard expert fiendish" -- "$cur")); return ;;
+    --rules) COMPREPLY=($(compgen -W "kdp none" -- "$cur")); return ;;
+    --format)
+      case $cmd in
+        generate) COMPREPLY=($(compgen -W "line grid json csv" -- "$cur")) ;;
+        grade) COMPREPLY=($(compgen -W "line json csv" -- "$cur")) ;;
+        book) COMPREPLY=($(compgen -W "pdf svg png eps" -- "$cur")) ;;
+        preflight) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
+      esac
+      return ;;
+    -o | --output | --exclude) _filedir; return ;;
+    --box | --count | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
+  esac
+
+  local opts=""
+  case $cmd in
+    generate) opts="--grid --box --count --clues --symmetry --fill --minimal --seed --jobs --budget --exclude --with-solution --format --difficulty --rating" ;;
+    solve) opts="--count --stats" ;;
+    book) opts="-o --output --format --jobs --seed --start-number -q --quiet" ;;
+    grade) opts="--format --explain" ;;
+    spec) opts="--resolved --profiles" ;;
+    preflight) opts="--rules --trim --bleed --strict --format" ;;
+    help) COMPREPLY=($(compgen -W "$commands" -- "$cur")); return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
+    return
+  fi
+  case $cmd in
+    book | spec) _filedir '@(yaml|yml)' ;;
+    preflight) _filedir '@(pdf|yaml|yml)' ;;
+    solve | grade) _filedir ;;
+  esac
+}
+complete -F _gridpress gridpress

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Install test: copies the source tree, builds the copy (program only) and installs it to a
+# temporary prefix, builds the .deb from it, then deletes the copied source and build trees and
+# runs the installed program: a book with a profile (found next to the executable, never in a
+# source tree), the man page and the completions in place, --version. Then installs the .deb on
+# this machine with apt-get (dpkg, with its dependencies), runs /usr/bin/gridpress the same way and
+# removes the package again.
+# Usage: scripts/install_test.sh [--no-deb]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deb=1
+[[ ${1:-} == --no-deb ]] && deb=0
+
+tmp=$(mktemp -d /tmp/gridpress-install-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "install test: $*" >&2; exit 1; }
+
+# 1. A copy of the source tree (tracked and new files, no build folders), built and installed.
+mkdir "$tmp/src"
+tar --exclude='./build*' --exclude=./.git --exclude=./examples/out -cf - . | tar -xf - -C "$tmp/src"
+(cd "$tmp/src" && bash scripts/build.sh ci -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF -DCMAKE_INSTALL_PREFIX=/usr \
+  >"$tmp/build.log" 2>&1) || { tail -30 "$tmp/build.log"; fail "the copy did not build"; }
+prefix=$tmp/prefix
+cmake --install "$tmp/src/build-ci" --prefix "$prefix" >/dev/null
+if ((deb)); then
+  (cd "$tmp/src/build-ci" && cpack -G DEB >"$tmp/cpack.log" 2>&1) || { cat "$tmp/cpack.log"; fail "cpack failed"; }
+  mv "$tmp"/src/build-ci/gridpress_*.deb "$tmp/"
+fi
+
+# 2. No source or build tree left: only the installed files.
+rm -rf "$tmp/src"
+
+check_installed() {  # check_installed BINARY PREFIX
+  local bin=$1 root=$2 work=$tmp/work-$RANDOM
+  mkdir -p "$work"
+  [[ -s $root/share/man/man1/gridpress.1 ]] || fail "no man page in $root/share/man/man1"
+  grep -q '^\.SH COMMANDS' "$root/share/man/man1/gridpress.1" || fail "the man page has no COMMANDS section"
+  [[ -s $root/share/bash-completion/completions/gridpress ]] || fail "no bash completion"
+  [[ -s $root/share/zsh/vendor-completions/_gridpress ]] || fail "no zsh completion"
+  [[ -s $root/share/fish/vendor_completions.d/gridpress.fish ]] || fail "no fish completion"
+  [[ -s $root/share/doc/gridpress/LICENSE ]] || fail "no LICENSE"
+  [[ ! -e $root/share/gridpress/config ]] || fail "config/ is installed but never read"
+  "$bin" --version | grep -q '^gridpress [0-9.]* (commit ' || fail "$bin --version"
+  printf 'title: Installed\nseed: 3\nprofile: kdp-6x9\nsections:\n  - count: 4\n    clues: 30\noutput: {path: out/book.pdf}\n' \
+    >"$work/book.yaml"
+  (cd "$work" && env -u GRIDPRESS_DATA_DIR "$bin" book -q book.yaml) || fail "$bin could not make a book with profile kdp-6x9"
+  [[ -s $work/out/book.pdf ]] || fail "no book written"
+  # The profile comes from the installed data: without it the profile is unknown.
+  if [[ $root == "$prefix" ]]; then
+    mv "$root/share/gridpress" "$root/share/gridpress.away"
+    if (cd "$work" && env -u GRIDPRESS_DATA_DIR "$bin" spec book.yaml >/dev/null 2>&1); then
+      fail "the profile was found without the installed templates"
+    fi
+    mv "$root/share/gridpress.away" "$root/share/gridpress"
+  fi
+}
+
+check_installed "$prefix/bin/gridpress" "$prefix"
+# A moved installation still finds its data.
+mv "$prefix" "$tmp/moved"
+prefix=$tmp/moved
+check_installed "$prefix/bin/gridpress" "$prefix"
+echo "install test: the installed tree works without source and build trees, and after a move"
+
+if ((deb)); then
+  exec 9>/tmp/gridpress-deb-test.lock  # one package test at a time on this machine
+  flock 9
+  pkg=$(ls "$tmp"/gridpress_*.deb)
+  depends=$(dpkg-deb -f "$pkg" Depends)
+  for p in libcairo2 libpango-1.0-0 libyaml-cpp libqpdf fonts-dejavu-core; do
+    [[ $depends == *"$p"* ]] || fail "the .deb does not depend on $p (Depends: $depends)"
+  done
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 "$pkg" >/dev/null
+  trap '$sudo apt-get remove -y -qq -o DPkg::Lock::Timeout=300 gridpress >/dev/null; rm -rf "$tmp"' EXIT
+  check_installed /usr/bin/gridpress /usr
+  echo "install test: $(basename "$pkg") installs with its dependencies and runs (Depends: $depends)"
+fi
