@@ -4,13 +4,13 @@
 set -euo pipefail
 bin=$1 dir=$2
 status=0
-options_in() { grep -oE -- '(^| )-(-[a-z][a-z-]*|[a-zA-Z])\b' | tr -d ' ' | grep -vxE -- '--help|-h' | sort -u; }
+options_in() { grep -oE -- '(^|[ ,])-(-[a-z][a-z-]*|[a-zA-Z])\b' | tr -d ' ,' | grep -vxE -- '--help|-h' | sort -u; }
 for cmd in generate solve book grade spec preflight; do
   want=$("$bin" "$cmd" --help | grep -E '^ +-' | options_in)
   bash_opts=$(sed -n "s/^ *$cmd) opts=\"\(.*\)\" ;;/\1/p" "$dir/gridpress.bash" | tr ' ' '\n' | options_in)
   zsh_opts=$(awk -v c="    $cmd)" '$0 == c {on = 1; next} on && /;;/ {on = 0} on' "$dir/_gridpress" |
     grep -oE -- "(\{|'|,)-(-[a-z][a-z-]*|[a-zA-Z])" | tr -d "{'," | options_in)
-  fish_opts=$(awk -v c="# $cmd" '$0 == c {on = 1; next} on && /^$/ {on = 0} on' "$dir/gridpress.fish" |
+  fish_opts=$(awk -v c="# $cmd" '$0 == c {on = 1; next} on && /^$/ {on = 0} on && !/^set /' "$dir/gridpress.fish" |
     grep -oE -- ' -(l [a-z][a-z-]*|s [a-zA-Z])' | sed -E 's/ -l /--/; s/ -s /-/' | options_in)
   for shell in bash zsh fish; do
     var=${shell}_opts
