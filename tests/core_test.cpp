@@ -1,12 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <vector>
 
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 
 using namespace gp;
 
@@ -93,7 +95,19 @@ TEST_CASE("rng is deterministic and bounded") {
   }
   // Pinned values: a change here changes every book ever made with a given seed.
   Rng p(1);
-  CHECK(p.next() == Rng(1).next());
+  CHECK(p.next() == 12966619160104079557ull);
+  CHECK(p.next() == 9600361134598540522ull);
+  CHECK(p.next() == 10590380919521690900ull);
+  Rng bounded(7);
+  std::vector<std::uint32_t> firsts;
+  for (int i = 0; i < 8; ++i) firsts.push_back(bounded.below(9));
+  CHECK(firsts == std::vector<std::uint32_t>{6, 2, 7, 8, 8, 7, 0, 0});
+  CHECK(mix_seed(1, 2, 3) == 17252716691416463602ull);
+  CHECK(mix_seed(2026, 0, 0) == 7234025085353714657ull);
+  std::vector<int> shuffled{1, 2, 3, 4, 5, 6, 7, 8, 9};
+  Rng sh(5);
+  sh.shuffle(shuffled);
+  CHECK(shuffled == std::vector<int>{1, 6, 2, 4, 9, 7, 8, 5, 3});
   std::set<std::uint32_t> seen;
   Rng r(7);
   for (int i = 0; i < 10000; ++i) {
@@ -163,4 +177,18 @@ TEST_CASE("puzzle store gives back what it was given, compactly") {
   PuzzleStore big;
   for (int i = 0; i < 1000; ++i) big.add(in[static_cast<std::size_t>(i % 3)]);
   CHECK(big.memory_bytes() < 1000 * 100);
+}
+
+TEST_CASE("shared text helpers: one decimal, ratings, CSV fields") {
+  CHECK(gp::one_decimal(2.6) == "2.6");
+  CHECK(gp::one_decimal(7) == "7.0");
+  CHECK(gp::one_decimal(0.25) == "0.2");
+  CHECK(gp::rounded_rating(7.300000000000001) == 7.3);
+  CHECK(gp::csv_field("X-Wing") == "X-Wing");
+  CHECK(gp::csv_field("X-Wing", true) == "\"X-Wing\"");
+  CHECK(gp::csv_field("a,b") == "\"a,b\"");
+  CHECK(gp::csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(gp::csv_field("line\nbreak") == "\"line\nbreak\"");
+  CHECK(gp::csv_field("carriage\rreturn") == "\"carriage\rreturn\"");
+  CHECK(gp::csv_field("") == "");
 }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -128,7 +129,7 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "1:27: page.margins: inside + outside (140 mm) leave less than 20 mm of the 148 mm page width"},
       {"output: {path: book.pdf, format: svg}\nsections:\n  - count: 1\n",
        "1:34: output.format: 'svg' does not match the extension of output.path 'book.pdf'"},
-      // issue 5: print-on-demand and newspaper rules
+      // print-on-demand and newspaper rules
       {"print: {rules: kdp}\ntheme: {caption_size: 6}\nsections:\n  - count: 1\n",
        "2:23: theme.caption_size: 6 pt is below the 7 pt minimum text size of the kdp rules"},
       {"print: {rules: kdp}\npage: {size: 6x9, margins: {top: 0.2in, bottom: 0.5in, inside: 0.5in, outside: 0.5in}}\n"
@@ -580,4 +581,32 @@ TEST_CASE("to_yaml writes a spec that parses back to the same book", "[spec][emi
   gp::spec::NewspaperSpec np = again->newspaper;
   np.width = week->newspaper.width;  // written rounded to 0.0001 mm
   CHECK(np == week->newspaper);
+}
+
+TEST_CASE("docs/spec.md's key tables are the schema's", "[spec][docs]") {
+  // Refresh on purpose with GRIDPRESS_UPDATE_GOLDEN=1 build-ci/tests/spec_test "[docs]".
+  const std::string path = kSource + "/docs/spec.md";
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  for (const char* table : {"top", "page", "theme", "section", "answers", "front_matter", "output", "print", "cover",
+                            "newspaper", "worksheet"}) {
+    INFO(table);
+    CHECK(doc.find(std::string("<!-- keys: ") + table + " -->\n") != std::string::npos);
+    CHECK(gp::spec::key_table(table).find("| `") != std::string::npos);
+  }
+  CHECK(gp::spec::key_table("nowhere").empty());
+  const std::string fresh = gp::spec::refresh_key_tables(doc);
+  if (fresh != doc && std::getenv("GRIDPRESS_UPDATE_GOLDEN")) {
+    std::ofstream(path) << fresh;
+    WARN("rewrote " + path);
+  } else {
+    CHECK(fresh == doc);
+  }
+  // Every key the loader takes has a row: a new key cannot be left out of the docs.
+  for (const char* key : {"`per_page`", "`margins.inside`", "`weekday_difficulty`", "`header_fields`", "`pdf` / `svg`",
+                          "`min_digit_size`", "`seed`"})
+    CHECK(fresh.find(key) != std::string::npos);
 }
