@@ -9,6 +9,7 @@ packages=(
   fonts-dejavu-core fontconfig          # the default theme's fonts
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
+  clang libclang-rt-dev                 # scripts/fuzz.sh: clang++ and libFuzzer with its sanitizers
   "$@"
 )
 

@@ -256,14 +256,15 @@ TEST_CASE("book: the book, its answers, cover and manifest replace the earlier o
     return n;
   };
 
-  // A folder where the cover goes (the last document): the book and the answers were complete and
-  // are put back; every earlier file is as it was, byte for byte, and no temporary is left.
+  // A folder where the cover goes (the last document): refused before any work; every earlier
+  // file is as it was, byte for byte, and no temporary is left. (A rename that fails part way
+  // through the group is tested on render::Staging itself.)
   fs::remove(dir / "w-cover.pdf");
   fs::create_directory(dir / "w-cover.pdf");
   const std::string again = "book '" + spec + "' -o '" + pdf + "' -q --seed 5";
   Run r = gridpress(again, dir);
-  CHECK(r.code == 1);
-  CHECK(r.err == "cannot write '" + (dir / "w-cover.pdf") + "': Is a directory\n");
+  CHECK(r.code == 2);
+  CHECK(r.err == "cannot write '" + (dir / "w-cover.pdf") + "': it is a folder, not a regular file\n");
   for (const char* name : names)
     if (name != std::string("w-cover.pdf")) CHECK(slurp(dir / name) == before[name]);
   CHECK(hidden_files() == 0);
@@ -273,8 +274,8 @@ TEST_CASE("book: the book, its answers, cover and manifest replace the earlier o
   fs::remove(dir / "w-answers.pdf");
   fs::create_directory(dir / "w-answers.pdf");
   r = gridpress(again, dir);
-  CHECK(r.code == 1);
-  CHECK(r.err == "cannot write '" + (dir / "w-answers.pdf") + "': Is a directory\n");
+  CHECK(r.code == 2);
+  CHECK(r.err == "cannot write '" + (dir / "w-answers.pdf") + "': it is a folder, not a regular file\n");
   CHECK(slurp(pdf) == before["w.pdf"]);
   CHECK(slurp(dir / "w.json") == before["w.json"]);
   CHECK_FALSE(fs::exists(dir / "w-cover.pdf"));

@@ -241,8 +241,8 @@ TEST_CASE("newspaper: file names from the templates; a failed run leaves the ear
             "templates must give every puzzle and solution its own name\n");
   CHECK_FALSE(fs::exists(dir / "out/111.pdf"));
 
-  // A write that fails part way (a folder in the way of the last file): nothing new appears, the
-  // earlier run's files are unchanged, and no temporaries are left behind.
+  // A folder in the way of the last file: refused before anything is written; the earlier run's
+  // files are unchanged, and no temporaries are left behind.
   fs::create_directories(dir / "out/answer-7.pdf");
   r = gridpress("book '" +
                     short_spec(dir, "out",
@@ -250,8 +250,8 @@ TEST_CASE("newspaper: file names from the templates; a failed run leaves the ear
                                "\"answer-{number}\"\n  start_number: 5\n") +
                     "'",
                 dir);
-  CHECK(r.code == 1);
-  CHECK(r.err.find("answer-7.pdf") != std::string::npos);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("answer-7.pdf': it is a folder, not a regular file") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "out/daily-5-Monday.pdf"));
   CHECK(slurp(dir / "out/daily-1-Monday.pdf") == before);
   CHECK(manifest(dir / "out/run.json")["start_number"] == 1);

@@ -5,6 +5,8 @@
 #include <cairo.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -488,6 +490,9 @@ TEST_CASE("unreadable files are errors with the file name") {
   auto folder = check_pdf(dir.path.string(), Rules{});
   REQUIRE_FALSE(folder.ok());
   CHECK(folder.error().to_string() == "cannot read '" + dir.path.string() + "': it is a folder");
+  REQUIRE(::mkfifo((dir / "fifo.pdf").c_str(), 0600) == 0);  // would block a reader
+  CHECK(check_pdf(dir / "fifo.pdf", Rules{}).error().to_string() ==
+        "cannot read '" + (dir / "fifo.pdf") + "': not a regular file");
   write_file(dir / "text.pdf", "this is not a PDF\n");
   auto not_pdf = check_pdf(dir / "text.pdf", Rules{});
   REQUIRE_FALSE(not_pdf.ok());

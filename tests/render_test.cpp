@@ -1,6 +1,8 @@
 // Render: recording canvas, Pango text measurement, and the Cairo canvases checked through SVG,
 // EPS and PNG output (pixels read back) rather than PDF bytes; plus atomic writes and determinism.
 #include <cairo.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -363,7 +365,6 @@ TEST_CASE("staging: a group of files replaces the earlier ones together") {
 TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left behind") {
   TempDir dir;
   REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
-  fs::create_directory(dir / "c.txt");  // a folder in the way of the last file
   {
     Staging staging;
     for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
@@ -371,6 +372,7 @@ TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left
       REQUIRE(staged.ok());
       REQUIRE(write_file_atomically(*staged, std::string("new ") + name).ok());
     }
+    fs::create_directory(dir / "c.txt");  // a folder in the way of the last file, made after add()
     CHECK(staging.commit().error().to_string() == "cannot write '" + (dir / "c.txt") + "': Is a directory");
     CHECK(slurp(dir / "a.txt") == "old a");  // put back at once, not by the destructor
     CHECK_FALSE(fs::exists(dir / "b.txt"));
@@ -393,6 +395,84 @@ TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left
   CHECK(staging.add("/nonexistent-gridpress-dir/book.pdf").error().to_string() ==
         "cannot write '/nonexistent-gridpress-dir/book.pdf': No such file or directory");
   CHECK(staging.add(dir / "sub/").error().to_string() == "cannot write '" + (dir / "sub/") + "': not a file name");
+  // A final name that is not a regular file is refused at once.
+  CHECK(staging.add(dir / "c.txt").error().to_string() ==
+        "cannot write '" + (dir / "c.txt") + "': it is a folder, not a regular file");
+  CHECK(staging.add("/dev/null").error().to_string() ==
+        "cannot write '/dev/null': it is a character device, not a regular file");
+}
+
+// Stages new versions of a.txt, b.txt, c.txt (earlier versions exist for a and c) in a child
+// process that is killed after `renames` renames of the commit. Returns the child's exit status.
+int killed_commit(const TempDir& dir, int renames) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    Staging staging;
+    for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
+      auto staged = staging.add(dir / name);
+      if (!staged || !write_file_atomically(*staged, std::string("new ") + name).ok()) ::_exit(3);
+    }
+    staging.after_rename = [renames](int done) {
+      if (done == renames) ::kill(::getpid(), SIGKILL);
+    };
+    (void)staging.commit();
+    ::_exit(4);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return status;
+}
+
+TEST_CASE("staging: a commit killed between its renames is rolled back by the next staging in the folder") {
+  for (int renames = 1; renames <= 2; ++renames) {
+    TempDir dir;
+    REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
+    REQUIRE(write_file_atomically(dir / "c.txt", "old c").ok());
+    const int status = killed_commit(dir, renames);
+    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(WTERMSIG(status) == SIGKILL);
+    // The kill left a mixed group: new a (and b), old c, and the journal with the kept versions.
+    CHECK(slurp(dir / "a.txt") == "new a.txt");
+    CHECK(slurp(dir / "c.txt") == "old c");
+    CHECK(fs::exists(dir / "b.txt") == (renames == 2));
+    int journals = 0;
+    for (const auto& e : fs::directory_iterator(dir.path))
+      journals += e.path().filename().string().rfind(".gp-journal-", 0) == 0;
+    CHECK(journals == 1);
+
+    // The next run that writes into the folder puts the earlier group back and clears up.
+    {
+      Staging next;
+      REQUIRE(next.add(dir / "other.txt").ok());
+    }
+    CHECK(slurp(dir / "a.txt") == "old a");
+    CHECK_FALSE(fs::exists(dir / "b.txt"));
+    CHECK(slurp(dir / "c.txt") == "old c");
+    CHECK(dir.count_files() == 2);
+  }
+}
+
+TEST_CASE("staging: errors from writers name the user's file, not the staged one") {
+  TempDir dir;
+  Staging staging;
+  auto staged = staging.add(dir / "book.pdf");
+  REQUIRE(staged.ok());
+  const Error shown = staging.user_names(Error("cannot write '" + *staged + "': No space left on device"));
+  CHECK(shown.to_string() == "cannot write '" + (dir / "book.pdf") + "': No space left on device");
+}
+
+TEST_CASE("check_output_paths: the same file twice, an input, or not a regular file") {
+  TempDir dir;
+  REQUIRE(write_file_atomically(dir / "spec.yaml", "x").ok());
+  fs::create_hard_link(dir / "spec.yaml", dir / "hard.pdf");
+  const std::vector<NamedPath> inputs{{dir / "spec.yaml", "the spec"}};
+  CHECK(check_output_paths({{dir / "b.pdf", "the book"}, {dir / "sub/../b.pdf", "the cover"}}, inputs)
+            .error()
+            .to_string() == "cannot write the cover to '" + (dir / "sub/../b.pdf") + "': the book goes there too ('" +
+                                (dir / "b.pdf") + "')");
+  CHECK(check_output_paths({{dir / "hard.pdf", "the book"}}, inputs).error().to_string() ==
+        "cannot write the book to '" + (dir / "hard.pdf") + "': it is the spec (writing there would replace it)");
+  CHECK(check_output_paths({{dir / "b.pdf", "the book"}, {dir / "b.json", "the JSON manifest"}}, inputs).ok());
 }
 
 TEST_CASE("open errors name the file and the reason") {

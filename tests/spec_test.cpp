@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include "spec/limits.hpp"
 #include "spec/spec.hpp"
 
 namespace fs = std::filesystem;
@@ -199,7 +200,7 @@ TEST_CASE("diagnostics name the file and format as file:line:col: message", "[sp
   auto missing = gp::spec::load_book_spec(kData + "/does-not-exist.yaml");
   REQUIRE_FALSE(missing);
   CHECK(missing.error().to_string() ==
-        kData + "/does-not-exist.yaml: cannot read the spec file (no such file or no permission)");
+        kData + "/does-not-exist.yaml: cannot read the spec file (No such file or directory)");
 
   auto empty = gp::spec::parse_book_spec("", "spec.yaml", test_options());
   REQUIRE_FALSE(empty);
@@ -580,4 +581,58 @@ TEST_CASE("to_yaml writes a spec that parses back to the same book", "[spec][emi
   gp::spec::NewspaperSpec np = again->newspaper;
   np.width = week->newspaper.width;  // written rounded to 0.0001 mm
   CHECK(np == week->newspaper);
+}
+
+TEST_CASE("text keys: NUL, control characters, bad UTF-8 and lengths are refused at the key", "[spec][limits]") {
+  using V = std::vector<std::string>;
+  const std::string sections = "sections:\n  - count: 1\n";
+  CHECK(problems("title: \"A\\0B\"\n" + sections) == V{"1:8: title: contains a NUL character (byte 2)"});
+  CHECK(problems("author: \"A\\x07\"\n" + sections) ==
+        V{"1:9: author: contains the control character U+0007 (byte 2)"});
+  CHECK(problems("title: Caf\xe9\n" + sections) == V{"1:8: title: is not valid UTF-8 (byte 4)"});
+  CHECK(problems("title: \"\\xC0\\x80\"\n" + sections).size() == 0);  // a YAML escape is a code point: U+00C0 U+0080
+  CHECK(problems("title: " + std::string(501, 'x') + "\n" + sections) ==
+        V{"1:8: title: is 501 characters long; at most 500 are allowed"});
+  CHECK(problems("title: " + std::string(500, 'x') + "\n" + sections).empty());
+  // Characters, not bytes: 500 two-byte letters fit.
+  std::string accents;
+  for (int i = 0; i < 500; ++i) accents += "\xc3\xa9";
+  CHECK(problems("title: " + accents + "\n" + sections).empty());
+  CHECK(problems(sections + "  - name: \"\\0\"\n    count: 1\n") ==
+        V{"3:11: sections[1].name: contains a NUL character (byte 1)"});
+  CHECK(problems("front_matter: {notice: " + std::string(5001, 'n') + "}\n" + sections) ==
+        V{"1:24: front_matter.notice: is 5001 characters long; at most 5000 are allowed"});
+  CHECK(problems("front_matter: {notice: " + std::string(5000, 'n') + "}\n" + sections).empty());
+
+  CHECK(gp::spec::text_problem("ok\ttab\nline", 100) == std::nullopt);
+  CHECK(gp::spec::text_problem("\xed\xa0\x80", 100) == "is not valid UTF-8 (byte 1)");  // a surrogate
+  CHECK(gp::spec::text_problem("\xf4\x90\x80\x80", 100) == "is not valid UTF-8 (byte 1)");  // above U+10FFFF
+  CHECK(gp::spec::text_problem("\xe2\x82", 100) == "is not valid UTF-8 (byte 1)");  // cut short
+  CHECK(gp::spec::max_text_length("output.path") == gp::spec::kMaxPathText);
+  CHECK(gp::spec::max_text_length("cover.back_text") == gp::spec::kMaxLongText);
+  CHECK(gp::spec::max_text_length("sections[3].caption") == gp::spec::kMaxShortText);
+}
+
+TEST_CASE("page sizes above the PDF limit are refused", "[spec][limits]") {
+  using V = std::vector<std::string>;
+  const std::string sections = "sections:\n  - count: 1\n";
+  CHECK(problems("page: {size: {width: 1e300mm, height: 9in}}\n" + sections) ==
+        V{"1:22: page.size.width: is 1e+300 mm; a PDF page is at most 5080 mm (200 in, 14,400 pt)"});
+  CHECK(problems("page: {size: {width: 6in, height: 14401pt}}\n" + sections).size() == 1);
+  CHECK(problems("page: {size: {width: 6in, height: 14400pt}}\n" + sections).empty());
+}
+
+TEST_CASE("YAML that cannot be read says what happened and where it started", "[spec][limits]") {
+  using V = std::vector<std::string>;
+  CHECK(problems("seed: 1\ntitle: \"Weekend\nsections:\n  - count: 1\n") ==
+        V{"2:8: title: the double quote opened here is never closed (the rest of the file was read as this text)"});
+  CHECK(problems("title: 'It''s\nsections:\n  - count: 1\n") ==
+        V{"1:8: title: the single quote opened here is never closed (the rest of the file was read as this text)"});
+  CHECK(problems("title: \"a \\\" quote\"\nsections:\n  - count: 1\n").empty());
+  const std::string deep = "seed: 1\ntitle: " + std::string(5000, '[') + std::string(5000, ']') + "\n";
+  CHECK(problems(deep) == V{"2:108: YAML nested too deeply to read (lists or maps inside each other about a "
+                            "thousand levels deep; a spec needs a handful): the deep part starts here"});
+  auto big = gp::spec::parse_book_spec(std::string(gp::spec::kMaxSpecBytes + 1, ' '), "s.yaml", test_options());
+  REQUIRE_FALSE(big);
+  CHECK(big.error().to_string() == "s.yaml: is 1048577 bytes; a spec is at most 1048576 bytes (1 MiB)");
 }

@@ -141,7 +141,7 @@ void add_book_command(CLI::App& app, Run& run) {
       ->check(CLI::IsMember({"pdf", "svg", "png", "eps"}));
   cmd->add_option("--jobs", opt->jobs, "Generator threads (default: one per core; output is the same for any value)")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--seed", opt->seed, "Book seed (overrides the spec's seed)");
+  cmd->add_option("--seed", opt->seed, "Book seed (overrides the spec's seed)")->check(seed_check());
   cmd->add_option("--start-number", opt->start_number,
                   "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
       ->check(CLI::Range(1, 999999999));

@@ -41,7 +41,8 @@ constexpr const char* kSolveFooter =
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"
     "  a bad line prints 'error' (and 'line N: what is wrong' on stderr).\n"
-    "Exit code: 0 if every line was read, 1 if a line was bad or FILE cannot be opened.\n"
+    "Exit code: 0 if every line was read, 1 if a line was bad, FILE cannot be opened (or is a folder),\n"
+    "a line is longer than 65536 characters (reading stops there) or the output cannot be written.\n"
     "--stats: 'N puzzles, X us/puzzle' on stderr: CPU time of the solving thread spent in the solver\n"
     "only (parsing and output excluded), followed by the wall-clock figure in parentheses.\n";
 
@@ -72,11 +73,15 @@ int run_solve(const SolveOptions& opt) {
   while (!eof) {
     batch.clear();
     while (batch.size() < kBatch) {
-      if (!std::getline(*in, line)) {
+      auto more = read_input_line(*in, line, line_no);
+      if (!more || !*more) {
+        if (!more) {
+          std::cerr << more.error().to_string() << "\n";
+          bad = true;
+        }
         eof = true;
         break;
       }
-      ++line_no;
       const auto start = line.find_first_not_of(" \t\r");
       if (start == std::string::npos || line[start] == '#') continue;
       Item& item = batch.emplace_back();

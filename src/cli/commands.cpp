@@ -1,10 +1,109 @@
 // What every command shares (see commands.hpp).
 #include "cli/commands.hpp"
 
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include <unistd.h>
+
 namespace gp::cli {
 
 void print_error(const Error& e, std::ostream& err) {
   for (const Diagnostic& d : e.diagnostics) err << d.to_string() << '\n';
+}
+
+namespace {
+
+// std::cout's buffer: writes go to file descriptor 1 with write(2), and the first failure's errno
+// is kept (C stdio forgets it once the buffer is dropped). Line-buffered on a terminal, 64 KiB
+// blocks otherwise. After a failure the rest of the output is dropped.
+class StdoutBuffer : public std::streambuf {
+ public:
+  StdoutBuffer() : line_buffered_(::isatty(STDOUT_FILENO) == 1) { setp(buf_, buf_ + sizeof buf_); }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    const std::streamsize put = std::streambuf::xsputn(s, n);
+    if (line_buffered_ && std::char_traits<char>::find(s, static_cast<std::size_t>(n), '\n') != nullptr) drain();
+    return put;
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    std::size_t n = static_cast<std::size_t>(pptr() - pbase());
+    while (n > 0 && error_ == 0) {
+      const ssize_t done = ::write(STDOUT_FILENO, p, n);
+      if (done < 0 && errno == EINTR) continue;
+      if (done < 0) {
+        error_ = errno;
+        break;
+      }
+      p += done;
+      n -= static_cast<std::size_t>(done);
+    }
+    setp(buf_, buf_ + sizeof buf_);
+    return error_ == 0;
+  }
+
+  char buf_[1 << 16];
+  int error_ = 0;
+  bool line_buffered_;
+};
+
+StdoutBuffer& stdout_buffer() {
+  static StdoutBuffer buffer;
+  return buffer;
+}
+
+}  // namespace
+
+void use_checked_stdout() { std::cout.rdbuf(&stdout_buffer()); }
+
+int finish_stdout() {
+  std::cout.flush();
+  if (const int err = stdout_buffer().error(); err != 0) return err;
+  return std::cout.fail() ? EIO : 0;
+}
+
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [p, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || p != end)
+          return "expected a whole number from 0 to 18446744073709551615, got '" + text + "'";
+        return {};
+      },
+      "SEED");
+}
+
+CLI::Validator budget_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const char* end = text.data() + text.size();
+        const auto [p, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || p != end || !std::isfinite(v) || v <= 0 || v > 31536000)
+          return "expected a number of seconds above 0 and at most 31536000 (a year), got '" + text + "'";
+        return {};
+      },
+      "SECONDS");
 }
 
 }  // namespace gp::cli

@@ -19,6 +19,19 @@ inline constexpr int kExitUsage = 2;     // bad command line or bad spec
 // Diagnostic::to_string) on `err`; nothing for an empty Error.
 void print_error(const Error& e, std::ostream& err = std::cerr);
 
+// Points std::cout at a buffer that remembers why a write failed (every command prints through
+// std::cout only). finish_stdout() flushes it and returns 0, or the errno of the first write that
+// failed (ENOSPC for /dev/full, EPIPE for a closed pipe when SIGPIPE is ignored).
+void use_checked_stdout();
+int finish_stdout();
+
+// CLI11 checks shared by the commands, as strict as the spec loader (CLI11 alone takes "-1" as a
+// huge unsigned number and "inf" as a budget):
+// a seed is a whole number from 0 to 18446744073709551615, digits only;
+CLI::Validator seed_check();
+// a time budget is a number of seconds above 0 and at most 31536000 (a year): not inf or nan.
+CLI::Validator budget_check();
+
 // The function a subcommand runs after parsing; set by its add_*_command.
 using Run = std::function<int()>;
 

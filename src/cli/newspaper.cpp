@@ -377,6 +377,27 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
           return kExitUsage;
         }
   }
+  // No file may replace the spec, its profile, a manifest it excludes, or another file of the run.
+  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
+  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
+  {
+    std::vector<render::NamedPath> outputs, inputs{{spec.source_file, "the spec"}};
+    for (size_t d = 0; d < files.size(); ++d)
+      for (const bool solution : {false, true})
+        for (const std::string& path : solution ? files[d].solution : files[d].puzzle)
+          outputs.push_back({path, std::string(solution ? "the solution" : "the puzzle") + " for " +
+                                       spec.sections[d].name});
+    if (spec.output.manifest) {
+      outputs.push_back({json_path, "the JSON manifest"});
+      outputs.push_back({csv_path, "the CSV manifest"});
+    }
+    if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
+    for (const std::string& path : np.exclude) inputs.push_back({path, "the excluded manifest"});
+    if (Status st = render::check_output_paths(outputs, inputs); !st) {
+      print_error(st.error());
+      return kExitUsage;
+    }
+  }
   render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
   for (size_t d = 0; d < puzzles->size(); ++d) {
     for (const bool solution : {false, true}) {
@@ -398,7 +419,7 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
           return kExitFailure;
         }
         if (Status st = render_file(*page, formats[f], *staged, single.caption, spec); !st) {
-          std::cerr << "error: " << path << ": " << st.error().to_string() << '\n';
+          std::cerr << "error: " << path << ": " << staging.user_names(st.error()).to_string() << '\n';
           return kExitFailure;
         }
       }
@@ -406,15 +427,13 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   }
 
   // 4. Manifest, then everything into place at once.
-  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
-  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
   if (spec.output.manifest) {
     const auto [json_text, csv_text] = manifest_text(spec, *puzzles, files, formats);
     for (const auto& [path, text] : {std::pair{json_path, &json_text}, std::pair{csv_path, &csv_text}}) {
       auto staged = staging.add(path);
       Status st = staged ? render::write_file_atomically(*staged, *text) : Status(staged.error());
       if (!st) {
-        print_error(st.error());
+        print_error(staging.user_names(st.error()));
         return kExitFailure;
       }
     }

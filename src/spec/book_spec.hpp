@@ -170,6 +170,7 @@ struct BookSpec {
   std::string author;
   std::uint64_t seed = 1;
   std::string profile;                         // profile name it was built from, if any
+  std::string profile_file;                    // the profile's file, read with the spec ("" = none)
   PageSpec page;
   Theme theme;
   std::vector<SectionSpec> sections;
