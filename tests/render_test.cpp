@@ -473,6 +473,8 @@ TEST_CASE("check_output_paths: the same file twice, an input, or not a regular f
   CHECK(check_output_paths({{dir / "hard.pdf", "the book"}}, inputs).error().to_string() ==
         "cannot write the book to '" + (dir / "hard.pdf") + "': it is the spec (writing there would replace it)");
   CHECK(check_output_paths({{dir / "b.pdf", "the book"}, {dir / "b.json", "the JSON manifest"}}, inputs).ok());
+  CHECK(check_output_paths({{"/dev/null", "the book"}}, inputs).error().to_string() ==
+        "cannot write '/dev/null': it is a character device, not a regular file");
 }
 
 TEST_CASE("open errors name the file and the reason") {
