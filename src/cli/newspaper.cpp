@@ -205,6 +205,7 @@ Status render_file(const layout::Page& page, render::Format format, const std::s
   out.path = path;
   if (render::one_file_per_page(format)) out.page_path = [path](int) { return path; };
   out.dpi = spec.output.png_dpi;
+  out.gray = spec.output.color == "gray";
   out.info.title = title;
   out.info.author = spec.author;
   out.info.keywords = "sudoku";
@@ -431,7 +432,7 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
     const auto& first = spec.sections.front();
     const auto& last = spec.sections.back();
     std::cout << "wrote " << 2 * formats.size() * puzzles->size() << " files (" << fmts << ") for "
-              << puzzles->size() << " puzzles in " << fixed1(elapsed) << " s: No. " << first.number << " "
+              << count_of(static_cast<long long>(puzzles->size()), "puzzle", "puzzles") << " in " << fixed1(elapsed) << " s: No. " << first.number << " "
               << first.date << " .. No. " << last.number << " " << last.date << ", to "
               << (out_dir.empty() ? std::string(".") : out_dir.string()) << "/";
     if (spec.output.manifest) std::cout << "; manifest " << json_path;

@@ -150,6 +150,7 @@ std::string to_yaml(const BookSpec& b) {
   out << YAML::Key << "png_dpi" << YAML::Value << num(o.png_dpi);
   out << YAML::Key << "manifest" << YAML::Value << o.manifest;
   out << YAML::Key << "creation_date" << YAML::Value << o.creation_date;
+  out << YAML::Key << "color" << YAML::Value << o.color;
   out << YAML::EndMap;
 
   out << YAML::Key << "print" << YAML::Value << YAML::BeginMap;
@@ -190,7 +191,11 @@ std::string to_yaml(const BookSpec& b) {
   out << YAML::Key << "worksheet" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "header" << YAML::Value << b.worksheet.header;
   out << YAML::Key << "header_fields" << YAML::Value << YAML::Flow << b.worksheet.header_fields;
-  out << YAML::Key << "rules_box" << YAML::Value << b.worksheet.rules_box;
+  if (b.worksheet.rules_box)
+    out << YAML::Key << "rules_box" << YAML::Value << (b.worksheet.rules_every_page ? "every_page" : "first_page");
+  else
+    out << YAML::Key << "rules_box" << YAML::Value << false;
+  out << YAML::Key << "rules_text" << YAML::Value << b.worksheet.rules_text;
   out << YAML::EndMap;
 
   out << YAML::EndMap;

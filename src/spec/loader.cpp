@@ -116,12 +116,12 @@ std::string home_of(const std::string& name, const std::string& here) {
         "layout", "heading_page"}},
       {"answers", {"enabled", "placement", "per_page", "layout"}},
       {"front_matter", {"title_page", "how_to_play", "contents", "notice"}},
-      {"output", {"path", "format", "png_dpi", "manifest", "creation_date"}},
+      {"output", {"path", "format", "png_dpi", "manifest", "creation_date", "color"}},
       {"print", {"rules", "strict", "pad_even", "paper"}},
       {"cover", {"back_text", "spine_text"}},
       {"newspaper", {"width", "formats", "start_date", "days", "start_number", "file_name", "solution_file_name",
                      "weekday_difficulty", "exclude"}},
-      {"worksheet", {"header", "header_fields", "rules_box"}},
+      {"worksheet", {"header", "header_fields", "rules_box", "rules_text"}},
   };
   const bool in_section = here.starts_with("sections[") || here == "section_defaults";
   for (const auto& [where, keys] : homes) {
@@ -834,7 +834,7 @@ bool valid_date(const std::string& s) {
 void Reader::apply_output(const YAML::Node& n, const std::string& path, State& st) {
   OutputSpec& o = st.book.output;
   std::string shorthand;  // output: {pdf: book.pdf} = path + format in one key
-  fields(n, path, {"path", "format", "png_dpi", "manifest", "creation_date", "pdf", "svg", "png", "eps"},
+  fields(n, path, {"path", "format", "png_dpi", "manifest", "creation_date", "color", "pdf", "svg", "png", "eps"},
          [&](const std::string& key, const YAML::Node& v, const std::string& full) {
            st.locs[full] = loc(v);
            if (key == "pdf" || key == "svg" || key == "png" || key == "eps") {
@@ -855,6 +855,8 @@ void Reader::apply_output(const YAML::Node& n, const std::string& path, State& s
              if (auto x = whole(v, full, 36, 2400)) o.png_dpi = static_cast<double>(*x);
            } else if (key == "manifest") {
              if (auto b = boolean(v, full)) o.manifest = *b;
+           } else if (key == "color") {
+             if (auto c = choice(v, full, {"rgb", "gray"})) o.color = *c;
            } else if (key == "creation_date") {
              if (auto t = text(v, full)) {
                if (!t->empty() && !valid_date(*t))
@@ -1034,7 +1036,7 @@ void Reader::apply_newspaper(const YAML::Node& n, const std::string& path, State
 
 void Reader::apply_worksheet(const YAML::Node& n, const std::string& path, State& st) {
   WorksheetSpec& w = st.book.worksheet;
-  fields(n, path, {"header", "header_fields", "rules_box"},
+  fields(n, path, {"header", "header_fields", "rules_box", "rules_text"},
          [&](const std::string& key, const YAML::Node& v, const std::string& full) {
            if (key == "header") {
              if (auto b = boolean(v, full)) w.header = *b;
@@ -1043,8 +1045,20 @@ void Reader::apply_worksheet(const YAML::Node& n, const std::string& path, State
                if (list->size() > 6) error(v, full, "at most 6 fields fit on a line, got " + std::to_string(list->size()));
                else w.header_fields = *list;
              }
-           } else if (key == "rules_box") {
-             if (auto b = boolean(v, full)) w.rules_box = *b;
+           } else if (key == "rules_box") {  // true (= first_page), false, first_page, every_page
+             std::string s = v.IsScalar() ? v.Scalar() : std::string();
+             for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+             if (s == "every_page" || s == "first_page") {
+               w.rules_box = true;
+               w.rules_every_page = s == "every_page";
+             } else if (s == "true" || s == "yes" || s == "on" || s == "false" || s == "no" || s == "off") {
+               w.rules_box = s == "true" || s == "yes" || s == "on";
+               w.rules_every_page = false;
+             } else {
+               error(v, full, "expected true, false, first_page or every_page, got " + describe(v));
+             }
+           } else if (key == "rules_text") {
+             if (auto t = text(v, full)) w.rules_text = *t;
            }
          });
 }
