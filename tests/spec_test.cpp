@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -588,4 +589,32 @@ TEST_CASE("to_yaml writes a spec that parses back to the same book", "[spec][emi
   gp::spec::NewspaperSpec np = again->newspaper;
   np.width = week->newspaper.width;  // written rounded to 0.0001 mm
   CHECK(np == week->newspaper);
+}
+
+TEST_CASE("docs/spec.md's key tables are the schema's", "[spec][docs]") {
+  // Refresh on purpose with GRIDPRESS_UPDATE_GOLDEN=1 build-ci/tests/spec_test "[docs]".
+  const std::string path = kSource + "/docs/spec.md";
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  for (const char* table : {"top", "page", "theme", "section", "answers", "front_matter", "output", "print", "cover",
+                            "newspaper", "worksheet"}) {
+    INFO(table);
+    CHECK(doc.find(std::string("<!-- keys: ") + table + " -->\n") != std::string::npos);
+    CHECK(gp::spec::key_table(table).find("| `") != std::string::npos);
+  }
+  CHECK(gp::spec::key_table("nowhere").empty());
+  const std::string fresh = gp::spec::refresh_key_tables(doc);
+  if (fresh != doc && std::getenv("GRIDPRESS_UPDATE_GOLDEN")) {
+    std::ofstream(path) << fresh;
+    WARN("rewrote " + path);
+  } else {
+    CHECK(fresh == doc);
+  }
+  // Every key the loader takes has a row: a new key cannot be left out of the docs.
+  for (const char* key : {"`per_page`", "`margins.inside`", "`weekday_difficulty`", "`header_fields`", "`pdf` / `svg`",
+                          "`min_digit_size`", "`seed`"})
+    CHECK(fresh.find(key) != std::string::npos);
 }

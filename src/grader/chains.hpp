@@ -9,9 +9,9 @@
 // heap allocation per call once a thread has warmed up (besides growing `out`).
 //
 // Where the ladder calls them (SE 1.2.1 order), after BUG (5.6+):
-//   6.2        find_aligned_pair_exclusion
+//   (6.2       find_aligned_pair_exclusion, techniques.hpp)
 //   6.5 .. 7.x find_chains                  (cycles, X-chains, XY-chains, forcing chains)
-//   7.5        find_aligned_triplet_exclusion
+//   (7.5       find_aligned_triplet_exclusion, techniques.hpp)
 //   7.5 .. 8.x find_nishio
 //   8.0 .. 8.x find_multiple_chains         (cell and region forcing chains)
 //   8.5 .. 9.x find_dynamic_chains
@@ -33,17 +33,6 @@ namespace gp::grader {
 // SE's length increment for a chain of the given complexity, in tenths (0 for complexity <= 6,
 // 1 for 7..8, 2 for 9..10, 3 for 11..14, 4 for 15..18, ...).
 int chain_length_tenths(int complexity);
-
-// Aligned exclusion as SE does it. Base cells: empty cells with 2+ candidates having a peer with
-// 2..k candidates (an "excluder"); nothing is found while a naked single is pending. For k base
-// cells (pairs: any two; triplets: the third is an excluder of one of the first two) with at least
-// two common excluders, a combination of one candidate per base cell is impossible if two base
-// cells that see each other get the same value, or if it covers every candidate of a common
-// excluder. Candidates in no possible combination are eliminated.
-// "Aligned Pair Exclusion" 6.2 (k = 2, excluders are bivalue cells);
-// "Aligned Triplet Exclusion" 7.5 (k = 3, excluders have 2 or 3 candidates).
-bool find_aligned_pair_exclusion(const State& s, Step& out);
-bool find_aligned_triplet_exclusion(const State& s, Step& out);
 
 // SE's "forcing chains and cycles" producer (static implications only):
 //   "Bidirectional X-Cycle"  6.5 + length   single digit, alternating conjugate/weak links

@@ -45,7 +45,7 @@ constexpr std::array kLadder = {
     Rung{"Jellyfish", 5.2, find_jellyfish},
     Rung{"Hidden quad", 5.4, find_hidden_quad},
     Rung{"BUG", 5.6, find_bug},
-    // Chains (chains.hpp), in SE's order; each returns its easiest step.
+    // Chains (chains.hpp) and aligned exclusion (techniques.hpp), in SE's order; each returns its easiest step.
     Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion},
     Rung{"Chains and cycles", 6.5, find_chains},
     Rung{"Aligned triplet exclusion", 7.5, find_aligned_triplet_exclusion},

@@ -47,4 +47,15 @@ bool find_xyz_wing(const State& s, Step& out);
 bool find_unique_rectangle(const State& s, Step& out);
 bool find_bug(const State& s, Step& out);
 
+// Aligned exclusion as SE does it. Base cells: empty cells with 2+ candidates having a peer with
+// 2..k candidates (an "excluder"); nothing is found while a naked single is pending. For k base
+// cells (pairs: any two; triplets: the third is an excluder of one of the first two) with at least
+// two common excluders, a combination of one candidate per base cell is impossible if two base
+// cells that see each other get the same value, or if it covers every candidate of a common
+// excluder. Candidates in no possible combination are eliminated.
+// "Aligned Pair Exclusion" 6.2 (k = 2, excluders are bivalue cells);
+// "Aligned Triplet Exclusion" 7.5 (k = 3, excluders have 2 or 3 candidates).
+bool find_aligned_pair_exclusion(const State& s, Step& out);
+bool find_aligned_triplet_exclusion(const State& s, Step& out);
+
 }  // namespace gp::grader

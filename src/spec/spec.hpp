@@ -65,6 +65,17 @@ Diagnostic section_diagnostic(const BookSpec& spec, int section, std::string mes
 // same BookSpec (lengths rounded to 0.0001 mm). Used by `gridpress spec --resolved`.
 std::string to_yaml(const BookSpec& spec);
 
+// ---- The key tables of docs/spec.md, written from the schema (src/spec/schema.cpp) ----
+
+// The markdown table of the keys of one mapping: "top", "page" (with margins.*), "theme",
+// "section", "answers", "front_matter", "output", "print", "cover", "newspaper", "worksheet".
+// Empty for any other name.
+std::string key_table(std::string_view name);
+
+// `doc` with the lines between each "<!-- keys: NAME -->" line and the next "<!-- end keys -->"
+// replaced by key_table(NAME). A test holds docs/spec.md to it.
+std::string refresh_key_tables(std::string_view doc);
+
 // ---- Units and sizes (also useful to the CLI and layout) ----
 
 // Parses a length with a unit: "152.4mm", "15.24cm", "6in", "432pt", "36pc" (pica = 12 pt), with

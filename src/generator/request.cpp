@@ -1,0 +1,153 @@
+// Requests: their checks (what cannot succeed, and why), their description in messages, and the
+// plan a checked request runs as.
+#include <algorithm>
+#include <cstdio>
+
+#include "generator/generator.hpp"
+#include "generator/plan.hpp"
+
+namespace gp::gen {
+
+std::string with_commas(long long v) {
+  std::string digits = std::to_string(v < 0 ? -v : v);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return v < 0 ? "-" + out : out;
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string rating_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+namespace {
+
+std::string range_text(const grader::RatingRange& r) {
+  if (std::isinf(r.hi)) return (r.lo_exclusive ? "SE > " : "SE >= ") + rating_text(r.lo);
+  if (r.lo_exclusive) return rating_text(r.lo) + " < SE <= " + rating_text(r.hi);
+  return "SE " + rating_text(r.lo) + "-" + rating_text(r.hi);
+}
+
+// The fewest clues a unique puzzle of `shape` can have, with the reason.
+std::pair<int, std::string> minimum_clues(Shape shape) {
+  const int n = shape.n();
+  if (shape == Shape{3, 3}) return {17, "proven by McGuire, Tugemann and Civario, 2012"};
+  if (shape == Shape{2, 3} || shape == Shape{3, 2}) return {8, "known from exhaustive enumeration"};
+  if (shape == Shape{2, 2}) return {4, "known from exhaustive enumeration"};
+  return {n - 1, "two digits both absent from the givens could be swapped in any solution"};
+}
+
+std::string clues_text(const Request& r) {
+  if (r.clues_max > 0 && r.clues_min == r.clues_max) return std::to_string(r.clues_max);
+  if (r.clues_max > 0) return std::to_string(r.clues_min) + "-" + std::to_string(r.clues_max);
+  return std::to_string(r.clues_min);
+}
+
+// Odd sizes with a centre class of one cell: what the parity of an exact count implies.
+std::string centre_note(const Request& r, Symmetry sym) {
+  if (r.clues_max <= 0 || r.clues_min != r.clues_max || r.shape.n() % 2 == 0) return {};
+  const int k = r.clues_max;
+  if (sym == Symmetry::kRotate180) return k % 2 ? " (odd count: centre cell given)" : " (even count: centre cell empty)";
+  if (sym == Symmetry::kRotate90 || sym == Symmetry::kDihedral)
+    return k % 4 == 1 ? " (centre cell given)" : " (centre cell empty)";
+  return {};
+}
+
+}  // namespace
+
+Plan make_plan(const Request& r) {
+  Plan p;
+  p.req = r;
+  p.shape = r.shape;
+  p.sym = *parse_symmetry(r.symmetry);
+  p.fill = *parse_fill(r.fill);
+  p.cells = r.shape.cells();
+  p.lo = r.clues_min;
+  p.has_upper = r.clues_max > 0;
+  p.hi = p.has_upper ? r.clues_max : p.cells;
+  p.classes = symmetry_classes(r.shape, p.sym);
+  const auto reach = reachable_counts(r.shape, p.sym);
+  if (p.has_upper)
+    for (int k = p.lo; k <= p.hi; ++k)
+      if (reach[static_cast<size_t>(k)]) p.targets.push_back(k);
+  return p;
+}
+
+std::string describe(const Request& r) {
+  std::string out = r.shape.name();
+  if (r.clues_max > 0 && r.clues_min == r.clues_max)
+    out += " with exactly " + std::to_string(r.clues_max) + " clues";
+  else if (r.clues_max > 0)
+    out += " with " + std::to_string(r.clues_min) + "-" + std::to_string(r.clues_max) + " clues";
+  else if (r.clues_min > 0)
+    out += " with at least " + std::to_string(r.clues_min) + " clues";
+  auto sym = parse_symmetry(r.symmetry);
+  if (sym && *sym != Symmetry::kNone) out += ", " + r.symmetry + " symmetry" + centre_note(r, *sym);
+  if (r.fill != "random") out += ", " + r.fill + " fill";
+  if (r.minimal) out += ", minimal";
+  if (r.rating) {
+    out += ", rated ";
+    out += r.difficulty.empty() ? range_text(*r.rating) : r.difficulty + " (" + range_text(*r.rating) + ")";
+  }
+  return out;
+}
+
+Status check_request(const Request& r) {
+  if (r.shape.box_rows <= 0 || r.shape.box_cols <= 0) return Error("invalid box shape");
+  if (auto s = standard_shape(r.shape.n()); !s) return s.error();
+  auto sym = parse_symmetry(r.symmetry);
+  if (!sym) return sym.error();
+  auto fill = parse_fill(r.fill);
+  if (!fill) return fill.error();
+  const int cells = r.shape.cells();
+  const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
+  if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");
+  if (r.clues_max > 0 && r.clues_min > r.clues_max)
+    return Error("bad clue range " + clues_text(r) + ": low end above high end");
+  if (std::max(r.clues_min, r.clues_max) > cells)
+    return Error(std::to_string(std::max(r.clues_min, r.clues_max)) + " clues is more than the " +
+                 std::to_string(cells) + " cells of a " + grid + " grid");
+  const int hi = r.clues_max > 0 ? r.clues_max : cells;
+  const auto [minimum, why] = minimum_clues(r.shape);
+  if (hi < minimum)
+    return Error("a " + grid + " puzzle needs at least " + std::to_string(minimum) +
+                 " clues to have a unique solution (" + why + "): " + clues_text(r) + " is impossible");
+  const auto reach = reachable_counts(r.shape, *sym);
+  bool any = false;
+  for (int k = r.clues_min; k <= hi && !any; ++k) any = reach[static_cast<size_t>(k)];
+  if (!any) {
+    std::vector<int> sizes;
+    for (const auto& c : symmetry_classes(r.shape, *sym)) sizes.push_back(static_cast<int>(c.size()));
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    std::string list;
+    for (size_t i = 0; i < sizes.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == sizes.size() ? " and " : ", ") + std::to_string(sizes[i]);
+    int below = -1, above = -1;
+    for (int k = r.clues_min; k >= 0 && below < 0; --k)
+      if (reach[static_cast<size_t>(k)]) below = k;
+    for (int k = hi; k <= cells && above < 0; ++k)
+      if (reach[static_cast<size_t>(k)]) above = k;
+    std::string nearest;
+    if (below >= minimum) nearest = std::to_string(below);
+    if (above >= 0) nearest += (nearest.empty() ? "" : " or ") + std::to_string(above);
+    return Error(r.symmetry + " symmetry on " + grid + " gives clues in classes of " + list +
+                 " cells: " + clues_text(r) + " is impossible" +
+                 (nearest.empty() ? std::string() : " (nearest possible: " + nearest + ")"));
+  }
+  if (!(r.budget_seconds > 0)) return Error("budget must be a positive number of seconds");
+  if (r.rating && r.rating->lo > r.rating->hi) return Error("bad rating range: low end above high end");
+  return Ok{};
+}
+
+}  // namespace gp::gen

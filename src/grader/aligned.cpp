@@ -1,0 +1,142 @@
+// Aligned exclusion (SE's AlignedExclusion, degree 2 and 3): not a chain technique, but rated
+// among them (6.2 and 7.5). See techniques.hpp.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "grader/techniques.hpp"
+
+namespace gp::grader {
+
+namespace {
+
+constexpr int kMaxCells = kMaxN * kMaxN;
+
+// Base cells: empty cells with 2+ candidates that have at least one "excluder" (a peer with 2 to
+// `degree` candidates), in a state without pending naked singles. For `degree` base cells with at
+// least two common excluders, a combination of their candidates is impossible if two cells that
+// see each other get the same value, or if it uses every candidate of a common excluder. A
+// candidate of a base cell that appears in no possible combination is eliminated.
+bool aligned_exclusion(const State& s, Step& out, int degree) {
+  const int cells = s.cells();
+  for (int c = 0; c < cells; ++c)
+    if (s.value(c) == 0 && bit_count(s.cand(c)) == 1) return false;  // naked single pending
+  // Peer sets as bits, and each base cell's excluders.
+  thread_local std::array<std::array<std::uint64_t, 4>, kMaxCells> peer_bits;
+  thread_local std::array<std::array<int, 3 * kMaxN>, kMaxCells> excl;
+  thread_local std::array<int, kMaxCells> nexcl;
+  auto excluder = [&](int c) {
+    const int k = bit_count(s.cand(c));
+    return s.value(c) == 0 && k >= 2 && k <= degree;
+  };
+  auto sees = [&](int a, int b) { return (peer_bits[static_cast<std::size_t>(a)][static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
+  int base[kMaxCells];
+  int nb = 0;
+  for (int c = 0; c < cells; ++c) {
+    auto& pb = peer_bits[static_cast<std::size_t>(c)];
+    pb = {0, 0, 0, 0};
+    int& ne = nexcl[static_cast<std::size_t>(c)];
+    ne = 0;
+    for (int p : s.peers(c)) {
+      pb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
+      if (excluder(p)) excl[static_cast<std::size_t>(c)][static_cast<std::size_t>(ne++)] = p;
+    }
+    if (s.value(c) == 0 && bit_count(s.cand(c)) >= 2 && ne > 0) base[nb++] = c;
+  }
+  int set[3];
+  int common[3 * kMaxN];
+  auto common_of = [&](int count, int* outc) {
+    int nc = 0;
+    const int c0 = set[0];
+    for (int e = 0; e < nexcl[static_cast<std::size_t>(c0)]; ++e) {
+      const int p = excl[static_cast<std::size_t>(c0)][static_cast<std::size_t>(e)];
+      bool all = true;
+      for (int i = 1; i < count && all; ++i) all = p != set[i] && sees(p, set[i]);
+      if (all) outc[nc++] = p;
+    }
+    return nc;
+  };
+  auto try_set = [&]() {
+    const int nc = common_of(degree, common);
+    if (nc < 2) return false;
+    Mask allowed[3] = {0, 0, 0};
+    Mask cand[3] = {0, 0, 0};
+    for (int i = 0; i < degree; ++i) cand[i] = s.cand(set[i]);
+    bool seen[3][3] = {};
+    for (int i = 0; i < degree; ++i)
+      for (int j = 0; j < degree; ++j) seen[i][j] = i != j && sees(set[i], set[j]);
+    Mask excl_cand[3 * kMaxN];
+    for (int e = 0; e < nc; ++e) excl_cand[e] = s.cand(common[e]);
+    // Every combination of one candidate per base cell.
+    for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
+      const int a = lowest_value(m0);
+      for (Mask m1 = cand[1]; m1; m1 &= m1 - 1) {
+        const int b = lowest_value(m1);
+        if (a == b && seen[0][1]) continue;
+        const Mask ab = bit(a) | bit(b);
+        for (Mask m2 = degree == 3 ? cand[2] : Mask{1}; m2; m2 &= m2 - 1) {
+          const int c = degree == 3 ? lowest_value(m2) : 0;
+          if (degree == 3 && ((c == a && seen[0][2]) || (c == b && seen[1][2]))) continue;
+          const Mask used = degree == 3 ? (ab | bit(c)) : ab;
+          bool ok = true;
+          for (int e = 0; e < nc && ok; ++e) ok = (excl_cand[e] & ~used) != 0;
+          if (!ok) continue;
+          allowed[0] |= bit(a);
+          allowed[1] |= bit(b);
+          if (degree == 3) allowed[2] |= bit(c);
+        }
+      }
+    }
+    bool any = false;
+    for (int i = 0; i < degree; ++i) any = any || allowed[i] != cand[i];
+    if (!any) return false;
+    out.clear();
+    for (int i = 0; i < degree; ++i)
+      for (Mask m = cand[i] & ~allowed[i]; m; m &= m - 1) out.eliminations.push_back({set[i], lowest_value(m)});
+    std::sort(out.eliminations.begin(), out.eliminations.end(), [](const CellValue& x, const CellValue& y) {
+      return x.cell != y.cell ? x.cell < y.cell : x.value < y.value;
+    });
+    out.technique = degree == 2 ? "Aligned Pair Exclusion" : "Aligned Triplet Exclusion";
+    out.rating = degree == 2 ? 6.2 : 7.5;
+    std::string& d = out.description;
+    d = out.technique + ": base cells";
+    for (int i = 0; i < degree; ++i) d += (i ? ", " : " ") + s.cell_name(set[i]);
+    d += "; every combination that uses all candidates of one of";
+    for (int e = 0; e < nc; ++e) d += (e ? ", " : " ") + s.cell_name(common[e]);
+    d += " is impossible; remove";
+    for (const CellValue& e : out.eliminations) {
+      d += " " + s.cell_name(e.cell) + "<>";
+      append_value(d, e.value);
+    }
+    return true;
+  };
+  int pair_common[3 * kMaxN];
+  for (int i = 0; i < nb; ++i) {
+    for (int j = i + 1; j < nb; ++j) {
+      set[0] = base[i];
+      set[1] = base[j];
+      if (common_of(2, pair_common) < 2) continue;  // a triplet's common excluders are a subset
+      if (degree == 2) {
+        if (try_set()) return true;
+        continue;
+      }
+      // Third cell: a base cell that is an excluder of one of the first two.
+      for (int k = 0; k < nb; ++k) {
+        const int c = base[k];
+        if (c == set[0] || c == set[1] || !excluder(c)) continue;
+        if (!sees(c, set[0]) && !sees(c, set[1])) continue;
+        set[2] = c;
+        if (try_set()) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_aligned_pair_exclusion(const State& s, Step& out) { return aligned_exclusion(s, out, 2); }
+
+bool find_aligned_triplet_exclusion(const State& s, Step& out) { return aligned_exclusion(s, out, 3); }
+
+}  // namespace gp::grader

@@ -1,0 +1,234 @@
+// Checks on the merged result of defaults, profile and spec, where keys of different mappings meet
+// (margins against the page size, line weights, print-on-demand and newspaper rules, clue counts
+// against grid and symmetry), and the conversions that wait for them (orientation, per_page, the
+// days of a newspaper run). Each problem points at the key that was set last.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <tuple>
+
+#include "spec/reader.hpp"
+
+namespace gp::spec::detail {
+
+namespace fs = std::filesystem;
+
+// Checks on the merged result and the pending conversions (orientation, per_page).
+void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<Diagnostic>& diags) {
+  BookSpec& b = st.book;
+  // Reports `key: message` where `key` was set, else where `fallback` was, else at the file.
+  auto at_or = [&](const std::string& key, const std::string& fallback, const std::string& message) {
+    auto it = st.locs.find(key);
+    if (it == st.locs.end()) it = st.locs.find(fallback);
+    Loc l = it != st.locs.end() ? it->second : Loc{spec_file, 0, 0};
+    diags.push_back({l.file, l.line, l.col, key + ": " + message});
+  };
+  auto at = [&](const std::string& key, const std::string& message) { at_or(key, key, message); };
+
+  // Page: orientation, margins that leave room.
+  PageSpec& p = b.page;
+  if (st.orientation) {
+    const bool want_landscape = *st.orientation == "landscape";
+    if ((want_landscape && p.width < p.height) || (!want_landscape && p.width > p.height))
+      std::swap(p.width, p.height);
+  }
+  p.landscape = p.width > p.height;
+  constexpr double kMinContent = 20.0;  // mm left for content
+  if (p.margins.inside + p.margins.outside > p.width - kMinContent)
+    at("page.margins", "inside + outside (" + fmt(p.margins.inside + p.margins.outside) +
+                           " mm) leave less than 20 mm of the " + fmt(p.width) + " mm page width");
+  if (p.margins.top + p.margins.bottom > p.height - kMinContent)
+    at("page.margins", "top + bottom (" + fmt(p.margins.top + p.margins.bottom) +
+                           " mm) leave less than 20 mm of the " + fmt(p.height) + " mm page height");
+
+  // Theme: box lines heavier than cell lines, border at least as heavy as box lines.
+  const Theme& t = b.theme;
+  if (t.box_line <= t.thin_line)
+    at(st.locs.count("theme.box_line") ? "theme.box_line" : "theme.thin_line",
+       "box lines (" + fmt(t.box_line) + " pt) must be heavier than cell lines (" + fmt(t.thin_line) + " pt)");
+  if (t.border_line < t.box_line)
+    at(st.locs.count("theme.border_line") ? "theme.border_line" : "theme.box_line",
+       "the border (" + fmt(t.border_line) + " pt) must be at least as heavy as box lines (" +
+           fmt(t.box_line) + " pt)");
+
+  // Bands.
+  b.bands = default_bands();
+  for (const auto& [name, r] : st.band_overrides) b.bands[name] = r;
+  std::vector<std::string> band_names;  // easiest first
+  for (const auto& [name, r] : b.bands) band_names.push_back(name);
+  std::stable_sort(band_names.begin(), band_names.end(), [&](const std::string& x, const std::string& y) {
+    return b.bands[x] < b.bands[y];
+  });
+
+  // Print-on-demand rules the spec can check before anything is generated.
+  if (b.print.rules == "kdp") {
+    const double in = kMmPerInch;
+    for (auto [name, size] : {std::pair{"body_size", t.body_size}, std::pair{"caption_size", t.caption_size},
+                              std::pair{"heading_size", t.heading_size}, std::pair{"title_size", t.title_size}})
+      if (size < 7)
+        at_or(std::string("theme.") + name, "print.rules",
+              fmt(size) + " pt is below the 7 pt minimum text size of the kdp rules");
+    const double edge = p.bleed ? 0.375 : 0.25;
+    for (auto [name, value] : {std::pair{"top", p.margins.top}, std::pair{"bottom", p.margins.bottom},
+                               std::pair{"outside", p.margins.outside}})
+      if (value < edge * in - 1e-6)
+        at_or("page.margins", "print.rules",
+              std::string(name) + " (" + fmt(value / in) + " in) is below the kdp minimum of " + fmt(edge) +
+                  " in" + (p.bleed ? " with bleed" : ""));
+    if (!p.auto_gutter && p.margins.inside < 0.375 * in - 1e-6)
+      at_or("page.margins", "print.rules",
+            "inside (" + fmt(p.margins.inside / in) +
+                " in) is below the kdp minimum gutter of 0.375 in (more above 150 pages; inside: auto picks it)");
+    const double w = p.width / in, h = p.height / in;
+    if (w < 4 - 1e-6 || w > 8.5 + 1e-6 || h < 6 - 1e-6 || h > 11.69 + 1e-6)
+      at_or("page.size", "print.rules",
+            fmt(w) + " x " + fmt(h) + " in is outside the kdp trim range (4 x 6 in to 8.5 x 11.69 in)");
+  }
+
+  // Newspaper run: text size floor, file names, and one section per day from section_defaults.
+  NewspaperSpec& np = b.newspaper;
+  if (np.enabled) {
+    for (auto [name, size] : {std::pair{"body_size", t.body_size}, std::pair{"caption_size", t.caption_size}})
+      if (size < 9)
+        at_or(std::string("theme.") + name, "newspaper",
+              fmt(size) + " pt is below the 9 pt minimum for newspaper text");
+    for (const auto& [day, band] : np.weekday_difficulty)
+      if (!b.bands.count(band))
+        at_or("newspaper.weekday_difficulty." + day, "newspaper",
+              "unknown difficulty '" + band + "'" + suggestion(band, band_names) + " (bands: " + join(band_names) + ")");
+    if (np.file_name == np.solution_file_name)
+      at_or("newspaper.solution_file_name", "newspaper", "must differ from newspaper.file_name");
+    if (np.days > 1)
+      for (auto [key, tmpl] : {std::pair{"file_name", np.file_name}, std::pair{"solution_file_name", np.solution_file_name}})
+        if (tmpl.find("{date}") == std::string::npos && tmpl.find("{number}") == std::string::npos)
+          at_or(std::string("newspaper.") + key, "newspaper",
+                "must contain {date} or {number} so that each day gets its own file");
+  }
+  if (np.enabled && is_spec) {
+    if (np.width <= 0)
+      at_or("newspaper.width", "newspaper", "missing (the exact width of each puzzle file, e.g. 11.5pc or 48mm)");
+    if (st.sections_given)
+      at("sections", "not used with newspaper: each day's puzzle is built from section_defaults");
+    if (np.start_date.empty() && !st.bad_start_date)
+      at_or("newspaper.start_date", "newspaper", "missing (the date of the first puzzle, e.g. 2026-03-02)");
+    if (auto start = parse_day(np.start_date)) {
+      st.sections.clear();
+      for (int i = 0; i < np.days; ++i) {
+        const std::chrono::sys_days day = std::chrono::sys_days{*start} + std::chrono::days{i};
+        const std::chrono::year_month_day ymd{day};
+        char date[16];
+        std::snprintf(date, sizeof date, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                      static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+        const std::string wd = weekday_names()[std::chrono::weekday{day}.c_encoding()];
+        SectionState sec = st.defaults;
+        SectionSpec& s = sec.spec;
+        s.key_marks.clear();
+        s.count = 1;
+        s.date = date;
+        s.weekday = wd;
+        s.weekday[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s.weekday[0])));
+        s.number = np.start_number + i;
+        s.name = s.weekday + " " + s.date;
+        s.heading_page = false;
+        if (auto it = np.weekday_difficulty.find(wd); it != np.weekday_difficulty.end()) {
+          s.difficulty = it->second;
+          s.rating.reset();
+          if (auto l = st.locs.find("newspaper.weekday_difficulty." + wd); l != st.locs.end())
+            sec.locs["difficulty"] = l->second;
+        }
+        if (auto l = st.locs.find("newspaper"); l != st.locs.end() && l->second.file == spec_file)
+          s.mark = {l->second.line, l->second.col};
+        st.sections.push_back(std::move(sec));
+      }
+    }
+  } else if (is_spec && !st.sections_given && st.root_is_map) {
+    diags.push_back({spec_file, 0, 0, "sections: missing (the book needs at least one section)"});
+  }
+
+  // Answers layout.
+  if (st.answers_per_page) {
+    auto [c, r] = per_page_layout(*st.answers_per_page, p.landscape);
+    b.answers.columns = c;
+    b.answers.rows = r;
+  }
+
+  // Sections.
+  auto check_section = [&](SectionState& sec, const std::string& path) {
+    SectionSpec& s = sec.spec;
+    auto sec_at = [&](const std::string& key, const std::string& message) {
+      auto it = sec.locs.find(key);
+      Loc l = it != sec.locs.end() ? it->second : Loc{spec_file, s.mark.line, s.mark.col};
+      diags.push_back({l.file, l.line, l.col, path + "." + key + ": " + message});
+    };
+    if (sec.per_page) {
+      auto [c, r] = per_page_layout(*sec.per_page, p.landscape);
+      s.columns = c;
+      s.rows = r;
+    }
+    if (!s.difficulty.empty() && !b.bands.count(s.difficulty))
+      sec_at("difficulty", "unknown difficulty '" + s.difficulty + "'" + suggestion(s.difficulty, band_names) +
+                               " (bands: " + join(band_names) + ")");
+    if (s.clues_max > 0) {
+      const int cells = s.shape.cells();
+      const std::string grid = std::to_string(s.shape.n()) + "x" + std::to_string(s.shape.n());
+      const std::string asked = s.clues_min == s.clues_max
+          ? std::to_string(s.clues_max) + " clues"
+          : std::to_string(s.clues_min) + "-" + std::to_string(s.clues_max) + " clues";
+      const int min = proven_min_clues(s.shape);
+      if (s.clues_max >= cells) {
+        sec_at("clues", asked + " do not fit a " + grid + " grid (" + std::to_string(cells) +
+                            " cells; at most " + std::to_string(cells - 1) + " clues)");
+      } else if (s.clues_max < min) {
+        sec_at("clues", "a " + grid + " puzzle with " + asked + " cannot have a unique solution (" +
+                            std::to_string(min) + " is the proven minimum)");
+      } else if (s.symmetry != "none") {
+        const auto ok = symmetric_clue_counts(s.shape, s.symmetry);
+        bool any = false;
+        for (int k = std::max(s.clues_min, min); k <= s.clues_max; ++k) any = any || ok[static_cast<size_t>(k)];
+        if (!any) {
+          int below = -1, above = -1;
+          for (int k = s.clues_min - 1; k >= min && below < 0; --k)
+            if (ok[static_cast<size_t>(k)]) below = k;
+          for (int k = s.clues_max + 1; k < cells && above < 0; ++k)
+            if (ok[static_cast<size_t>(k)]) above = k;
+          std::string nearest;
+          if (below > 0) nearest = std::to_string(below);
+          if (above > 0) nearest += (nearest.empty() ? "" : " or ") + std::to_string(above);
+          sec_at("clues", asked + " cannot be arranged with " + s.symmetry + " symmetry on a " + grid +
+                              " grid" + (nearest.empty() ? "" : "; nearest possible: " + nearest));
+        }
+      }
+    }
+  };
+  // A problem in section_defaults is reported once, not again for every section inheriting it.
+  const size_t before = diags.size();
+  check_section(st.defaults, "section_defaults");
+  std::set<std::tuple<std::string, int, int>> reported;
+  for (size_t i = before; i < diags.size(); ++i)
+    reported.insert({diags[i].file, diags[i].line, diags[i].col});
+  b.section_defaults = st.defaults.spec;
+  for (size_t i = 0; i < st.sections.size(); ++i) {
+    const size_t first = diags.size();
+    check_section(st.sections[i], "sections[" + std::to_string(i) + "]");
+    diags.erase(std::remove_if(diags.begin() + static_cast<std::ptrdiff_t>(first), diags.end(),
+                               [&](const Diagnostic& d) { return reported.count({d.file, d.line, d.col}) > 0; }),
+                diags.end());
+    b.sections.push_back(std::move(st.sections[i].spec));
+  }
+
+  // Output: format from the file extension when not given; they must agree.
+  OutputSpec& o = b.output;
+  const std::string ext = fs::path(o.path).extension().string();
+  const std::string ext_format = ext.size() > 1 ? ext.substr(1) : std::string();
+  const bool known_ext = ext_format == "pdf" || ext_format == "svg" || ext_format == "png" || ext_format == "eps";
+  if (known_ext) {
+    if (!st.locs.count("output.format"))
+      o.format = ext_format;
+    else if (o.format != ext_format)
+      at("output.format", "'" + o.format + "' does not match the extension of output.path '" + o.path + "'");
+  }
+}
+
+}  // namespace gp::spec::detail

@@ -1,0 +1,426 @@
+// The keys of sections (and section_defaults), answers, front_matter, output, print, cover,
+// worksheet and newspaper. See schema.cpp for the top level, page and theme.
+#include <algorithm>
+#include <cctype>
+
+#include "spec/schema_build.hpp"
+
+namespace gp::spec::detail {
+
+namespace fs = std::filesystem;
+
+void read_section(Reader& r, const YAML::Node& n, const std::string& path, State& st, SectionState& sec,
+                  bool is_defaults) {
+  Pending p;
+  Target t{st, &sec, is_defaults, &p};
+  read_scope(r, Scope::Section, n, path, t);
+  if (!n.IsMap()) return;
+  SectionSpec& s = sec.spec;
+  if (p.has_layout && p.per_page_node.has_value()) {
+    r.error(*p.per_page_node, child(path, "per_page"), "give either per_page or layout, not both");
+    sec.per_page.reset();
+  }
+  if (p.has_rating && p.difficulty_node.has_value()) {
+    r.error(n["rating"], child(path, "rating"), "give either difficulty or rating, not both");
+  } else if (p.has_rating) {
+    s.difficulty.clear();
+    sec.locs.erase("difficulty");
+  } else if (p.difficulty_node.has_value()) {
+    s.rating.reset();
+    sec.locs.erase("rating");
+  }
+  if (p.grid_text || p.box_text) {
+    const std::string g = p.grid_text ? *p.grid_text : std::to_string(s.shape.n());
+    auto shape = parse_shape(g, p.box_text ? *p.box_text : std::string());
+    if (shape) {
+      s.shape = *shape;
+    } else {
+      // Blame the box when the grid alone is fine.
+      const bool box_fault = p.box_text && parse_shape(g).ok();
+      r.error(box_fault ? *p.box_node : *p.grid_node, child(path, box_fault ? "box" : "grid"),
+              shape.error().diagnostics.front().message);
+    }
+  }
+}
+
+std::vector<Key> section_keys() {
+  using S = Scope;
+  using SS = SectionSpec;
+  std::vector<Key> keys;
+  keys.push_back(with_flags(plain(S::Section, "name", Kind::Text, &SS::name,
+                                  "heading page, running head, contents; not in `section_defaults`"),
+                            kNotInDefaults));
+  keys.push_back(plain(S::Section, "count", Kind::Whole, &SS::count, "puzzles in the section", 1, 100000));
+  keys.push_back(custom(
+      S::Section, "grid", "`NxN` or `N`", "", "4x4, 6x6, 8x8, 9x9, 12x12, 16x16",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (!v.IsScalar()) {
+          r.error(v, full, "expected a size such as 9x9, got " + describe(v));
+          return;
+        }
+        t.pending->grid_text = v.Scalar();
+        t.pending->grid_node = v;
+      },
+      [](YAML::Emitter& out, const View& v) {
+        const int n = v.sec->shape.n();
+        out << (std::to_string(n) + "x" + std::to_string(n));
+      }));
+  keys.push_back(custom(
+      S::Section, "box", "`RxC`", "standard for the size", "box rows x columns, e.g. `3x2`; must tile the grid",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (!v.IsScalar()) {
+          r.error(v, full, "expected box rows x columns such as 2x3, got " + describe(v));
+          return;
+        }
+        t.pending->box_text = v.Scalar();
+        t.pending->box_node = v;
+      },
+      [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->shape.box_rows, v.sec->shape.box_cols); }));
+  keys.push_back(custom(
+      S::Section, "clues", "whole, range, or `any`", "",
+      "exact `24`, or `[22, 26]` / `\"22-26\"`; `any` = whatever digging reaches",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        SectionSpec& s = t.sec->spec;
+        if (v.IsScalar() && trimmed(v.Scalar()) == "any") {
+          s.clues_min = s.clues_max = 0;
+        } else if (auto range = r.range(v, full, 1, 256, true, true)) {
+          s.clues_min = static_cast<int>(range->first);
+          s.clues_max = static_cast<int>(range->second);
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        const SectionSpec& s = *v.sec;
+        if (s.clues_max == 0) out << "any";
+        else if (s.clues_min == s.clues_max) out << s.clues_max;
+        else out << YAML::Flow << YAML::BeginSeq << s.clues_min << s.clues_max << YAML::EndSeq;
+      }));
+  keys.push_back(custom(
+      S::Section, "difficulty", "band name", "any", "one of `bands`",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) {
+          t.sec->spec.difficulty = *text;
+          t.pending->difficulty_node = v;
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << v.sec->difficulty; }));
+  keys.back().omit = [](const View& v) { return v.sec->difficulty.empty(); };
+  keys.push_back(custom(
+      S::Section, "rating", "range of numbers 0..12", "any",
+      "explicit SE range; give `difficulty` or `rating`, not both (a section's own key replaces the other one "
+      "inherited from `section_defaults`)",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        t.pending->has_rating = true;
+        if (auto range = r.range(v, full, 0, kMaxRating, false, false)) t.sec->spec.rating = *range;
+      },
+      [](YAML::Emitter& out, const View& v) { emit_range(out, v.sec->rating->first, v.sec->rating->second); }));
+  keys.back().omit = [](const View& v) { return !v.sec->rating.has_value(); };
+  keys.push_back(with_docs(plain(S::Section, "symmetry", Kind::Choice, &SS::symmetry,
+                                 "`none`, `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, "
+                                 "`dihedral`",
+                                 0, 0, symmetry_names()),
+                           "name"));
+  keys.push_back(with_docs(plain(S::Section, "fill", Kind::Choice, &SS::fill,
+                                 "`random`, `diagonal`, `pattern` (how the solution grid is filled)", 0, 0,
+                                 fill_names()),
+                           "name"));
+  keys.push_back(plain(S::Section, "minimal", Kind::Bool, &SS::minimal,
+                       "every clue needed (removing any one breaks uniqueness)"));
+  keys.push_back(custom(
+      S::Section, "per_page", "whole, 1..64", "",
+      "puzzles a page; arranged as columns x rows with columns = largest divisor <= sqrt(N) (2 -> 1x2, 4 -> 2x2, "
+      "6 -> 2x3, 12 -> 3x4); swapped on landscape pages",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        t.pending->per_page_node = v;
+        if (auto c = r.whole(v, full, 1, 64)) t.sec->per_page = static_cast<int>(*c);
+      }));
+  keys.push_back(custom(
+      S::Section, "layout", "`CxR` (1..8 each)", "", "columns x rows; give `per_page` or `layout`, not both",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        t.pending->has_layout = true;
+        if (auto l = r.layout(v, full, 8)) {
+          t.sec->spec.columns = l->first;
+          t.sec->spec.rows = l->second;
+          t.sec->per_page.reset();
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->columns, v.sec->rows); }));
+  keys.push_back(plain(S::Section, "heading_page", Kind::Bool, &SS::heading_page,
+                       "a title page before the section's puzzles"));
+  return keys;
+}
+
+std::vector<Key> book_part_keys() {
+  using S = Scope;
+  std::vector<Key> keys;
+  // answers
+  keys.push_back(plain(S::Answers, "enabled", Kind::Bool, &AnswersSpec::enabled, ""));
+  keys.push_back(plain(S::Answers, "placement", Kind::Choice, &AnswersSpec::placement,
+                       "`separate` = a second document for the answers", 0, 0, {"end", "after-section", "separate"}));
+  keys.push_back(custom(S::Answers, "per_page", "whole, 1..100", "", "as for sections",
+                        [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+                          t.pending->per_page_node = v;
+                          if (auto c = r.whole(v, full, 1, 100)) t.st.answers_per_page = static_cast<int>(*c);
+                        }));
+  keys.push_back(custom(
+      S::Answers, "layout", "`CxR` (1..10 each)", "", "",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        t.pending->has_layout = true;
+        if (auto l = r.layout(v, full, 10)) {
+          t.st.book.answers.columns = l->first;
+          t.st.book.answers.rows = l->second;
+          t.st.answers_per_page.reset();
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << layout_text(v.book.answers.columns, v.book.answers.rows); }));
+  // front_matter
+  keys.push_back(plain(S::Front, "title_page", Kind::Bool, &FrontMatter::title_page, "title, subtitle, author"));
+  keys.push_back(plain(S::Front, "how_to_play", Kind::Bool, &FrontMatter::how_to_play,
+                       "rules written for the grid sizes in the book"));
+  keys.push_back(plain(S::Front, "contents", Kind::Bool, &FrontMatter::contents,
+                       "printed table of contents with page numbers"));
+  keys.push_back(plain(S::Front, "notice", Kind::Text, &FrontMatter::notice,
+                       "copyright/notice page; empty = no such page"));
+  // output
+  keys.push_back(custom(
+      S::Output, "path", "text", "", "relative to the spec's folder",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) t.st.book.output.path = *text;
+      },
+      [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.output.path, v.book.base_dir); }));
+  keys.push_back(with_docs(plain(S::Output, "format", Kind::Choice, &OutputSpec::format,
+                                 "must agree with the extension when both are given", 0, 0,
+                                 {"pdf", "svg", "png", "eps"}),
+                           "", "from the path's extension, else `pdf`"));
+  keys.push_back(plain(S::Output, "png_dpi", Kind::Whole, &OutputSpec::png_dpi, "", 36, 2400));
+  keys.push_back(plain(S::Output, "manifest", Kind::Bool, &OutputSpec::manifest, "`NAME.json` and `NAME.csv` next to the book"));
+  keys.push_back(custom(
+      S::Output, "creation_date", "ISO 8601 date or date-time", "",
+      "PDF creation date; empty = a fixed date, so the same spec gives byte-identical output",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto text = r.text(v, full);
+        if (!text) return;
+        if (!text->empty() && !valid_date(*text))
+          r.error(v, full, "expected an ISO 8601 date such as 2026-01-31 or 2026-01-31T09:00:00Z, got '" + *text + "'");
+        else
+          t.st.book.output.creation_date = *text;
+      },
+      [](YAML::Emitter& out, const View& v) { out << v.book.output.creation_date; }));
+  keys.push_back(plain(S::Output, "color", Kind::Choice, &OutputSpec::color,
+                       "`gray`: PDF content in DeviceGray only, printed on the black plate alone (the `newspaper` "
+                       "profile sets it; [render.md](render.md))",
+                       0, 0, {"rgb", "gray"}));
+  for (std::string_view format : {"pdf", "svg", "png", "eps"}) {
+    Key k = custom(
+        S::Output, format, "text", "",
+        "shorthand: `output: {pdf: out/book.pdf}` sets path and format together; not with `path`/`format`",
+        [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+          const std::string key = full.substr(full.rfind('.') + 1);
+          OutputSpec& o = t.st.book.output;
+          std::string& shorthand = t.pending->shorthand;
+          if (!shorthand.empty()) {
+            r.error(v, full, "give one output file (" + shorthand + " is given already)");
+          } else if (auto text = r.nonempty_text(v, full)) {
+            shorthand = key;
+            o.path = *text;
+            o.format = key;
+            t.st.locs["output.format"] = r.loc(v);
+            t.st.locs["output.path"] = r.loc(v);
+          }
+        },
+        {}, kNoHome | (format == "pdf" ? 0u : kDocHidden));
+    if (format == "pdf") k.doc_name = "`pdf` / `svg` / `png` / `eps`";
+    keys.push_back(std::move(k));
+  }
+  // print
+  keys.push_back(plain(S::Print, "rules", Kind::Choice, &PrintSpec::rules,
+                       "`kdp`: the print-on-demand preflight runs with the book", 0, 0, {"none", "kdp"}));
+  keys.push_back(plain(S::Print, "strict", Kind::Bool, &PrintSpec::strict,
+                       "a preflight violation fails the build (non-zero exit)"));
+  keys.push_back(plain(S::Print, "pad_even", Kind::Bool, &PrintSpec::pad_even, "pad to an even page count with a notes page"));
+  keys.push_back(plain(S::Print, "paper", Kind::Choice, &PrintSpec::paper,
+                       "spine width for the cover: 0.002252 / 0.0025 in a page", 0, 0, {"white", "cream"}));
+  // cover
+  keys.push_back(with_flags(plain(S::Cover, "enabled", Kind::Bool, &CoverSpec::enabled, ""), kNoHome));
+  keys.push_back(custom(
+      S::Cover, "path", "text ending in `.pdf`", "`<book>-cover.pdf` next to the book", "relative to the spec's folder",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) {
+          if (!fs::path(*text).has_extension() || fs::path(*text).extension() != ".pdf")
+            r.error(v, full, "the cover is a PDF: expected a path ending in .pdf, got '" + *text + "'");
+          else
+            t.st.book.cover.path = *text;
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.cover.path, v.book.base_dir); }, kNoHome));
+  keys.back().omit = [](const View& v) { return v.book.cover.path.empty(); };
+  keys.push_back(plain(S::Cover, "back_text", Kind::Text, &CoverSpec::back_text, "back-cover text"));
+  keys.push_back(plain(S::Cover, "spine_text", Kind::Bool, &CoverSpec::spine_text,
+                       "title/author on the spine, only when the book has more than 79 pages"));
+  // worksheet
+  keys.push_back(plain(S::Worksheet, "header", Kind::Bool, &WorksheetSpec::header,
+                       "a line of fields to fill in at the top of each puzzle page"));
+  keys.push_back(custom(
+      S::Worksheet, "header_fields", "list of text (at most 6)", "", "",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto list = r.text_list(v, full);
+        if (!list) return;
+        if (list->size() > 6) r.error(v, full, "at most 6 fields fit on a line, got " + std::to_string(list->size()));
+        else t.st.book.worksheet.header_fields = *list;
+      },
+      [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.worksheet.header_fields; }));
+  keys.push_back(custom(
+      S::Worksheet, "rules_box", "bool, `first_page` or `every_page`", "`false`",
+      "the rules in plain words in a box: `true` (= `first_page`) on the first puzzle page of each section, "
+      "`every_page` on every puzzle page (one sheet per child)",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        WorksheetSpec& w = t.st.book.worksheet;
+        std::string s = v.IsScalar() ? v.Scalar() : std::string();
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (s == "every_page" || s == "first_page") {
+          w.rules_box = true;
+          w.rules_every_page = s == "every_page";
+        } else if (s == "true" || s == "yes" || s == "on" || s == "false" || s == "no" || s == "off") {
+          w.rules_box = s == "true" || s == "yes" || s == "on";
+          w.rules_every_page = false;
+        } else {
+          r.error(v, full, "expected true, false, first_page or every_page, got " + describe(v));
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        const WorksheetSpec& w = v.book.worksheet;
+        if (w.rules_box)
+          out << (w.rules_every_page ? "every_page" : "first_page");
+        else
+          out << false;
+      }));
+  keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
+                       "the box's wording; empty = written for children for the grid size (\"Write a number in "
+                       "every empty square. Each row, each column and each box with a thick border must have all "
+                       "the numbers from 1 to 6, and no number twice.\")"));
+  return keys;
+}
+
+std::vector<Key> newspaper_keys() {
+  using S = Scope;
+  using N = NewspaperSpec;
+  std::vector<Key> keys;
+  keys.push_back(with_flags(plain(S::Newspaper, "enabled", Kind::Bool, &N::enabled, ""), kNoHome));
+  keys.push_back(custom(
+      S::Newspaper, "width", "length, 20..400 mm", "**required**", "exact width of every puzzle file (`11.5pc`, `48mm`)",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto w = r.length_mm(v, full);
+        if (w && (*w < 20 || *w > 400))
+          r.error(v, full, "must be between 20 mm and 400 mm (a column is about 11-12 picas), got " + fmt(*w) + " mm");
+        else if (w)
+          t.st.book.newspaper.width = *w;
+      },
+      [](YAML::Emitter& out, const View& v) { out << mm(v.book.newspaper.width); }));
+  keys.back().omit = [](const View& v) { return v.book.newspaper.width <= 0; };
+  keys.push_back(custom(
+      S::Newspaper, "formats", "list of `pdf` `eps` `svg` `png`", "", "one file per format per puzzle (and per solution)",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto list = r.text_list(v, full);
+        if (!list) return;
+        static const std::vector<std::string> formats = {"pdf", "eps", "svg", "png"};
+        std::vector<std::string> ok;
+        for (const auto& f : *list) {
+          if (std::find(formats.begin(), formats.end(), f) == formats.end())
+            r.error(v, full, "unknown format '" + f + "'" + suggestion(f, formats) + " (choose from pdf, eps, svg, png)");
+          else if (std::find(ok.begin(), ok.end(), f) == ok.end())
+            ok.push_back(f);
+        }
+        if (ok.empty() && list->empty()) r.error(v, full, "give at least one format");
+        if (ok.size() == list->size()) t.st.book.newspaper.formats = ok;
+      },
+      [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.newspaper.formats; }));
+  keys.push_back(custom(
+      S::Newspaper, "start_date", "`YYYY-MM-DD`", "**required**", "date of the first puzzle",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto text = r.text(v, full);
+        t.st.bad_start_date = !text || (!text->empty() && !parse_day(*text));
+        if (text && t.st.bad_start_date)
+          r.error(v, full, "expected a date such as 2026-03-02, got '" + *text + "'");
+        else if (text)
+          t.st.book.newspaper.start_date = *text;
+      },
+      [](YAML::Emitter& out, const View& v) { out << v.book.newspaper.start_date; }));
+  keys.push_back(plain(S::Newspaper, "days", Kind::Whole, &N::days, "", 1, 366));
+  keys.push_back(with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
+                                 "continue it from the previous run", 1, 999999999),
+                           "whole, >= 1"));
+  // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
+  auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags) {
+    Key k = plain(S::Newspaper, name, Kind::Template, member, notes);
+    k.flags = flags;
+    k.read = [member, is_caption = name == "caption"](Reader& r, const YAML::Node& v, const std::string& full,
+                                                      Target& t) {
+      auto text = is_caption ? r.text(v, full) : r.nonempty_text(v, full);
+      if (!text) return;
+      r.check_template(v, full, *text, newspaper_placeholders());
+      if (!is_caption && text->find('/') != std::string::npos)
+        r.error(v, full, "a file name template cannot contain '/' (files go next to output.path)");
+      t.st.book.newspaper.*member = *text;
+    };
+    return k;
+  };
+  keys.push_back(newspaper_template("caption", &N::caption,
+                                    "placeholders: `{number}` `{label}` `{rating}` `{clues}` `{grid}` `{date}` "
+                                    "`{weekday}`",
+                                    kNoHome));
+  keys.push_back(newspaper_template("file_name", &N::file_name,
+                                    "+ `.FORMAT`, in the folder of `output.path`; must contain `{date}` or `{number}` "
+                                    "when `days` > 1",
+                                    0));
+  keys.push_back(newspaper_template("solution_file_name", &N::solution_file_name, "must differ from `file_name`", 0));
+  Key weekdays = custom(
+      S::Newspaper, "weekday_difficulty", "mapping `monday`..`sunday` -> band",
+      "Mon/Tue easy, Wed/Thu medium, Fri/Sat hard, Sun expert", "rising through the week",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        read_scope(r, Scope::Weekdays, v, full, t);
+      },
+      [](YAML::Emitter& out, const View& v) {
+        const NewspaperSpec& np = v.book.newspaper;
+        out << YAML::Flow << YAML::BeginMap;
+        for (const Key* day : keys_of(Scope::Weekdays))
+          if (auto it = np.weekday_difficulty.find(std::string(day->name)); it != np.weekday_difficulty.end())
+            out << YAML::Key << it->first << YAML::Value << it->second;
+        out << YAML::EndMap;
+      });
+  weekdays.child = S::Weekdays;
+  keys.push_back(std::move(weekdays));
+  keys.push_back(custom(
+      S::Newspaper, "exclude", "path or list of paths", "none",
+      "manifests of earlier runs; their puzzles (canonical forms) are not repeated; each file must exist",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto list = r.text_list(v, full);
+        if (!list) return;
+        NewspaperSpec& np = t.st.book.newspaper;
+        np.exclude.clear();
+        for (const auto& f : *list) {
+          const fs::path p = fs::path(f).is_absolute() ? fs::path(f) : fs::path(t.st.book.base_dir) / f;
+          std::error_code ec;
+          if (!fs::is_regular_file(p, ec))
+            r.error(v, full, "manifest '" + p.lexically_normal().string() + "' not found");
+          else
+            np.exclude.push_back(p.lexically_normal().string());
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        out << YAML::Flow << YAML::BeginSeq;
+        for (const auto& e : v.book.newspaper.exclude) out << spec_relative(e, v.book.base_dir);
+        out << YAML::EndSeq;
+      }));
+  for (std::string_view day : {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+    keys.push_back(custom(
+        S::Weekdays, day, "band name", "", "",
+        [](Reader& r, const YAML::Node& x, const std::string& f, Target& t) {
+          if (auto text = r.nonempty_text(x, f)) {
+            t.st.book.newspaper.weekday_difficulty[f.substr(f.rfind('.') + 1)] = *text;
+            t.st.locs[f] = r.loc(x);
+          }
+        },
+        {}, kOwnLoc));
+  return keys;
+}
+
+}  // namespace gp::spec::detail
