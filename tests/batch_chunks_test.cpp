@@ -1,4 +1,4 @@
-// A long section is generated in chunks (BatchOptions::first + exclude, see cli/book_common.hpp):
+// A long section is generated in chunks (BatchOptions::first + exclude, see book/sections.hpp):
 // the chunks must give exactly the puzzles one batch gives, duplicates and all.
 #include <catch2/catch.hpp>
 

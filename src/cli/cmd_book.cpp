@@ -1,5 +1,5 @@
 // gridpress book SPEC.yaml: load the spec and apply the command line, run the book pipeline
-// (cli/book_run.hpp: checks and plan, generation, layout and rendering, cover, manifest, print
+// (book/run.hpp: checks and plan, generation, layout and rendering, cover, manifest, print
 // checks), then print the findings and a one-line summary and choose the exit code.
 #include <unistd.h>
 
@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "cli/book_run.hpp"
+#include "book/newspaper.hpp"
+#include "book/run.hpp"
 #include "cli/commands.hpp"
-#include "cli/newspaper.hpp"
 #include "render/canvas.hpp"
 #include "spec/spec.hpp"
 
@@ -60,6 +60,29 @@ std::string seconds(double s) {
   return buf;
 }
 
+// A newspaper run (book/newspaper.hpp), then its summary line.
+int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {
+  const book::NewspaperRun run = book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number});
+  if (run.outcome != book::Outcome::ok) {
+    print_error(run.error);
+    return exit_code(run.outcome);
+  }
+  if (!opt.quiet) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string fmts;
+    for (const auto& f : run.formats) fmts += (fmts.empty() ? "" : ", ") + f;
+    const auto& first = spec.sections.front();
+    const auto& last = spec.sections.back();
+    std::cout << "wrote " << run.files << " files (" << fmts << ") for "
+              << count_of(static_cast<long long>(run.puzzles), "puzzle", "puzzles") << " in "
+              << seconds(elapsed) << ": No. " << first.number << " " << first.date << " .. No. " << last.number
+              << " " << last.date << ", to " << run.out_dir << "/";
+    if (!run.manifest_path.empty()) std::cout << "; manifest " << run.manifest_path;
+    std::cout << "; next run: --start-number " << last.number + 1 << "\n";
+  }
+  return kExitOk;
+}
+
 int run_book(const BookOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   Progress progress(!opt.quiet && ::isatty(STDERR_FILENO));
@@ -74,7 +97,7 @@ int run_book(const BookOptions& opt) {
   if (opt.seed) spec.seed = *opt.seed;
   if (!opt.output.empty()) {
     // A cover placed by default next to the book follows the book to its new place.
-    if (spec.cover.path == default_cover_path(spec.output.path)) spec.cover.path.clear();
+    if (spec.cover.path == book::default_cover_path(spec.output.path)) spec.cover.path.clear();
     spec.output.path = opt.output;
     // -o book.svg without --format means SVG.
     if (opt.format.empty()) {
@@ -88,18 +111,17 @@ int run_book(const BookOptions& opt) {
     print_error(format.error());
     return kExitUsage;
   }
-  if (spec.newspaper.enabled || opt.start_number)
-    return run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.quiet});
+  if (spec.newspaper.enabled || opt.start_number) return run_newspaper(spec, opt, start);
 
   // 2. The pipeline.
-  BookRunOptions ro;
+  book::BookRunOptions ro;
   ro.jobs = opt.jobs;
   ro.progress = [&progress](const std::string& line) { progress.show(line); };
-  const BookRun run = run_book_stages(spec, *format, ro);
+  const book::BookRun run = book::run_book_stages(spec, *format, ro);
   progress.clear();
-  if (run.exit_code != kExitOk) {
+  if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
-    return run.exit_code;
+    return exit_code(run.outcome);
   }
 
   // 3. Findings of the print checks: a list on stderr; with print.strict they fail the command.

@@ -4,7 +4,6 @@
 #include <memory>
 #include <string>
 
-#include "cli/book_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/preflight.hpp"
 

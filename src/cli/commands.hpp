@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "book/outcome.hpp"
 #include "core/result.hpp"
 
 namespace gp::cli {
@@ -16,6 +17,11 @@ namespace gp::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;   // the work failed (bad puzzle line, budget ran out, ...)
 inline constexpr int kExitUsage = 2;     // bad command line or bad spec
+
+// The exit code for how a run of the book pipeline ended.
+inline int exit_code(book::Outcome outcome) {
+  return outcome == book::Outcome::ok ? kExitOk : outcome == book::Outcome::failed ? kExitFailure : kExitUsage;
+}
 
 // How commands report an error: each diagnostic on its own line ("FILE:LINE:COL: message", see
 // Diagnostic::to_string) on `err`; nothing for an empty Error.

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "book/kdp.hpp"
+#include "book/run.hpp"
 #include "cli/commands.hpp"
 #include "layout/layout.hpp"
 #include "spec/spec.hpp"
@@ -14,7 +16,6 @@ namespace {
 
 constexpr double kPtPerInch = 72.0;
 constexpr double kBleedPt = 0.125 * kPtPerInch;
-constexpr double kKdpOuterMarginPt = 0.25 * kPtPerInch;  // from the trim edge, with or without bleed
 
 bool bare_number(const std::string& s, double& value) {
   if (s.empty()) return false;
@@ -48,23 +49,6 @@ Result<std::pair<double, double>> parse_trim_pt(const std::string& text) {
   return std::pair{*wmm / spec::kMmPerPoint, *hmm / spec::kMmPerPoint};
 }
 
-pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed, layout::Paper paper) {
-  pdfcheck::Rules r;
-  r.min_pages = layout::kKdpMinPages;
-  r.min_text_pt = layout::kMinTextPt;
-  r.min_line_pt = layout::kMinLinePt;
-  r.max_pages = trim_pt ? layout::kdp_max_pages(trim_pt->first * spec::kMmPerPoint, trim_pt->second * spec::kMmPerPoint, paper)
-                        : layout::kdp_max_pages(0, 0, paper);
-  if (trim_pt) {
-    r.page_size_pt = *trim_pt;
-    if (bleed) r.page_size_pt = std::pair{trim_pt->first + kBleedPt, trim_pt->second + 2 * kBleedPt};
-  }
-  r.bleed_pt = bleed ? kBleedPt : 0;
-  r.live_margin_pt = kKdpOuterMarginPt;
-  r.inside_margin_pt = [](int page_count) { return layout::kdp_gutter_mm(page_count) / spec::kMmPerPoint; };
-  return r;
-}
-
 Result<pdfcheck::Rules> preflight_rules(const PreflightOptions& options) {
   std::optional<std::pair<double, double>> trim;
   if (!options.trim.empty()) {
@@ -72,7 +56,7 @@ Result<pdfcheck::Rules> preflight_rules(const PreflightOptions& options) {
     if (!parsed) return parsed.error();
     trim = *parsed;
   }
-  if (options.rules == "kdp") return kdp_pdf_rules(trim, options.bleed);
+  if (options.rules == "kdp") return book::kdp_pdf_rules(trim, options.bleed);
   if (options.rules != "none") return Error("--rules: expected kdp or none, got '" + options.rules + "'");
   pdfcheck::Rules r;  // nothing but the page size
   r.min_pages = r.max_pages = 0;
@@ -119,6 +103,26 @@ int preflight_pdf_file(const std::string& path, const PreflightOptions& options,
     return kExitUsage;
   }
   return print_preflight_report(path, *report, options, out);
+}
+
+bool is_spec_path(const std::string& path) { return path.ends_with(".yaml") || path.ends_with(".yml"); }
+
+int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
+                           std::ostream& err) {
+  const book::BookRun run = book::preflight_spec(spec_path, book::BookRunOptions{});
+  if (run.outcome != book::Outcome::ok) {
+    print_error(run.error, err);
+    return exit_code(run.outcome);
+  }
+  // Printed as a report on a PDF is: the same lines, the same JSON.
+  pdfcheck::Report report;
+  report.pages = run.book_pages;
+  report.width_pt = run.trim_width_pt;
+  report.height_pt = run.trim_height_pt;
+  for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f});
+  PreflightOptions o = options;
+  o.strict = options.strict || run.strict;
+  return print_preflight_report(spec_path, report, o, out);
 }
 
 }  // namespace gp::cli

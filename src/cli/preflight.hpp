@@ -27,14 +27,6 @@ struct PreflightOptions {
 // Errors: "--trim: expected WxH in inches (e.g. 6x9) or with a unit (e.g. 150x230mm), got '6by9'".
 Result<std::pair<double, double>> parse_trim_pt(const std::string& text);
 
-// The KDP paperback interior rules for a trim size (pt; nullopt = size unchecked): 24 pages up to
-// layout::kdp_max_pages for the trim and paper, even, at most 2 blank pages in a row, fonts embedded, text >= 7 pt, lines >=
-// 0.75 pt, no bookmarks or annotations, ink >= 0.25 in inside the trim on the top, bottom and
-// outside edges and >= layout::kdp_gutter_mm(page count) on the inside edge. With bleed the page
-// must be trim + 0.125 in wide and + 0.25 in tall and ink may run into the bleed.
-pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed,
-                              layout::Paper paper = layout::Paper::white);
-
 // The rules the options ask for. Errors: a bad --trim, an unknown --rules.
 Result<pdfcheck::Rules> preflight_rules(const PreflightOptions& options);
 
@@ -49,5 +41,18 @@ int preflight_pdf_file(const std::string& path, const PreflightOptions& options,
 // pdfcheck::check_pdf themselves).
 int print_preflight_report(const std::string& path, const pdfcheck::Report& report, const PreflightOptions& options,
                            std::ostream& out);
+
+// True for a path ending in .yaml or .yml (the preflight command's SPEC form).
+bool is_spec_path(const std::string& path);
+
+// The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints the findings as
+// print_preflight_report prints a PDF's (one a line, then "preflight: passed (116 pages, 6x9 in)"
+// with the trim size, or "preflight: N problems"; JSON: "file" is the spec, each finding's rule
+// "print-rules" and page 0). Spec and generation errors go to `err`. options.rules, trim and bleed
+// do not apply (the spec says them). Returns the exit code: 0 passed (or problems, unless
+// options.strict or the spec's print.strict), 1 problems when strict or the book could not be
+// made, 2 a bad spec.
+int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
+                           std::ostream& err);
 
 }  // namespace gp::cli

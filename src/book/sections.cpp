@@ -1,5 +1,5 @@
-// Generator requests from a book spec (see book_common.hpp).
-#include "cli/book_common.hpp"
+// Generator requests from a book spec (see book/sections.hpp).
+#include "book/sections.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,7 +12,7 @@
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
-namespace gp::cli {
+namespace gp::book {
 
 // The spec's bands (label -> SE range) as the grader's ordered list; the last is open-ended.
 grader::Bands make_bands(const spec::BookSpec& spec) {
@@ -111,4 +111,4 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
   return store;
 }
 
-}  // namespace gp::cli
+}  // namespace gp::book

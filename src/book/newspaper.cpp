@@ -1,12 +1,12 @@
 // Newspaper runs, one pass per stage:
 //   1. check everything that can be checked before generating: requests, fonts, the column width,
-//      the exclusion manifests (exit 2)
+//      the exclusion manifests (bad_input)
 //   2. generate one puzzle per day, days in parallel, never one in an exclusion manifest or an
-//      earlier day of the run (exit 1 when the generator gives up)
+//      earlier day of the run (failed when the generator gives up)
 //   3. name the files from the templates; lay out and render each puzzle and solution in every
-//      format under hidden temporary names (exit 1)
+//      format under hidden temporary names (failed)
 //   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together
-#include "cli/newspaper.hpp"
+#include "book/newspaper.hpp"
 
 
 #include <algorithm>
@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -23,8 +22,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "cli/book_common.hpp"
-#include "cli/commands.hpp"
+#include "book/sections.hpp"
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "generator/canonical.hpp"
@@ -37,7 +35,7 @@
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
-namespace gp::cli {
+namespace gp::book {
 namespace {
 
 namespace fs = std::filesystem;
@@ -293,20 +291,25 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
   return {doc.dump(2) + "\n", csv};
 }
 
+// A run that stopped: `message` is printed as it is.
+NewspaperRun stopped(NewspaperRun run, Outcome outcome, Error error) {
+  run.outcome = outcome;
+  run.error = std::move(error);
+  return run;
+}
+
+Error message(std::string text) { return Error(Diagnostic{{}, 0, 0, std::move(text)}); }
+
 }  // namespace
 
-int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
+NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
+  NewspaperRun run;
   spec::NewspaperSpec& np = spec.newspaper;
-  if (!np.enabled) {
-    std::cerr << spec.source_file
-              << ": --start-number is for newspaper runs (the spec has no newspaper: mapping)\n";
-    return kExitUsage;
-  }
-  if (spec.sections.empty()) {  // the loader builds the days; guard the invariant all the same
-    std::cerr << spec.source_file << ": newspaper: no days to make\n";
-    return kExitUsage;
-  }
+  if (!np.enabled)
+    return stopped(std::move(run), Outcome::bad_input,
+                   message(spec.source_file + ": --start-number is for newspaper runs (the spec has no newspaper: mapping)"));
+  if (spec.sections.empty())  // the loader builds the days; guard the invariant all the same
+    return stopped(std::move(run), Outcome::bad_input, message(spec.source_file + ": newspaper: no days to make"));
   if (options.start_number) {
     np.start_number = *options.start_number;
     for (size_t d = 0; d < spec.sections.size(); ++d)
@@ -340,19 +343,13 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
   for (const std::string& path : np.exclude)
     if (Status st = read_exclusions(path, excluded); !st)
       problems.push_back({{}, 0, 0, "newspaper.exclude: " + st.error().to_string()});
-  if (!problems.empty()) {
-    print_error(Error(problems));
-    return kExitUsage;
-  }
+  if (!problems.empty()) return stopped(std::move(run), Outcome::bad_input, Error(problems));
 
   // 2. Generate.
   const int jobs =
       options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   auto puzzles = generate_days(spec, requests, excluded, jobs);
-  if (!puzzles) {
-    print_error(puzzles.error());
-    return kExitFailure;
-  }
+  if (!puzzles) return stopped(std::move(run), Outcome::failed, puzzles.error());
 
   // 3. File names (templates may name the label, so only now), then every file, staged.
   const fs::path out_dir = fs::path(spec.output.path).parent_path();
@@ -371,12 +368,11 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
     for (const auto& [key, list] :
          {std::pair{"file_name", &files[d].puzzle}, std::pair{"solution_file_name", &files[d].solution}})
       for (const std::string& path : *list)
-        if (auto [it, fresh] = owner.emplace(path, spec.sections[d].name); !fresh) {
-          std::cerr << spec::section_location(spec, 0) << ": newspaper." << key << ": '" << path
-                    << "' would be written twice (for " << it->second << " and " << spec.sections[d].name
-                    << "); the file name templates must give every puzzle and solution its own name\n";
-          return kExitUsage;
-        }
+        if (auto [it, fresh] = owner.emplace(path, spec.sections[d].name); !fresh)
+          return stopped(std::move(run), Outcome::bad_input,
+                         message(spec::section_location(spec, 0) + ": newspaper." + key + ": '" + path +
+                                 "' would be written twice (for " + it->second + " and " + spec.sections[d].name +
+                                 "); the file name templates must give every puzzle and solution its own name"));
   }
   render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
   for (size_t d = 0; d < puzzles->size(); ++d) {
@@ -386,22 +382,16 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
                                                 : files[d].caption;
       single.solution = solution;
       auto page = layout::lay_out_single_puzzle((*puzzles)[d], spec.theme, single, measure);
-      if (!page) {
-        std::cerr << spec::section_location(spec, static_cast<int>(d))
-                  << ": newspaper.width: " << page.error().to_string() << '\n';
-        return kExitFailure;
-      }
+      if (!page)
+        return stopped(std::move(run), Outcome::failed,
+                       message(spec::section_location(spec, static_cast<int>(d)) +
+                               ": newspaper.width: " + page.error().to_string()));
       for (size_t f = 0; f < formats.size(); ++f) {
         const std::string& path = solution ? files[d].solution[f] : files[d].puzzle[f];
         auto staged = staging.add(path);
-        if (!staged) {
-          print_error(staged.error());
-          return kExitFailure;
-        }
-        if (Status st = render_file(*page, formats[f], *staged, single.caption, spec); !st) {
-          std::cerr << "error: " << path << ": " << st.error().to_string() << '\n';
-          return kExitFailure;
-        }
+        if (!staged) return stopped(std::move(run), Outcome::failed, staged.error());
+        if (Status st = render_file(*page, formats[f], *staged, single.caption, spec); !st)
+          return stopped(std::move(run), Outcome::failed, message("error: " + path + ": " + st.error().to_string()));
       }
     }
   }
@@ -414,31 +404,17 @@ int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options) {
     for (const auto& [path, text] : {std::pair{json_path, &json_text}, std::pair{csv_path, &csv_text}}) {
       auto staged = staging.add(path);
       Status st = staged ? render::write_file_atomically(*staged, *text) : Status(staged.error());
-      if (!st) {
-        print_error(st.error());
-        return kExitFailure;
-      }
+      if (!st) return stopped(std::move(run), Outcome::failed, st.error());
     }
   }
-  if (Status st = staging.commit(); !st) {
-    print_error(st.error());
-    return kExitFailure;
-  }
+  if (Status st = staging.commit(); !st) return stopped(std::move(run), Outcome::failed, st.error());
 
-  if (!options.quiet) {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string fmts;
-    for (auto f : formats) fmts += (fmts.empty() ? "" : ", ") + std::string(render::extension(f));
-    const auto& first = spec.sections.front();
-    const auto& last = spec.sections.back();
-    std::cout << "wrote " << 2 * formats.size() * puzzles->size() << " files (" << fmts << ") for "
-              << count_of(static_cast<long long>(puzzles->size()), "puzzle", "puzzles") << " in " << fixed1(elapsed) << " s: No. " << first.number << " "
-              << first.date << " .. No. " << last.number << " " << last.date << ", to "
-              << (out_dir.empty() ? std::string(".") : out_dir.string()) << "/";
-    if (spec.output.manifest) std::cout << "; manifest " << json_path;
-    std::cout << "; next run: --start-number " << last.number + 1 << "\n";
-  }
-  return kExitOk;
+  for (auto f : formats) run.formats.emplace_back(render::extension(f));
+  run.files = 2 * formats.size() * puzzles->size();
+  run.puzzles = puzzles->size();
+  run.out_dir = out_dir.empty() ? std::string(".") : out_dir.string();
+  if (spec.output.manifest) run.manifest_path = json_path;
+  return run;
 }
 
-}  // namespace gp::cli
+}  // namespace gp::book

@@ -5,16 +5,30 @@
 
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "book/outcome.hpp"
+#include "core/result.hpp"
 
 #include "spec/book_spec.hpp"
 
-namespace gp::cli {
+namespace gp::book {
 
 struct NewspaperOptions {
   std::string format;               // --format: write only this format (empty = newspaper.formats)
   int jobs = 0;                     // days generated at once; 0 = one per core (output is the same)
   std::optional<int> start_number;  // --start-number: overrides newspaper.start_number
-  bool quiet = false;               // no summary line
+};
+
+// What a newspaper run wrote.
+struct NewspaperRun {
+  Outcome outcome = Outcome::ok;
+  Error error;                       // the problems when outcome != ok, each a line as printed
+  std::vector<std::string> formats;  // the extensions written ("eps", "pdf")
+  size_t files = 0;                  // puzzle and solution files written
+  size_t puzzles = 0;
+  std::string out_dir;               // the folder written to ("." for the working directory)
+  std::string manifest_path;         // NAME.json, "" when output.manifest is false
 };
 
 // Runs a newspaper spec (spec.output.path already holds -o): generates one puzzle per day
@@ -28,8 +42,9 @@ struct NewspaperOptions {
 // `exclude` manifest or repeats within the run. Every file is rendered under a hidden temporary
 // name first and all are renamed into place together at the end; on any failure the temporaries
 // are removed and files of earlier runs are left untouched.
-// Prints errors (and a summary line unless quiet) and returns the exit code: 0 ok, 1 generation
-// or writing failed, 2 a bad spec or command line (including --start-number without newspaper:).
-int run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options);
+// Never prints. Outcome: ok; failed (generation or writing failed); bad_input (a bad spec or
+// option, including --start-number without newspaper:). `spec` comes back with the numbers the
+// run used (start_number applied).
+NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options);
 
-}  // namespace gp::cli
+}  // namespace gp::book

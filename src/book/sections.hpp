@@ -13,7 +13,7 @@
 #include "grader/grader.hpp"
 #include "spec/book_spec.hpp"
 
-namespace gp::cli {
+namespace gp::book {
 
 // The spec's bands (label -> SE range) as the grader's ordered list; the last is open-ended.
 // An empty map gives the default bands.
@@ -44,4 +44,4 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress = {});
 
-}  // namespace gp::cli
+}  // namespace gp::book

@@ -1,4 +1,4 @@
-#include "cli/book_run.hpp"
+#include "book/run.hpp"
 
 #include <stdlib.h>  // mkdtemp
 #include <unistd.h>  // unlink
@@ -13,9 +13,8 @@
 #include <unordered_set>
 #include <utility>
 
-#include "cli/book_common.hpp"
-#include "cli/commands.hpp"
-#include "cli/preflight.hpp"
+#include "book/kdp.hpp"
+#include "book/sections.hpp"
 #include "core/codec.hpp"
 #include "core/puzzle_store.hpp"
 #include "generator/generator.hpp"
@@ -28,7 +27,7 @@
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
-namespace gp::cli {
+namespace gp::book {
 namespace {
 
 namespace fs = std::filesystem;
@@ -40,8 +39,8 @@ std::string stem_of(const std::string& path) {
 
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
-BookRun failed(BookRun run, int code, Error error) {
-  run.exit_code = code;
+BookRun failed(BookRun run, Outcome outcome, Error error) {
+  run.outcome = outcome;
   run.error = std::move(error);
   return run;
 }
@@ -227,7 +226,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   render::PangoTextMeasure measure;
   std::vector<gen::Request> requests;
   auto plan = check_and_plan(spec, measure, requests);
-  if (!plan) return failed(std::move(run), kExitUsage, plan.error());
+  if (!plan) return failed(std::move(run), Outcome::bad_input, plan.error());
   const layout::LayoutOptions layout_options = layout::options_for(spec);
   const layout::CoverOptions cover = layout::cover_options(spec);
   run.book_pages = plan->book_pages;
@@ -238,7 +237,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
 
   // 2. Generate.
   auto puzzles = generate(spec, requests, options);
-  if (!puzzles) return failed(std::move(run), kExitFailure, puzzles.error());
+  if (!puzzles) return failed(std::move(run), Outcome::failed, puzzles.error());
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
 
   // 3. Open every document first: a folder that cannot be written fails before any drawing.
@@ -262,14 +261,14 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   out.info.creation_date = spec.output.creation_date;
   run.book_path = out.path;
   auto book = open_staged(out, plan->book_pages, staging);
-  if (!book) return failed(std::move(run), kExitFailure, book.error());
+  if (!book) return failed(std::move(run), Outcome::failed, book.error());
   std::optional<StagedDocument> answers, cover_doc;
   if (plan->answer_pages > 0) {
     render::OutputOptions aout = out;
     aout.path = answers_path(out.path);
     aout.info.title = spec.title + " - answers";
     auto d = open_staged(aout, plan->answer_pages, staging);
-    if (!d) return failed(std::move(run), kExitFailure, d.error());
+    if (!d) return failed(std::move(run), Outcome::failed, d.error());
     answers = std::move(*d);
     run.answers_path = aout.path;
   }
@@ -279,7 +278,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     cover_out.path = cover_path(spec, out.path);
     cover_out.info.title = spec.title + " - cover";
     auto d = open_staged(cover_out, 1, staging);
-    if (!d) return failed(std::move(run), kExitFailure, d.error());
+    if (!d) return failed(std::move(run), Outcome::failed, d.error());
     cover_doc = std::move(*d);
     run.cover_path = cover_out.path;
   }
@@ -318,7 +317,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   if (laid) laid = book->canvas->finish();
   if (laid && answers) laid = answers->canvas->finish();
   if (laid && cover_doc) laid = cover_doc->canvas->finish();
-  if (!laid) return failed(std::move(run), kExitFailure, laid.error());
+  if (!laid) return failed(std::move(run), Outcome::failed, laid.error());
   run.files = book->files();
   for (const auto* d : {&answers, &cover_doc})
     if (*d)
@@ -332,9 +331,9 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     Status st = !json ? Status(json.error())
                 : !csv ? Status(csv.error())
                        : write_manifest(stem_of(*json), spec, *plan, *puzzles, run);
-    if (!st) return failed(std::move(run), kExitFailure, st.error());
+    if (!st) return failed(std::move(run), Outcome::failed, st.error());
   }
-  if (Status st = staging.commit(); !st) return failed(std::move(run), kExitFailure, st.error());
+  if (Status st = staging.commit(); !st) return failed(std::move(run), Outcome::failed, st.error());
   for (const auto* d : {&*book, answers ? &*answers : nullptr})
     if (d != nullptr) remove_stale_pages(*d);
 
@@ -346,7 +345,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
       pdfcheck::Rules rules = kdp_pdf_rules(std::pair{run.trim_width_pt, run.trim_height_pt}, spec.page.bleed);
       rules.max_pages = layout::kdp_max_pages(geometry.trim_width(), geometry.trim_height(), cover.paper);
       auto report = pdfcheck::check_pdf(run.book_path, rules);
-      if (!report) return failed(std::move(run), kExitFailure, report.error());
+      if (!report) return failed(std::move(run), Outcome::failed, report.error());
       // The layout check names the item at fault; the file check repeats the rules it shares (sizes,
       // margins, page count) in its own words. After layout findings keep only what the file alone
       // can see, so each problem is listed once.
@@ -364,9 +363,9 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
 BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& options) {
   BookRun run;
   auto loaded = spec::load_book_spec(spec_path);
-  if (!loaded) return failed(std::move(run), kExitUsage, loaded.error());
+  if (!loaded) return failed(std::move(run), Outcome::bad_input, loaded.error());
   auto dir = TempDir::make();
-  if (!dir) return failed(std::move(run), kExitFailure, dir.error());
+  if (!dir) return failed(std::move(run), Outcome::failed, dir.error());
   spec::BookSpec& spec = *loaded;
   spec.output.path = (fs::path(dir->path()) / fs::path(spec_path).stem()).string() + ".pdf";
   spec.output.manifest = false;
@@ -376,24 +375,4 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
   return run_book_stages(spec, render::Format::pdf, o);
 }
 
-bool is_spec_path(const std::string& path) { return path.ends_with(".yaml") || path.ends_with(".yml"); }
-
-int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
-                           std::ostream& err) {
-  const BookRun run = preflight_spec(spec_path, BookRunOptions{});
-  if (run.exit_code != kExitOk) {
-    print_error(run.error, err);
-    return run.exit_code;
-  }
-  // Printed as a report on a PDF is: the same lines, the same JSON.
-  pdfcheck::Report report;
-  report.pages = run.book_pages;
-  report.width_pt = run.trim_width_pt;
-  report.height_pt = run.trim_height_pt;
-  for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f});
-  PreflightOptions o = options;
-  o.strict = options.strict || run.strict;
-  return print_preflight_report(spec_path, report, o, out);
-}
-
-}  // namespace gp::cli
+}  // namespace gp::book

@@ -24,12 +24,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/preflight.hpp"
+#include "book/outcome.hpp"
 #include "core/result.hpp"
 #include "render/canvas.hpp"
 #include "spec/book_spec.hpp"
 
-namespace gp::cli {
+namespace gp::book {
 
 struct BookRunOptions {
   int jobs = 0;  // generator threads; 0 = one per core (the output never depends on it)
@@ -42,10 +42,10 @@ struct BookRunOptions {
 
 // What a run wrote and found.
 struct BookRun {
-  // kExitOk; kExitUsage: the spec asks for something impossible (nothing was opened);
-  // kExitFailure: generation or writing failed (no earlier file was replaced).
-  int exit_code = 0;
-  Error error;                          // the problems when exit_code != kExitOk
+  // ok; bad_input: the spec asks for something impossible (nothing was opened); failed:
+  // generation or writing failed (no earlier file was replaced).
+  Outcome outcome = Outcome::ok;
+  Error error;                          // the problems when outcome != ok
   std::string book_path;                // the book (PDF, or the path the page files derive from)
   std::string answers_path;             // the separate answer document, "" = none
   std::string cover_path;               // the cover PDF, "" = none
@@ -76,17 +76,4 @@ std::string cover_path(const spec::BookSpec& spec, const std::string& book_path)
 // rules. No cover and no manifest are made.
 BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& options);
 
-// True for a path ending in .yaml or .yml (the preflight command's SPEC form).
-bool is_spec_path(const std::string& path);
-
-// The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints the findings as
-// print_preflight_report prints a PDF's (one a line, then "preflight: passed (116 pages, 6x9 in)"
-// with the trim size, or "preflight: N problems"; JSON: "file" is the spec, each finding's rule
-// "print-rules" and page 0). Spec and generation errors go to `err`. options.rules, trim and bleed
-// do not apply (the spec says them). Returns the exit code: 0 passed (or problems, unless
-// options.strict or the spec's print.strict), 1 problems when strict or the book could not be
-// made, 2 a bad spec.
-int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
-                           std::ostream& err);
-
-}  // namespace gp::cli
+}  // namespace gp::book

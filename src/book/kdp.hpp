@@ -1,0 +1,21 @@
+// The print-on-demand (Amazon KDP) paperback interior rules as pdfcheck::Rules, shared by the book
+// pipeline (the check of a book it has just written) and `gridpress preflight`.
+#pragma once
+
+#include <optional>
+#include <utility>
+
+#include "layout/print_rules.hpp"
+#include "pdfcheck/pdfcheck.hpp"
+
+namespace gp::book {
+
+// The KDP paperback interior rules for a trim size (pt; nullopt = size unchecked): 24 pages up to
+// layout::kdp_max_pages for the trim and paper, even, at most 2 blank pages in a row, fonts embedded, text >= 7 pt, lines >=
+// 0.75 pt, no bookmarks or annotations, ink >= 0.25 in inside the trim on the top, bottom and
+// outside edges and >= layout::kdp_gutter_mm(page count) on the inside edge. With bleed the page
+// must be trim + 0.125 in wide and + 0.25 in tall and ink may run into the bleed.
+pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed,
+                              layout::Paper paper = layout::Paper::white);
+
+}  // namespace gp::book
