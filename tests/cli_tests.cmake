@@ -8,7 +8,22 @@ function(gridpress_cli_test name)
   if(ARG_MATCH)
     set_tests_properties(cli_${name} PROPERTIES PASS_REGULAR_EXPRESSION "${ARG_MATCH}")
   endif()
+  set_tests_properties(cli_${name} PROPERTIES LABELS cli)
 endfunction()
+
+# gridpress_cli_exit_test(NAME CODE ARGS...): the command must exit with exactly CODE (1: the work
+# failed; 2: bad usage or a bad spec), not just non-zero.
+function(gridpress_cli_exit_test name code)
+  add_test(NAME cli_exit_${name} COMMAND sh -c "\"$0\" \"$@\"; test $? -eq ${code}" $<TARGET_FILE:gridpress> ${ARGN}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(cli_exit_${name} PROPERTIES LABELS cli)
+endfunction()
+
+gridpress_cli_exit_test(bad_spec 2 book data/books/bad.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-exit/bad.pdf)
+gridpress_cli_exit_test(bad_option 2 generate --grid 7x7)
+gridpress_cli_exit_test(missing_spec 2 spec data/no-such-spec.yaml)
+gridpress_cli_exit_test(bad_puzzle_line 1 solve data/bad_puzzle_line.txt)
+gridpress_cli_exit_test(good_puzzle_line 0 solve data/one_puzzle.txt)
 
 gridpress_cli_test(version ARGS --version MATCH "gridpress 0\\.")
 gridpress_cli_test(help ARGS --help MATCH "generate")

@@ -8,6 +8,7 @@
 #include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 
 using namespace gp;
 
@@ -176,4 +177,18 @@ TEST_CASE("puzzle store gives back what it was given, compactly") {
   PuzzleStore big;
   for (int i = 0; i < 1000; ++i) big.add(in[static_cast<std::size_t>(i % 3)]);
   CHECK(big.memory_bytes() < 1000 * 100);
+}
+
+TEST_CASE("shared text helpers: one decimal, ratings, CSV fields") {
+  CHECK(gp::one_decimal(2.6) == "2.6");
+  CHECK(gp::one_decimal(7) == "7.0");
+  CHECK(gp::one_decimal(0.25) == "0.2");
+  CHECK(gp::rounded_rating(7.300000000000001) == 7.3);
+  CHECK(gp::csv_field("X-Wing") == "X-Wing");
+  CHECK(gp::csv_field("X-Wing", true) == "\"X-Wing\"");
+  CHECK(gp::csv_field("a,b") == "\"a,b\"");
+  CHECK(gp::csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(gp::csv_field("line\nbreak") == "\"line\nbreak\"");
+  CHECK(gp::csv_field("carriage\rreturn") == "\"carriage\rreturn\"");
+  CHECK(gp::csv_field("") == "");
 }

@@ -1,4 +1,4 @@
-// Print-on-demand paperbacks end to end (issue 5): the real binary on tests/data/books/kdp_*.yaml,
+// Print-on-demand paperbacks end to end: the real binary on tests/data/books/kdp_*.yaml,
 // checked with pdfinfo, pdftotext and pdfcheck; the gutter from the final page count, padding to an
 // even count with a Notes page, bleed and cover geometry, spine text, the strict exit code, the
 // quarter-turned spine text as drawn by the Cairo canvas.

@@ -698,7 +698,7 @@ TEST_CASE("auto gutter: the inside margin follows the final page count") {
   CHECK(small.book_geometry.margins().inside == Approx(0.375 * 25.4));
 }
 
-// ---- Print rules and preflight (issue 5) ----
+// ---- Print rules and preflight ----
 
 TEST_CASE("KDP page limits and spine width") {
   CHECK(kdp_max_pages(152.4, 228.6) == 828);

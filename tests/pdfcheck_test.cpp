@@ -1,4 +1,4 @@
-// PDF preflight (issue 5): each rule caught in a planted violation, in Cairo-made PDFs and in
+// PDF preflight: each rule caught in a planted violation, in Cairo-made PDFs and in
 // hand-written ones (non-embedded fonts, Form XObjects, ExtGState line widths, bleed), and a
 // real gridpress KDP book passing.
 #include <cairo-pdf.h>

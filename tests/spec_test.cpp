@@ -133,7 +133,7 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "1:27: page.margins: inside + outside (140 mm) leave less than 20 mm of the 148 mm page width"},
       {"output: {path: book.pdf, format: svg}\nsections:\n  - count: 1\n",
        "1:34: output.format: 'svg' does not match the extension of output.path 'book.pdf'"},
-      // issue 5: print-on-demand and newspaper rules
+      // print-on-demand and newspaper rules
       {"print: {rules: kdp}\ntheme: {caption_size: 6}\nsections:\n  - count: 1\n",
        "2:23: theme.caption_size: 6 pt is below the 7 pt minimum text size of the kdp rules"},
       {"print: {rules: kdp}\npage: {size: 6x9, margins: {top: 0.2in, bottom: 0.5in, inside: 0.5in, outside: 0.5in}}\n"

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "book/sections.hpp"
+#include "core/text.hpp"
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "generator/canonical.hpp"
@@ -215,19 +216,6 @@ Status render_file(const layout::Page& page, render::Format format, const std::s
   return (*canvas)->finish();
 }
 
-std::string csv_quote(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-std::string fixed1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
 std::string join_names(const std::vector<std::string>& paths, const char* sep) {
   std::string s;
   for (const auto& p : paths) s += (s.empty() ? "" : sep) + fs::path(p).filename().string();
@@ -279,11 +267,11 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     e["solution_files"] = sf;
     e["caption"] = files[d].caption;
     list.push_back(std::move(e));
-    csv += sec.date + "," + sec.weekday + "," + std::to_string(sec.number) + "," + csv_quote(p.label) + "," +
-           fixed1(p.rating) + "," + csv_quote(p.hardest) + "," + std::to_string(p.givens.clue_count()) + "," +
-           csv_quote(p.givens.shape.name()) + "," + format_line(p.givens) + "," + format_line(p.solution) +
+    csv += sec.date + "," + sec.weekday + "," + std::to_string(sec.number) + "," + csv_field(p.label) + "," +
+           one_decimal(p.rating) + "," + csv_field(p.hardest) + "," + std::to_string(p.givens.clue_count()) + "," +
+           csv_field(p.givens.shape.name()) + "," + format_line(p.givens) + "," + format_line(p.solution) +
            "," + p.canonical + "," + std::to_string(p.seed) + "," +
-           csv_quote(join_names(files[d].puzzle, ";")) + "," + csv_quote(join_names(files[d].solution, ";")) +
+           csv_field(join_names(files[d].puzzle, ";")) + "," + csv_field(join_names(files[d].solution, ";")) +
            "\n";
   }
   doc["files"] = all;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "core/text.hpp"
 #include "book/newspaper.hpp"
 #include "book/run.hpp"
 #include "cli/commands.hpp"
@@ -54,11 +55,7 @@ class Progress {
 
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
-std::string seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f s", s);
-  return buf;
-}
+std::string seconds(double s) { return one_decimal(s) + " s"; }
 
 // A newspaper run (book/newspaper.hpp), then its summary line.
 int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "generator/canonical.hpp"
@@ -89,14 +90,11 @@ Result<std::unordered_set<std::string>> read_exclusions(const std::string& path,
   return out;
 }
 
-nlohmann::json rating_json(const Puzzle& p) { return p.rating < 0 ? nlohmann::json(nullptr) : nlohmann::json(p.rating); }
-
-std::string csv_rating(const Puzzle& p) {
-  if (p.rating < 0) return "";
-  std::ostringstream s;
-  s << p.rating;
-  return s.str();
+nlohmann::json rating_json(const Puzzle& p) {
+  return p.rating < 0 ? nlohmann::json(nullptr) : nlohmann::json(rounded_rating(p.rating));
 }
+
+std::string csv_rating(const Puzzle& p) { return p.rating < 0 ? std::string() : one_decimal(p.rating); }
 
 void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req) {
   std::string out;
@@ -146,9 +144,8 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       out += std::to_string(i + 1) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
              format_line(p.givens) + ",";
       if (opt.with_solution) out += format_line(p.solution) + ",";
-      // Technique names are plain words; quote anyway in case one ever holds a comma.
       out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
-             p.label + ",\"" + p.hardest + "\"\n";
+             csv_field(p.label) + "," + csv_field(p.hardest, true) + "\n";
     }
   }
   std::cout << out << std::flush;

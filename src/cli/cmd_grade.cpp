@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
 #include "core/codec.hpp"
@@ -38,21 +39,6 @@ constexpr const char* kGradeFooter =
     "A line that is malformed, has no solution or several is reported on stderr as 'line N: ...' (and as\n"
     "'error' in the output); the other lines are still graded.\n"
     "Exit code: 0 if every line was graded, 1 otherwise (or if FILE cannot be opened).";
-
-std::string rating_text(double r) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", r);
-  return buf;
-}
-
-std::string csv_field(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape& shape) {
   nlohmann::json a = nlohmann::json::array();
@@ -94,7 +80,7 @@ int run_grade(const GradeCliOptions& opt) {
       else if (!g.unique)
         problem = "multiple solutions (not rated)";
       else if (!g.solved)
-        problem = "the grader could not finish this puzzle (hardest step so far " + rating_text(g.rating) + " " +
+        problem = "the grader could not finish this puzzle (hardest step so far " + one_decimal(g.rating) + " " +
                   g.hardest + ")";
     }
     const std::string puzzle = grid ? format_line(*grid) : std::string();
@@ -107,20 +93,20 @@ int run_grade(const GradeCliOptions& opt) {
       if (!rated) {
         out += "error\n";
       } else {
-        out += puzzle + " " + rating_text(g.rating) + " " + g.label + " " + g.hardest + "\n";
+        out += puzzle + " " + one_decimal(g.rating) + " " + g.label + " " + g.hardest + "\n";
         for (std::size_t i = 0; i < g.path.size(); ++i)
-          out += "  " + std::to_string(i + 1) + ". " + rating_text(g.path[i].rating) + " " + g.path[i].description + "\n";
+          out += "  " + std::to_string(i + 1) + ". " + one_decimal(g.path[i].rating) + " " + g.path[i].description + "\n";
       }
     } else if (opt.format == "csv") {
       out += std::to_string(line_no) + "," + puzzle + ",";
       if (rated) {
-        out += rating_text(g.rating) + "," + g.label + "," + csv_field(g.hardest);
+        out += one_decimal(g.rating) + "," + g.label + "," + csv_field(g.hardest, true);
       } else {
         out += ",error," + csv_field(problem);
       }
       if (opt.explain) {
         std::string path;
-        for (const auto& s : g.path) path += (path.empty() ? "" : " | ") + rating_text(s.rating) + " " + s.description;
+        for (const auto& s : g.path) path += (path.empty() ? "" : " | ") + one_decimal(s.rating) + " " + s.description;
         out += "," + csv_field(path);
       }
       out += "\n";
@@ -129,7 +115,7 @@ int run_grade(const GradeCliOptions& opt) {
       j["line"] = line_no;
       j["puzzle"] = puzzle;
       if (rated) {
-        j["rating"] = std::stod(rating_text(g.rating));
+        j["rating"] = rounded_rating((g.rating));
         j["label"] = g.label;
         j["hardest"] = g.hardest;
         j["counts"] = g.counts;
@@ -137,7 +123,7 @@ int run_grade(const GradeCliOptions& opt) {
           nlohmann::json path = nlohmann::json::array();
           for (const auto& s : g.path)
             path.push_back({{"technique", s.technique},
-                            {"rating", std::stod(rating_text(s.rating))},
+                            {"rating", rounded_rating((s.rating))},
                             {"description", s.description},
                             {"placements", cells_json(s.placements, grid->shape)},
                             {"eliminations", cells_json(s.eliminations, grid->shape)}});

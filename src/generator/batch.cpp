@@ -5,6 +5,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "core/text.hpp"
 #include "generator/engine.hpp"
 #include "generator/generator.hpp"
 #include "generator/plan.hpp"
@@ -21,7 +22,7 @@ Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = 
   const int best = shared.best.load();
   if (best != INT_MAX) msg += ", best reached " + std::to_string(best) + " clues";
   const int low = shared.rated_low.load();
-  if (plan.req.rating && low >= 0) msg += ", hardest rating reached " + rating_text(low / 10.0);
+  if (plan.req.rating && low >= 0) msg += ", hardest rating reached " + one_decimal(low / 10.0);
   const long long tries = shared.tries.load();
   msg += " in " + with_commas(tries) + (tries == 1 ? " try" : " tries");
   msg += made;

@@ -22,8 +22,6 @@ using Clock = std::chrono::steady_clock;
 std::string with_commas(long long v);
 // A number as %g ("60", "0.5").
 std::string number(double v);
-// An SE rating with one decimal ("2.6").
-std::string rating_text(double v);
 
 // A validated request, ready to run.
 struct Plan {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/text.hpp"
 #include "generator/generator.hpp"
 #include "generator/plan.hpp"
 
@@ -24,18 +25,12 @@ std::string number(double v) {
   return buf;
 }
 
-std::string rating_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
 namespace {
 
 std::string range_text(const grader::RatingRange& r) {
-  if (std::isinf(r.hi)) return (r.lo_exclusive ? "SE > " : "SE >= ") + rating_text(r.lo);
-  if (r.lo_exclusive) return rating_text(r.lo) + " < SE <= " + rating_text(r.hi);
-  return "SE " + rating_text(r.lo) + "-" + rating_text(r.hi);
+  if (std::isinf(r.hi)) return (r.lo_exclusive ? "SE > " : "SE >= ") + one_decimal(r.lo);
+  if (r.lo_exclusive) return one_decimal(r.lo) + " < SE <= " + one_decimal(r.hi);
+  return "SE " + one_decimal(r.lo) + "-" + one_decimal(r.hi);
 }
 
 // The fewest clues a unique puzzle of `shape` can have, with the reason.

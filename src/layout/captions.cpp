@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.hpp"
 #include "core/codec.hpp"
 #include "layout/layout.hpp"
 
@@ -20,9 +21,7 @@ std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name == "label") return f.label;
   if (name == "rating") {
     if (f.rating < 0) return {};
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", f.rating);
-    return buf;
+    return one_decimal(f.rating);
   }
   if (name == "clues") return std::to_string(f.clues);
   if (name == "section") return f.section;

@@ -1,4 +1,4 @@
-// The paperback cover (issue 5): one full-wrap page (back, spine, front) with 0.125 in bleed on
+// The paperback cover: one full-wrap page (back, spine, front) with 0.125 in bleed on
 // every edge, the spine width from the page count and paper (KDP: white 0.002252 in per page,
 // cream 0.0025 in), spine text only for books of more than 79 pages, and the back cover's barcode
 // area kept clear.

@@ -26,7 +26,7 @@
 namespace gp::layout {
 
 // ---------------------------------------------------------------------------------------------
-// Print rules (issue 5, Amazon KDP paperback interior rules).
+// Print rules (Amazon KDP paperback interior rules).
 
 inline constexpr double kBleedMm = 3.175;          // 0.125 in on the outside, top and bottom edges
 inline constexpr double kMinLinePt = 0.75;         // thinnest line that prints reliably

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/codec.hpp"
+#include "core/text.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
 #include "spec/spec.hpp"
@@ -14,11 +15,6 @@ namespace gp::layout {
 namespace {
 constexpr double kMinLiveMm = 30.0;
 
-std::string fmt1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
 }  // namespace
 
 double kdp_gutter_mm(int page_count) {
@@ -44,8 +40,8 @@ Result<PageGeometry> PageGeometry::make(const spec::PageSpec& page, const Layout
   g.trim_h_ = page.height;
   if (page.landscape && g.trim_w_ < g.trim_h_) std::swap(g.trim_w_, g.trim_h_);
   if (!(g.trim_w_ > 0) || !(g.trim_h_ > 0)) {
-    return Error("page: the trim size must be positive, got " + fmt1(g.trim_w_) + " x " +
-                 fmt1(g.trim_h_) + " mm");
+    return Error("page: the trim size must be positive, got " + one_decimal(g.trim_w_) + " x " +
+                 one_decimal(g.trim_h_) + " mm");
   }
   const spec::Margins& m = page.margins;
   if (m.top < 0 || m.bottom < 0 || m.inside < 0 || m.outside < 0) {
@@ -64,8 +60,8 @@ Result<PageGeometry> PageGeometry::make(const spec::PageSpec& page, const Layout
     g.margins_.bottom = std::max(g.margins_.bottom, edge);
   }
   if (g.content_width() < kMinLiveMm || g.content_height() < kMinLiveMm) {
-    return Error("page: margins leave a live area of " + fmt1(g.content_width()) + " x " +
-                 fmt1(g.content_height()) + " mm on a " + fmt1(g.trim_w_) + " x " + fmt1(g.trim_h_) +
+    return Error("page: margins leave a live area of " + one_decimal(g.content_width()) + " x " +
+                 one_decimal(g.content_height()) + " mm on a " + one_decimal(g.trim_w_) + " x " + one_decimal(g.trim_h_) +
                  " mm page (need at least 30 x 30 mm)");
   }
   return g;
@@ -358,12 +354,12 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     const std::string per_page = std::to_string(sec.columns) + "x" + std::to_string(sec.rows);
     if (fit.cell_mm < detail::kMinCellMm) {
       fit_problem(where + shape + " grids at " + per_page + " per page would get " +
-                  fmt1(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
+                  one_decimal(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
     } else if (const double pt = digit_size_pt(fit.cell_mm, style); pt < style.min_digit_pt - 1e-9) {
       const std::string floor = spec.theme.min_digit_size > kMinTextPt
-                                    ? "theme.min_digit_size " + fmt1(spec.theme.min_digit_size) + " pt"
+                                    ? "theme.min_digit_size " + one_decimal(spec.theme.min_digit_size) + " pt"
                                     : "the 7 pt minimum";
-      fit_problem(where + "digits would be " + fmt1(pt) + " pt at " + per_page + " per page, below " + floor +
+      fit_problem(where + "digits would be " + one_decimal(pt) + " pt at " + per_page + " per page, below " + floor +
                   "; use fewer per page");
     }
     if (answers) {
@@ -378,9 +374,9 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
           std::to_string(fit.answer_columns) + "x" + std::to_string(fit.answer_rows) + " per page";
       if (fit.answer_cell_mm < detail::kMinCellMm) {
         problem(where + shape + " answer grids at " + per_answer_page + " would get " +
-                fmt1(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page");
+                one_decimal(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page");
       } else if (const double pt = digit_size_pt(fit.answer_cell_mm, astyle); pt < astyle.min_digit_pt - 1e-9) {
-        problem(where + "answer digits would be " + fmt1(pt) + " pt at " + per_answer_page +
+        problem(where + "answer digits would be " + one_decimal(pt) + " pt at " + per_answer_page +
                 ", below the 7 pt minimum; use fewer answers per page");
       }
     }

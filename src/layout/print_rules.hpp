@@ -1,4 +1,4 @@
-// Print production rules (issue 5): the Amazon KDP paperback limits, and a preflight that checks
+// Print production rules: the Amazon KDP paperback limits, and a preflight that checks
 // laid-out pages against them (text size, line weight, greyscale, everything inside the live
 // area, page count, even count, runs of blank pages). Sources: KDP Help "Paperback Submission
 // Guidelines", "Set trim size, bleed, and margins" and "Print options" (page limits by trim).

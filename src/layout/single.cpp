@@ -3,16 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/text.hpp"
 #include "layout/grid_draw.hpp"
 
 namespace gp::layout {
 namespace {
-
-std::string fmt1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
 
 constexpr double kCaptionGapMm = 1.5;
 
@@ -21,7 +16,7 @@ constexpr double kCaptionGapMm = 1.5;
 Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& theme, const SingleOptions& options,
                                    const TextMeasure& measure) {
   if (!(options.width_mm > 0)) {
-    return Error("single puzzle: the width must be positive, got " + fmt1(options.width_mm) + " mm");
+    return Error("single puzzle: the width must be positive, got " + one_decimal(options.width_mm) + " mm");
   }
   const int n = puzzle.givens.n();
   GridStyle style = grid_style(theme);
@@ -29,8 +24,8 @@ Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& them
   const double inner = options.width_mm - 2 * options.padding_mm;
   const double cell = cell_for_extent(n, inner, style);
   if (cell < 2.0) {
-    return Error("single puzzle: " + fmt1(options.width_mm) + " mm is too narrow for a " + std::to_string(n) + "x" +
-                 std::to_string(n) + " grid (cells would be " + fmt1(std::max(cell, 0.0)) + " mm; at least 2 mm)");
+    return Error("single puzzle: " + one_decimal(options.width_mm) + " mm is too narrow for a " + std::to_string(n) + "x" +
+                 std::to_string(n) + " grid (cells would be " + one_decimal(std::max(cell, 0.0)) + " mm; at least 2 mm)");
   }
   style = style_for_cell(style, cell);
   const double extent = grid_extent_mm(n, cell, style);

@@ -1,4 +1,4 @@
-// One puzzle on a page of its own at an exact width (issue 5, newspapers): the page is exactly
+// One puzzle on a page of its own at an exact width (newspapers): the page is exactly
 // `width_mm` wide and as tall as its content; the grid fills the width (less any padding) and the
 // caption sits above (or below) it, wrapped to the width rather than set smaller than the minimum.
 #pragma once

@@ -1,4 +1,4 @@
-// Preflight of a PDF file, ours or anybody's (issue 5): page count, page size, fonts embedded,
+// Preflight of a PDF file, ours or anybody's: page count, page size, fonts embedded,
 // text size, line weight, ink inside the margins, no bookmarks or annotations. Reads the file
 // with libqpdf and walks every page's content stream, following the graphics state into Form
 // XObjects. What is exact and what is approximate is listed in docs/preflight.md.

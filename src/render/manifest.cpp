@@ -3,26 +3,11 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/text.hpp"
 #include "render/atomic_file.hpp"
 
 namespace gp::render {
 namespace {
-
-std::string one_decimal(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   nlohmann::ordered_json p;
@@ -40,7 +25,7 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   p["seed"] = e.seed;
   if (e.rating >= 0) {
     // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.
-    p["rating"] = std::stod(one_decimal(e.rating));
+    p["rating"] = rounded_rating(e.rating);
     p["label"] = e.label;
     p["hardest"] = e.hardest;
   } else {

@@ -31,10 +31,10 @@ struct PageSpec {
   double width = 152.4;               // trim width, mm (portrait after orientation applied)
   double height = 228.6;              // trim height, mm
   bool landscape = false;
-  bool bleed = false;                 // issue 5: adds 0.125 in outside, 0.25 in total height
+  bool bleed = false;                 // adds 0.125 in outside, 0.25 in total height
   bool mirror_margins = true;
   Margins margins;
-  // issue 5: `margins.inside: auto` = choose the inside margin (gutter) from the final page count
+  // `margins.inside: auto` = choose the inside margin (gutter) from the final page count
   // by the print-on-demand table (24-150 pages 0.375 in ... 701-828 0.875 in); `margins.inside`
   // then holds the smallest (0.375 in) until layout knows the page count.
   bool auto_gutter = false;
@@ -80,7 +80,7 @@ struct SectionSpec {
   // Where this section's own keys are in the spec file ("clues" -> its value's line/col); keys
   // inherited from defaults/profile/section_defaults are absent. See section_diagnostic().
   std::map<std::string, Mark> key_marks;
-  // Newspaper runs (issue 5): the puzzle's date (YYYY-MM-DD), weekday ("Monday") and printed
+  // Newspaper runs: the puzzle's date (YYYY-MM-DD), weekday ("Monday") and printed
   // number. Empty / 0 in ordinary books.
   std::string date;
   std::string weekday;
@@ -113,7 +113,7 @@ struct OutputSpec {
   friend bool operator==(const OutputSpec&, const OutputSpec&) = default;
 };
 
-// issue 5: print-production rules. `rules: kdp` runs the print-on-demand preflight with the book
+// Print-production rules. `rules: kdp` runs the print-on-demand preflight with the book
 // (page count 24..828, even pages, fonts embedded, text >= 7 pt, lines >= 0.75 pt, furniture inside
 // the margins, no links/bookmarks); the spec loader already refuses what it can see (text sizes,
 // margins, trim size).
@@ -125,7 +125,7 @@ struct PrintSpec {
   friend bool operator==(const PrintSpec&, const PrintSpec&) = default;
 };
 
-// issue 5: a separate full-wrap cover PDF (back + spine + front, 0.125 in bleed all round).
+// A separate full-wrap cover PDF (back + spine + front, 0.125 in bleed all round).
 struct CoverSpec {
   bool enabled = false;
   std::string path;                            // resolved; empty = <book stem>-cover.pdf next to the book
@@ -134,7 +134,7 @@ struct CoverSpec {
   friend bool operator==(const CoverSpec&, const CoverSpec&) = default;
 };
 
-// issue 5: a newspaper run: one puzzle per day, each written as its own file(s) at an exact width.
+// A newspaper run: one puzzle per day, each written as its own file(s) at an exact width.
 // When enabled with a start_date, the loader builds one section per day (count 1, `date`,
 // `weekday`, `number` set, difficulty from `weekday_difficulty`) from section_defaults.
 struct NewspaperSpec {
@@ -155,7 +155,7 @@ struct NewspaperSpec {
   friend bool operator==(const NewspaperSpec&, const NewspaperSpec&) = default;
 };
 
-// issue 5: classroom worksheets.
+// Classroom worksheets.
 struct WorksheetSpec {
   bool header = false;                         // "Name ____ Date ____ Class ____" on each puzzle page
   std::vector<std::string> header_fields{"Name", "Date", "Class"};
@@ -183,10 +183,10 @@ struct BookSpec {
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;
-  PrintSpec print;                             // issue 5
-  CoverSpec cover;                             // issue 5
-  NewspaperSpec newspaper;                     // issue 5
-  WorksheetSpec worksheet;                     // issue 5
+  PrintSpec print;
+  CoverSpec cover;
+  NewspaperSpec newspaper;
+  WorksheetSpec worksheet;
   friend bool operator==(const BookSpec&, const BookSpec&) = default;
 };
 
