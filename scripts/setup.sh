@@ -10,6 +10,7 @@ packages=(
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
   clang libclang-rt-dev                 # scripts/fuzz.sh: clang++ and libFuzzer with its sanitizers
+  ghostscript                           # ink coverage (inkcov) of newspaper PDFs in tests
   "$@"
 )
 

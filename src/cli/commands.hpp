@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
+#include <string>
+#include <string_view>
 
 #include "book/outcome.hpp"
 #include "core/result.hpp"
@@ -37,6 +39,11 @@ int finish_stdout();
 CLI::Validator seed_check();
 // a time budget is a number of seconds above 0 and at most 31536000 (a year): not inf or nan.
 CLI::Validator budget_check();
+
+// "1 puzzle", "7 puzzles": a count and its noun for summary lines.
+inline std::string count_of(long long n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // The function a subcommand runs after parsing; set by its add_*_command.
 using Run = std::function<int()>;
