@@ -157,3 +157,15 @@ gridpress_cli_test(kdp_preflight_strict_spec ARGS preflight data/books/kdp_short
 gridpress_cli_test(kdp_preflight_bad_spec ARGS preflight data/books/bad.yaml MATCH "bad\\.yaml:9:5: sections\\[1\\]\\.symetry: unknown key")
 # examples/kdp-6x9.yaml is a book spec, not the kdp-6x9 profile its neighbours name.
 gridpress_cli_test(kdp_profile_beside_example ARGS spec ../examples/paperback-6x9.yaml MATCH "ok - 3 sections, 100 puzzles, page 6x9, profile kdp-6x9")
+
+# variants (owner: variants)
+gridpress_cli_test(generate_variant_json ARGS generate --variant x --count 2 --seed 3 --format json
+  MATCH "\"variant\": \"x\"")
+gridpress_cli_test(generate_variant_bad_size ARGS generate --variant hyper --grid 6x6
+  MATCH "error: hyper needs a 9x9 grid with 3x3 boxes")
+gridpress_cli_test(generate_variant_bad_size_exit ARGS generate --variant hyper --grid 6x6 WILL_FAIL)
+gridpress_cli_test(generate_variant_unknown ARGS generate --variant hypr MATCH "did you mean 'hyper'\\?")
+gridpress_cli_test(solve_variant ARGS solve --variant x data/solver_cli_x.txt
+  MATCH "multiple solutions\n[1-9]+\nerror\n")
+gridpress_cli_test(solve_variant_needs_flag ARGS solve data/solver_cli_x.txt
+  MATCH "^multiple solutions\nmultiple solutions\nmultiple solutions\n$")

@@ -185,6 +185,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     e.solution = format_line(p.solution);
     e.clues = p.givens.clue_count();
     e.symmetry = p.symmetry;
+    e.variant = std::string(variant_name(p.givens.variant()));
     e.seed = p.seed;
     e.rating = p.rating;
     e.label = p.label;

@@ -25,6 +25,7 @@ namespace {
 struct GenerateOptions {
   std::string grid = "9x9";
   std::string box;
+  std::string variant = "classic";
   int count = 1;
   std::string clues;
   std::string symmetry = "none";
@@ -47,6 +48,8 @@ constexpr const char* kGenerateFooter =
     "The same options and --seed always give the same puzzles, for any --jobs.\n"
     "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
     "it, each puzzle has as few clues as one dig reaches (every clue needed).\n"
+    "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
+    "then gives each puzzle \"variant\". Variants take the random fill and no difficulty target.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (first token of each line; other sizes ignored).\n"
     "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
@@ -127,6 +130,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       const auto& p = puzzles[i];
       nlohmann::json j;
       j["index"] = i + 1;
+      if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
       if (opt.with_solution) j["solution"] = format_line(p.solution);
       j["clues"] = p.givens.clue_count();
@@ -165,6 +169,9 @@ int run_generate(const GenerateOptions& opt) {
   auto shape = parse_shape(opt.grid, opt.box);
   if (!shape) return fail(shape.error(), kExitUsage);
   req.shape = *shape;
+  auto variant = parse_variant(opt.variant);
+  if (!variant) return fail(variant.error(), kExitUsage);
+  req.variant = *variant;
   if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
   if (const int cells = req.shape.cells(); req.clues_max >= cells)
     return fail(Error("--clues " + opt.clues + ": " + std::to_string(req.clues_max) + " clues do not fit a " +
@@ -223,6 +230,8 @@ void add_generate_command(CLI::App& app, Run& run) {
   CLI::App* cmd = app.add_subcommand("generate", "Generate new puzzles with a unique solution");
   cmd->footer(kGenerateFooter);
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
+  cmd->add_option("--variant", opt->variant, "Rules: classic, x (diagonals), hyper (four extra windows, 9x9)")
+      ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
   cmd->add_option("--count", opt->count, "Number of puzzles")->capture_default_str();
   cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");

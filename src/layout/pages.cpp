@@ -270,6 +270,10 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
   std::vector<Shape> shapes;
   for (const spec::SectionSpec& s : cx.spec.sections) shapes.push_back(s.shape);
   std::vector<std::string> paras = how_to_play_paragraphs(shapes);
+  std::vector<std::string> variants;
+  for (const spec::SectionSpec& s : cx.spec.sections) variants.push_back(s.variant);
+  const auto rules = variant_paragraphs(variants);
+  paras.insert(paras.begin() + 1, rules.begin(), rules.end());
   if (cx.spec.answers.enabled && cx.plan.answers_first_page > 0) {
     const std::string& where = cx.spec.answers.placement;
     if (where == "separate") {

@@ -72,6 +72,7 @@ struct SectionSpec {
   int clues_min = 0, clues_max = 0;           // 0,0 = any (what digging reaches)
   std::string difficulty;                      // band name; empty = any
   std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
+  std::string variant = "classic";             // classic, x, hyper (core/grid.hpp Variant)
   std::string symmetry = "rotate180";
   std::string fill = "random";
   bool minimal = false;

@@ -76,6 +76,13 @@ std::vector<Key> section_keys() {
         t.pending->box_node = v;
       },
       [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->shape.box_rows, v.sec->shape.box_cols); }));
+  keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
+                                 "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
+                                 "3x3 windows; 9x9 only); see [board.md](board.md). A variant section takes the "
+                                 "`random` fill and no `difficulty`/`rating` (variants are not rated yet)",
+                                 0, 0, variant_names()),
+                           "name"));
+  keys.back().omit = [](const View& v) { return v.sec->variant == "classic"; };
   keys.push_back(custom(
       S::Section, "clues", "whole, range, or `any`", "",
       "exact `24`, or `[22, 26]` / `\"22-26\"`; `any` = whatever digging reaches",
