@@ -173,7 +173,7 @@ class Checker {
       report_.height_pt = mh;
     }
     if (rules_.page_size_pt) {
-      const auto [ew, eh] = *rules_.page_size_pt;
+      const double ew = rules_.page_size_pt->first, eh = rules_.page_size_pt->second;
       auto matches = [&](std::pair<double, double> s) {
         return std::fabs(s.first - ew) <= 0.5 && std::fabs(s.second - eh) <= 0.5;
       };
