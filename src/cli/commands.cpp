@@ -65,9 +65,11 @@ class StdoutBuffer : public std::streambuf {
   bool line_buffered_;
 };
 
+// Never destroyed: std::cout is flushed once more when the program exits, after function-local
+// statics are gone, so its buffer must outlive them (a static object here is a use after free).
 StdoutBuffer& stdout_buffer() {
-  static StdoutBuffer buffer;
-  return buffer;
+  static StdoutBuffer* const buffer = new StdoutBuffer;
+  return *buffer;
 }
 
 }  // namespace
