@@ -2,7 +2,7 @@
 # gridpress benchmark: our figures side by side with the Debian peers (qqwing, sgt-solo), measured
 # in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
 #
-# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty book (default: all)
+# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants book (default: all)
 #        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
 # Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
 set -euo pipefail
@@ -16,7 +16,7 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
 sections=("$@")
-((${#sections[@]})) || sections=(engine solver clues sizes difficulty book)
+((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants book)
 
 # seconds and peak KiB of one command: sets $secs and $kib
 measure() {
@@ -109,6 +109,17 @@ difficulty)
   row "sgt-solo --generate N 3x3du (one thread)" "$solo /s"
   row "qqwing --difficulty expert (one thread)" "$qq /s"
   row "fiendish ratio to sgt-solo 3x3du" "$(ratio "${fiendish:-0}" "$solo")x"
+  ;;
+variants)
+  echo "== 200 X and 200 Hyper 9x9 puzzles, --jobs 2, vs sgt-solo --generate 200 3x3xdb (target: ours <= half of solo's time)"
+  n=$((quick ? 50 : 200))
+  measure "$GP" generate --variant x --count "$n" --jobs 2 --seed 1; ours=$secs
+  measure "$GP" generate --variant hyper --count "$n" --jobs 2 --seed 1; hyper=$secs
+  measure "$SOLO" --generate "$n" 3x3xdb; theirs=$secs
+  row "gridpress --variant x, $n puzzles" "$ours s"
+  row "gridpress --variant hyper, $n puzzles" "$hyper s"
+  row "sgt-solo --generate $n 3x3xdb (one thread)" "$theirs s"
+  row "ratio x (ours / solo)" "$(ratio "$ours" "$theirs")"
   ;;
 book)
   echo "== 1,000-puzzle 8.5x11 book end to end vs sgt-solo --print (targets: ratio <= 1.0, memory 1k vs 10k within 20%, PDF <= 5 MB)"

@@ -9,6 +9,15 @@ endif()
 if(GRIDPRESS_WERROR)
   target_compile_options(gridpress_options INTERFACE -Werror)
 endif()
+if(GRIDPRESS_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "GRIDPRESS_FUZZ needs clang (libFuzzer): configure with CXX=clang++")
+  endif()
+  # Coverage for libFuzzer everywhere; the fuzz targets add -fsanitize=fuzzer (its main) when linking.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+    -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
 if(GRIDPRESS_SANITIZE)
   # Applied to the whole build so libraries and tests agree on the runtime.
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Configures and builds one flavour of gridpress.
-# Usage: scripts/build.sh [release|ci|sanitize] [cmake options]   -> build/, build-ci/, build-asan/
+# Usage: scripts/build.sh [release|ci|sanitize|fuzz] [cmake options]
+#   -> build/, build-ci/, build-asan/, build-fuzz/
 #   release:  the program only (no tests, no bench tools), optimised, assertions off
 #   ci:       optimised, warnings as errors, tests
 #   sanitize: ASan+UBSan at -O1 with assertions on (no NDEBUG, libstdc++ checks), warnings as errors, tests
+#   fuzz:     clang, libFuzzer + ASan + UBSan; only the fuzz targets and the libraries they need
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flavour=${1:-release}
 shift || true
+targets=()
 jobs=$(nproc 2>/dev/null || echo 2)
 case "$flavour" in
   release)  dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF) ;;
   ci)       dir=build-ci;   flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_WERROR=ON) ;;
   sanitize) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1 -D_GLIBCXX_ASSERTIONS"
                                    -DGRIDPRESS_WERROR=ON -DGRIDPRESS_SANITIZE=ON) ;;
-  *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize)" >&2; exit 2 ;;
+  fuzz)     dir=build-fuzz; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DGRIDPRESS_FUZZ=ON
+                                   -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF -DGRIDPRESS_MAN=OFF)
+            targets=(--target fuzz_spec_loader fuzz_puzzle_line fuzz_pdf_preflight) ;;
+  *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize, fuzz)" >&2; exit 2 ;;
 esac
 # ccache, when it is installed, shares compiled objects between builds and checkouts.
 if command -v ccache >/dev/null 2>&1; then
@@ -23,4 +29,4 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 fi
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" "$@" >/dev/null
-cmake --build "$dir" -j "$jobs"
+cmake --build "$dir" -j "$jobs" "${targets[@]}"

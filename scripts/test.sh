@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (README quick start, and what .ci/run calls): installs what is missing, builds
 # with warnings as errors and runs every test, tests the installed tree and the .deb, then builds
-# under ASan+UBSan (assertions on) and runs every test again.
+# under ASan+UBSan (assertions on) and runs every test again, then fuzzes each reader of outside
+# input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -19,3 +20,6 @@ bash scripts/build.sh sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
   GRIDPRESS_SANITIZED=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+echo "== fuzzing (libFuzzer + ASan+UBSan, 20 s a target)"
+bash scripts/fuzz.sh 20

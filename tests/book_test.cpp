@@ -256,14 +256,15 @@ TEST_CASE("book: the book, its answers, cover and manifest replace the earlier o
     return n;
   };
 
-  // A folder where the cover goes (the last document): the book and the answers were complete and
-  // are put back; every earlier file is as it was, byte for byte, and no temporary is left.
+  // A folder where the cover goes (the last document): refused before any work; every earlier
+  // file is as it was, byte for byte, and no temporary is left. (A rename that fails part way
+  // through the group is tested on render::Staging itself.)
   fs::remove(dir / "w-cover.pdf");
   fs::create_directory(dir / "w-cover.pdf");
   const std::string again = "book '" + spec + "' -o '" + pdf + "' -q --seed 5";
   Run r = gridpress(again, dir);
-  CHECK(r.code == 1);
-  CHECK(r.err == "cannot write '" + (dir / "w-cover.pdf") + "': Is a directory\n");
+  CHECK(r.code == 2);
+  CHECK(r.err == "cannot write '" + (dir / "w-cover.pdf") + "': it is a folder, not a regular file\n");
   for (const char* name : names)
     if (name != std::string("w-cover.pdf")) CHECK(slurp(dir / name) == before[name]);
   CHECK(hidden_files() == 0);
@@ -273,8 +274,8 @@ TEST_CASE("book: the book, its answers, cover and manifest replace the earlier o
   fs::remove(dir / "w-answers.pdf");
   fs::create_directory(dir / "w-answers.pdf");
   r = gridpress(again, dir);
-  CHECK(r.code == 1);
-  CHECK(r.err == "cannot write '" + (dir / "w-answers.pdf") + "': Is a directory\n");
+  CHECK(r.code == 2);
+  CHECK(r.err == "cannot write '" + (dir / "w-answers.pdf") + "': it is a folder, not a regular file\n");
   CHECK(slurp(pdf) == before["w.pdf"]);
   CHECK(slurp(dir / "w.json") == before["w.json"]);
   CHECK_FALSE(fs::exists(dir / "w-cover.pdf"));
@@ -332,5 +333,30 @@ TEST_CASE("manifest text: CSV quoting, unrated puzzles") {
   for (const auto& entries : {std::vector<render::ManifestEntry>{}, std::vector<render::ManifestEntry>{e, e}}) {
     const std::string text = render::manifest_json(info, entries);
     CHECK(nlohmann::ordered_json::parse(text).dump(2) + "\n" == text);
+  }
+}
+
+TEST_CASE("book: output.color gray gives PDFs on the black plate only, answers included") {
+  if (!have_tool("gs")) {
+    WARN("ghostscript missing (scripts/setup.sh installs it): ink checks skipped");
+    return;
+  }
+  TempDir dir;
+  for (const char* color : {"gray", "rgb"}) {
+    test::spit(dir / (std::string(color) + ".yaml"),
+               std::string("profile: classroom\nseed: 3\nsections:\n  - count: 4\n    grid: 4x4\n"
+                           "output: {path: ") + color + ".pdf, color: " + color + "}\n");
+    test::book_ok(dir / (std::string(color) + ".yaml"), "", dir, "-q");
+    for (const std::string& file : {std::string(color) + ".pdf", std::string(color) + "-answers.pdf"}) {
+      INFO(file);
+      const auto ink = test::ink_coverage(dir / file, dir);
+      REQUIRE(ink.size() == 1);
+      if (std::string(color) == "gray") {
+        CHECK(ink[0][0] + ink[0][1] + ink[0][2] == 0);
+        CHECK(ink[0][3] > 0.01);
+      } else {
+        CHECK(ink[0][0] > 0);  // Cairo's RGB black: rich black on all four plates
+      }
+    }
   }
 }

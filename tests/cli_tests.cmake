@@ -166,3 +166,15 @@ gridpress_cli_test(kdp_profile_beside_example ARGS spec ../examples/paperback-6x
 # Shell completions (dist/completions) list exactly the options of each command's --help.
 add_test(NAME completions COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/completions_test.sh $<TARGET_FILE:gridpress>
   ${PROJECT_SOURCE_DIR}/dist/completions)
+
+# variants (owner: variants)
+gridpress_cli_test(generate_variant_json ARGS generate --variant x --count 2 --seed 3 --format json
+  MATCH "\"variant\": \"x\"")
+gridpress_cli_test(generate_variant_bad_size ARGS generate --variant hyper --grid 6x6
+  MATCH "error: hyper needs a 9x9 grid with 3x3 boxes")
+gridpress_cli_test(generate_variant_bad_size_exit ARGS generate --variant hyper --grid 6x6 WILL_FAIL)
+gridpress_cli_test(generate_variant_unknown ARGS generate --variant hypr MATCH "did you mean 'hyper'\\?")
+gridpress_cli_test(solve_variant ARGS solve --variant x data/solver_cli_x.txt
+  MATCH "multiple solutions\n[1-9]+\nerror\n")
+gridpress_cli_test(solve_variant_needs_flag ARGS solve data/solver_cli_x.txt
+  MATCH "^multiple solutions\nmultiple solutions\nmultiple solutions\n$")

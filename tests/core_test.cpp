@@ -32,7 +32,7 @@ TEST_CASE("standard shapes and parsing") {
 
 TEST_CASE("geometry tables") {
   for (auto s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{3, 3}, Shape{3, 4}, Shape{4, 4}}) {
-    const Geometry& g = geometry(s);
+    const Board& g = classic_board(s);
     const int n = s.n();
     REQUIRE(g.units.size() == size_t(3 * n));
     for (const auto& u : g.units) CHECK(u.size() == size_t(n));
@@ -40,10 +40,10 @@ TEST_CASE("geometry tables") {
       CHECK(g.peers[c].size() == size_t(3 * n - s.box_rows - s.box_cols - 1));
   }
   // 9x9: 20 peers; box of cell (4,4) is 4.
-  CHECK(geometry(Shape{3, 3}).peers[40].size() == 20);
-  CHECK(geometry(Shape{3, 3}).box(40) == 4);
-  CHECK(geometry(Shape{2, 3}).box(3) == 1);   // row 0, col 3 -> second box of the first band
-  CHECK(geometry(Shape{2, 3}).box(12) == 2);  // row 2 -> second band
+  CHECK(classic_board(Shape{3, 3}).peers[40].size() == 20);
+  CHECK(classic_board(Shape{3, 3}).box(40) == 4);
+  CHECK(classic_board(Shape{2, 3}).box(3) == 1);   // row 0, col 3 -> second box of the first band
+  CHECK(classic_board(Shape{2, 3}).box(12) == 2);  // row 2 -> second band
 }
 
 TEST_CASE("line codec round trip and errors") {

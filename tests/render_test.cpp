@@ -1,14 +1,19 @@
 // Render: recording canvas, Pango text measurement, and the Cairo canvases checked through SVG,
 // EPS and PNG output (pixels read back) rather than PDF bytes; plus atomic writes and determinism.
 #include <cairo.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
@@ -155,6 +160,78 @@ TEST_CASE("SVG: one file per page with the page size in points") {
   CHECK(svg1.find("<symbol") != std::string::npos);             // the digit, as glyph outlines
   CHECK(svg1.find("stroke-width:2") != std::string::npos);      // the 2 pt line
   CHECK(svg1.find("rgb(80%,80%,80%)") != std::string::npos);    // the grey fill
+}
+
+TEST_CASE("SVG: the page is white, painted before anything else") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::svg;
+  o.path = dir / "page.svg";
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page(100, 80)).ok());
+  REQUIRE((*canvas)->finish().ok());
+  const std::string svg = slurp(dir / "page-001.svg");
+  // The first drawing after the glyph definitions is a white rectangle over the whole page.
+  const auto body = svg.find("<g id=\"surface");
+  REQUIRE(body != std::string::npos);
+  const auto first = svg.find('<', body + 1);
+  const std::string element = svg.substr(first, svg.find('>', first) - first);
+  INFO(element);
+  CHECK(element.rfind("<rect ", 0) == 0);
+  CHECK(element.find("width=\"283.") != std::string::npos);  // 100 mm = 283.46 pt
+  CHECK(element.find("height=\"226.") != std::string::npos);  // 80 mm = 226.77 pt
+  CHECK(element.find("fill:rgb(100%,100%,100%)") != std::string::npos);
+}
+
+TEST_CASE("PNG: the resolution is recorded in a pHYs chunk with a correct CRC") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::png;
+  o.path = dir / "p.png";
+  o.dpi = 300;
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page(20, 10)).ok());
+  REQUIRE((*canvas)->finish().ok());
+  const std::string png = slurp(dir / "p-001.png");
+  const auto be32 = [&](size_t i) {
+    std::uint32_t v = 0;
+    for (size_t k = 0; k < 4; ++k) v = v << 8 | static_cast<unsigned char>(png[i + k]);
+    return v;
+  };
+  // Walk the chunks: IHDR first, pHYs before the first IDAT, every CRC right.
+  std::vector<std::string> order;
+  for (size_t at = 8; at + 12 <= png.size();) {
+    const std::uint32_t len = be32(at);
+    REQUIRE(at + 12 + len <= png.size());
+    const std::string type = png.substr(at + 4, 4);
+    order.push_back(type);
+    // CRC-32 of type and data, computed bit by bit (independently of the writer's table).
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = at + 4; i < at + 8 + len; ++i) {
+      crc ^= static_cast<unsigned char>(png[i]);
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    INFO(type);
+    CHECK((crc ^ 0xFFFFFFFFu) == be32(at + 8 + len));
+    if (type == "pHYs") {
+      REQUIRE(len == 9);
+      CHECK(be32(at + 8) == 11811);  // 300 dpi = 11811 pixels a metre
+      CHECK(be32(at + 12) == 11811);
+      CHECK(png[at + 16] == 1);  // unit: the metre
+    }
+    at += 12 + len;
+  }
+  REQUIRE(order.size() >= 4);
+  CHECK(order.front() == "IHDR");
+  CHECK(order[1] == "pHYs");
+  CHECK(std::count(order.begin(), order.end(), "pHYs") == 1);
+  CHECK(order.back() == "IEND");
+  // Cairo still reads the file.
+  cairo_surface_t* img = cairo_image_surface_create_from_png((dir / "p-001.png").c_str());
+  CHECK(cairo_surface_status(img) == CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(img);
 }
 
 TEST_CASE("SVG: pages left by an earlier, longer book are removed") {
@@ -363,7 +440,6 @@ TEST_CASE("staging: a group of files replaces the earlier ones together") {
 TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left behind") {
   TempDir dir;
   REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
-  fs::create_directory(dir / "c.txt");  // a folder in the way of the last file
   {
     Staging staging;
     for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
@@ -371,6 +447,7 @@ TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left
       REQUIRE(staged.ok());
       REQUIRE(write_file_atomically(*staged, std::string("new ") + name).ok());
     }
+    fs::create_directory(dir / "c.txt");  // a folder in the way of the last file, made after add()
     CHECK(staging.commit().error().to_string() == "cannot write '" + (dir / "c.txt") + "': Is a directory");
     CHECK(slurp(dir / "a.txt") == "old a");  // put back at once, not by the destructor
     CHECK_FALSE(fs::exists(dir / "b.txt"));
@@ -393,6 +470,86 @@ TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left
   CHECK(staging.add("/nonexistent-gridpress-dir/book.pdf").error().to_string() ==
         "cannot write '/nonexistent-gridpress-dir/book.pdf': No such file or directory");
   CHECK(staging.add(dir / "sub/").error().to_string() == "cannot write '" + (dir / "sub/") + "': not a file name");
+  // A final name that is not a regular file is refused at once.
+  CHECK(staging.add(dir / "c.txt").error().to_string() ==
+        "cannot write '" + (dir / "c.txt") + "': it is a folder, not a regular file");
+  CHECK(staging.add("/dev/null").error().to_string() ==
+        "cannot write '/dev/null': it is a character device, not a regular file");
+}
+
+// Stages new versions of a.txt, b.txt, c.txt (earlier versions exist for a and c) in a child
+// process that is killed after `renames` renames of the commit. Returns the child's exit status.
+int killed_commit(const TempDir& dir, int renames) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    Staging staging;
+    for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
+      auto staged = staging.add(dir / name);
+      if (!staged || !write_file_atomically(*staged, std::string("new ") + name).ok()) ::_exit(3);
+    }
+    staging.after_rename = [renames](int done) {
+      if (done == renames) ::kill(::getpid(), SIGKILL);
+    };
+    (void)staging.commit();
+    ::_exit(4);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return status;
+}
+
+TEST_CASE("staging: a commit killed between its renames is rolled back by the next staging in the folder") {
+  for (int renames = 1; renames <= 2; ++renames) {
+    TempDir dir;
+    REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
+    REQUIRE(write_file_atomically(dir / "c.txt", "old c").ok());
+    const int status = killed_commit(dir, renames);
+    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(WTERMSIG(status) == SIGKILL);
+    // The kill left a mixed group: new a (and b), old c, and the journal with the kept versions.
+    CHECK(slurp(dir / "a.txt") == "new a.txt");
+    CHECK(slurp(dir / "c.txt") == "old c");
+    CHECK(fs::exists(dir / "b.txt") == (renames == 2));
+    int journals = 0;
+    for (const auto& e : fs::directory_iterator(dir.path))
+      journals += e.path().filename().string().rfind(".gp-journal-", 0) == 0;
+    CHECK(journals == 1);
+
+    // The next run that writes into the folder puts the earlier group back and clears up.
+    {
+      Staging next;
+      REQUIRE(next.add(dir / "other.txt").ok());
+    }
+    CHECK(slurp(dir / "a.txt") == "old a");
+    CHECK_FALSE(fs::exists(dir / "b.txt"));
+    CHECK(slurp(dir / "c.txt") == "old c");
+    CHECK(dir.count_files() == 2);
+  }
+}
+
+TEST_CASE("staging: errors from writers name the user's file, not the staged one") {
+  TempDir dir;
+  Staging staging;
+  auto staged = staging.add(dir / "book.pdf");
+  REQUIRE(staged.ok());
+  const Error shown = staging.user_names(Error("cannot write '" + *staged + "': No space left on device"));
+  CHECK(shown.to_string() == "cannot write '" + (dir / "book.pdf") + "': No space left on device");
+}
+
+TEST_CASE("check_output_paths: the same file twice, an input, or not a regular file") {
+  TempDir dir;
+  REQUIRE(write_file_atomically(dir / "spec.yaml", "x").ok());
+  fs::create_hard_link(dir / "spec.yaml", dir / "hard.pdf");
+  const std::vector<NamedPath> inputs{{dir / "spec.yaml", "the spec"}};
+  CHECK(check_output_paths({{dir / "b.pdf", "the book"}, {dir / "sub/../b.pdf", "the cover"}}, inputs)
+            .error()
+            .to_string() == "cannot write the cover to '" + (dir / "sub/../b.pdf") + "': the book goes there too ('" +
+                                (dir / "b.pdf") + "')");
+  CHECK(check_output_paths({{dir / "hard.pdf", "the book"}}, inputs).error().to_string() ==
+        "cannot write the book to '" + (dir / "hard.pdf") + "': it is the spec (writing there would replace it)");
+  CHECK(check_output_paths({{dir / "b.pdf", "the book"}, {dir / "b.json", "the JSON manifest"}}, inputs).ok());
+  CHECK(check_output_paths({{"/dev/null", "the book"}}, inputs).error().to_string() ==
+        "cannot write '/dev/null': it is a character device, not a regular file");
 }
 
 TEST_CASE("open errors name the file and the reason") {

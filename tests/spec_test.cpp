@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "spec/limits.hpp"
 #include "spec/spec.hpp"
 
 namespace fs = std::filesystem;
@@ -80,6 +81,10 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "1:20: theme.thin_line: 0.5 pt is below the 0.75 pt minimum for print"},
       {"output: {png_dpi: 10}\nsections:\n  - count: 1\n",
        "1:19: output.png_dpi: must be between 36 and 2400, got 10"},
+      {"worksheet: {rules_box: always}\nsections:\n  - count: 1\n",
+       "1:24: worksheet.rules_box: expected true, false, first_page or every_page, got 'always'"},
+      {"output: {color: cmyk}\nsections:\n  - count: 1\n",
+       "1:17: output.color: unknown value 'cmyk' (choose from rgb, gray)"},
       {"sections:\n  - layout: 2by3\n",
        "2:13: sections[0].layout: expected columns x rows such as \"2x3\", got '2by3'"},
       // units and sizes
@@ -101,6 +106,14 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections:\n  - symmetry: rotate190\n",
        "2:15: sections[0].symmetry: unknown value 'rotate190'; did you mean 'rotate180'? (choose from none, "
        "rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral)"},
+      {"sections:\n  - variant: hypr\n",
+       "2:14: sections[0].variant: unknown value 'hypr'; did you mean 'hyper'? (choose from classic, x, hyper)"},
+      {"sections:\n  - grid: 6x6\n    variant: hyper\n",
+       "3:14: sections[0].variant: hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit "
+       "between the boxes), not 6x6"},
+      {"section_defaults:\n  variant: x\n  difficulty: hard\nsections:\n  - count: 1\n",
+       "3:15: section_defaults.difficulty: the grader rates classic puzzles only: variant x takes no difficulty "
+       "target"},
       {"sections:\n  - difficulty: hardd\n",
        "2:17: sections[0].difficulty: unknown difficulty 'hardd'; did you mean 'hard'? (bands: easy, medium, "
        "hard, expert, fiendish)"},
@@ -200,7 +213,7 @@ TEST_CASE("diagnostics name the file and format as file:line:col: message", "[sp
   auto missing = gp::spec::load_book_spec(kData + "/does-not-exist.yaml");
   REQUIRE_FALSE(missing);
   CHECK(missing.error().to_string() ==
-        kData + "/does-not-exist.yaml: cannot read the spec file (no such file or no permission)");
+        kData + "/does-not-exist.yaml: cannot read the spec file (No such file or directory)");
 
   auto empty = gp::spec::parse_book_spec("", "spec.yaml", test_options());
   REQUIRE_FALSE(empty);
@@ -514,7 +527,7 @@ TEST_CASE("print rules, cover and worksheet keys", "[spec][print]") {
       "cover: {back_text: Great puzzles}\n"
       "print: {paper: cream, strict: true}\n"
       "output: {path: out/book.pdf}\n"
-      "worksheet: {header: true, header_fields: [Name, Team]}\n"
+      "worksheet: {header: true, header_fields: [Name, Team], rules_box: every_page, rules_text: Fill it in.}\n"
       "sections:\n  - count: 1\n",
       kData + "/book.yaml", LoadOptions{{}, false, true});
   INFO((r ? std::string() : r.error().to_string()));
@@ -530,6 +543,10 @@ TEST_CASE("print rules, cover and worksheet keys", "[spec][print]") {
   CHECK(r->cover.path == kData + "/out/book-cover.pdf");
   CHECK(r->worksheet.header);
   CHECK(r->worksheet.header_fields == std::vector<std::string>{"Name", "Team"});
+  CHECK(r->worksheet.rules_box);
+  CHECK(r->worksheet.rules_every_page);
+  CHECK(r->worksheet.rules_text == "Fill it in.");
+  CHECK(gp::spec::to_yaml(*r).find("rules_box: every_page") != std::string::npos);
 
   // With bleed the kdp minimum for outside/top/bottom rises to 0.375 in.
   const auto got = problems("print: {rules: kdp}\npage: {bleed: true, margins: {top: 0.3in, bottom: 0.5in, "
@@ -609,4 +626,58 @@ TEST_CASE("docs/spec.md's key tables are the schema's", "[spec][docs]") {
   for (const char* key : {"`per_page`", "`margins.inside`", "`weekday_difficulty`", "`header_fields`", "`pdf` / `svg`",
                           "`min_digit_size`", "`seed`"})
     CHECK(fresh.find(key) != std::string::npos);
+}
+
+TEST_CASE("text keys: NUL, control characters, bad UTF-8 and lengths are refused at the key", "[spec][limits]") {
+  using V = std::vector<std::string>;
+  const std::string sections = "sections:\n  - count: 1\n";
+  CHECK(problems("title: \"A\\0B\"\n" + sections) == V{"1:8: title: contains a NUL character (byte 2)"});
+  CHECK(problems("author: \"A\\x07\"\n" + sections) ==
+        V{"1:9: author: contains the control character U+0007 (byte 2)"});
+  CHECK(problems("title: Caf\xe9\n" + sections) == V{"1:8: title: is not valid UTF-8 (byte 4)"});
+  CHECK(problems("title: \"\\xC0\\x80\"\n" + sections).size() == 0);  // a YAML escape is a code point: U+00C0 U+0080
+  CHECK(problems("title: " + std::string(501, 'x') + "\n" + sections) ==
+        V{"1:8: title: is 501 characters long; at most 500 are allowed"});
+  CHECK(problems("title: " + std::string(500, 'x') + "\n" + sections).empty());
+  // Characters, not bytes: 500 two-byte letters fit.
+  std::string accents;
+  for (int i = 0; i < 500; ++i) accents += "\xc3\xa9";
+  CHECK(problems("title: " + accents + "\n" + sections).empty());
+  CHECK(problems(sections + "  - name: \"\\0\"\n    count: 1\n") ==
+        V{"3:11: sections[1].name: contains a NUL character (byte 1)"});
+  CHECK(problems("front_matter: {notice: " + std::string(5001, 'n') + "}\n" + sections) ==
+        V{"1:24: front_matter.notice: is 5001 characters long; at most 5000 are allowed"});
+  CHECK(problems("front_matter: {notice: " + std::string(5000, 'n') + "}\n" + sections).empty());
+
+  CHECK(gp::spec::text_problem("ok\ttab\nline", 100) == std::nullopt);
+  CHECK(gp::spec::text_problem("\xed\xa0\x80", 100) == "is not valid UTF-8 (byte 1)");  // a surrogate
+  CHECK(gp::spec::text_problem("\xf4\x90\x80\x80", 100) == "is not valid UTF-8 (byte 1)");  // above U+10FFFF
+  CHECK(gp::spec::text_problem("\xe2\x82", 100) == "is not valid UTF-8 (byte 1)");  // cut short
+  CHECK(gp::spec::max_text_length("output.path") == gp::spec::kMaxPathText);
+  CHECK(gp::spec::max_text_length("cover.back_text") == gp::spec::kMaxLongText);
+  CHECK(gp::spec::max_text_length("sections[3].caption") == gp::spec::kMaxShortText);
+}
+
+TEST_CASE("page sizes above the PDF limit are refused", "[spec][limits]") {
+  using V = std::vector<std::string>;
+  const std::string sections = "sections:\n  - count: 1\n";
+  CHECK(problems("page: {size: {width: 1e300mm, height: 9in}}\n" + sections) ==
+        V{"1:22: page.size.width: is 1e+300 mm; a PDF page is at most 5080 mm (200 in, 14,400 pt)"});
+  CHECK(problems("page: {size: {width: 6in, height: 14401pt}}\n" + sections).size() == 1);
+  CHECK(problems("page: {size: {width: 6in, height: 14400pt}}\n" + sections).empty());
+}
+
+TEST_CASE("YAML that cannot be read says what happened and where it started", "[spec][limits]") {
+  using V = std::vector<std::string>;
+  CHECK(problems("seed: 1\ntitle: \"Weekend\nsections:\n  - count: 1\n") ==
+        V{"2:8: title: the double quote opened here is never closed (the rest of the file was read as this text)"});
+  CHECK(problems("title: 'It''s\nsections:\n  - count: 1\n") ==
+        V{"1:8: title: the single quote opened here is never closed (the rest of the file was read as this text)"});
+  CHECK(problems("title: \"a \\\" quote\"\nsections:\n  - count: 1\n").empty());
+  const std::string deep = "seed: 1\ntitle: " + std::string(5000, '[') + std::string(5000, ']') + "\n";
+  CHECK(problems(deep) == V{"2:108: YAML nested too deeply to read (lists or maps inside each other about a "
+                            "thousand levels deep; a spec needs a handful): the deep part starts here"});
+  auto big = gp::spec::parse_book_spec(std::string(gp::spec::kMaxSpecBytes + 1, ' '), "s.yaml", test_options());
+  REQUIRE_FALSE(big);
+  CHECK(big.error().to_string() == "s.yaml: is 1048577 bytes; a spec is at most 1048576 bytes (1 MiB)");
 }

@@ -25,6 +25,7 @@ _gridpress() {
 
   # Values of options that take a fixed set of words, or a file.
   case $prev in
+    --variant) COMPREPLY=($(compgen -W "classic x hyper" -- "$cur")); return ;;
     --grid) COMPREPLY=($(compgen -W "4x4 6x6 8x8 9x9 12x12 16x16" -- "$cur")); return ;;
     --symmetry) COMPREPLY=($(compgen -W "none rotate180 rotate90 mirror flip diagonal antidiagonal dihedral" -- "$cur")); return ;;
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
@@ -44,8 +45,8 @@ _gridpress() {
 
   local opts=""
   case $cmd in
-    generate) opts="--grid --box --count --clues --symmetry --fill --minimal --seed --jobs --budget --exclude --with-solution --format --difficulty --rating" ;;
-    solve) opts="--count --stats" ;;
+    generate) opts="--variant --grid --box --count --clues --symmetry --fill --minimal --seed --jobs --budget --exclude --with-solution --format --difficulty --rating" ;;
+    solve) opts="--variant --count --stats" ;;
     book) opts="-o --output --format --jobs --seed --start-number -q --quiet" ;;
     grade) opts="--format --explain" ;;
     spec) opts="--resolved --profiles" ;;

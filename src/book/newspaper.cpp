@@ -204,6 +204,7 @@ Status render_file(const layout::Page& page, render::Format format, const std::s
   out.path = path;
   if (render::one_file_per_page(format)) out.page_path = [path](int) { return path; };
   out.dpi = spec.output.png_dpi;
+  out.gray = spec.output.color == "gray";
   out.info.title = title;
   out.info.author = spec.author;
   out.info.keywords = "sudoku";
@@ -361,6 +362,25 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                                  "' would be written twice (for " + it->second + " and " + spec.sections[d].name +
                                  "); the file name templates must give every puzzle and solution its own name"));
   }
+  // No file may replace the spec, its profile, a manifest it excludes, or another file of the run.
+  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
+  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
+  {
+    std::vector<render::NamedPath> outputs, inputs{{spec.source_file, "the spec"}};
+    for (size_t d = 0; d < files.size(); ++d)
+      for (const bool solution : {false, true})
+        for (const std::string& path : solution ? files[d].solution : files[d].puzzle)
+          outputs.push_back({path, std::string(solution ? "the solution" : "the puzzle") + " for " +
+                                       spec.sections[d].name});
+    if (spec.output.manifest) {
+      outputs.push_back({json_path, "the JSON manifest"});
+      outputs.push_back({csv_path, "the CSV manifest"});
+    }
+    if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
+    for (const std::string& path : np.exclude) inputs.push_back({path, "the excluded manifest"});
+    if (Status st = render::check_output_paths(outputs, inputs); !st)
+      return stopped(std::move(run), Outcome::bad_input, st.error());
+  }
   render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
   for (size_t d = 0; d < puzzles->size(); ++d) {
     for (const bool solution : {false, true}) {
@@ -378,20 +398,19 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
         auto staged = staging.add(path);
         if (!staged) return stopped(std::move(run), Outcome::failed, staged.error());
         if (Status st = render_file(*page, formats[f], *staged, single.caption, spec); !st)
-          return stopped(std::move(run), Outcome::failed, message("error: " + path + ": " + st.error().to_string()));
+          return stopped(std::move(run), Outcome::failed,
+                         message("error: " + path + ": " + staging.user_names(st.error()).to_string()));
       }
     }
   }
 
   // 4. Manifest, then everything into place at once.
-  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
-  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
   if (spec.output.manifest) {
     const auto [json_text, csv_text] = manifest_text(spec, *puzzles, files, formats);
     for (const auto& [path, text] : {std::pair{json_path, &json_text}, std::pair{csv_path, &csv_text}}) {
       auto staged = staging.add(path);
       Status st = staged ? render::write_file_atomically(*staged, *text) : Status(staged.error());
-      if (!st) return stopped(std::move(run), Outcome::failed, st.error());
+      if (!st) return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
     }
   }
   if (Status st = staging.commit(); !st) return stopped(std::move(run), Outcome::failed, st.error());

@@ -25,6 +25,7 @@
 #include "render/manifest.hpp"
 #include "render/staging.hpp"
 #include "render/text.hpp"
+#include "spec/limits.hpp"
 #include "spec/spec.hpp"
 
 namespace gp::book {
@@ -62,6 +63,30 @@ Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout
     problems.push_back(std::move(d));
   }
   return Error(std::move(problems));
+}
+
+// Refuses, before any work, outputs that would replace the spec, its profile or one another, and
+// outputs that are not regular files (every file the run would write, page files included).
+Status check_outputs(const spec::BookSpec& spec, render::Format format, const layout::BookPlan& plan) {
+  std::vector<render::NamedPath> outputs;
+  auto document = [&](const std::string& path, render::Format f, int pages, const std::string& role) {
+    if (!render::one_file_per_page(f)) {
+      outputs.push_back({path, role});
+      return;
+    }
+    for (int i = 0; i < pages; ++i)
+      outputs.push_back({render::default_page_path(path, f, i), "page " + std::to_string(i + 1) + " of " + role});
+  };
+  document(spec.output.path, format, plan.book_pages, "the book");
+  if (plan.answer_pages > 0) document(answers_path(spec.output.path), format, plan.answer_pages, "the answers");
+  if (spec.cover.enabled) outputs.push_back({cover_path(spec, spec.output.path), "the cover"});
+  if (spec.output.manifest) {
+    outputs.push_back({stem_of(spec.output.path) + ".json", "the JSON manifest"});
+    outputs.push_back({stem_of(spec.output.path) + ".csv", "the CSV manifest"});
+  }
+  std::vector<render::NamedPath> inputs{{spec.source_file, "the spec"}};
+  if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
+  return render::check_output_paths(outputs, inputs);
 }
 
 // One document of the book's group (book, answers, cover), drawn into staged files.
@@ -160,6 +185,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     e.solution = format_line(p.solution);
     e.clues = p.givens.clue_count();
     e.symmetry = p.symmetry;
+    e.variant = std::string(variant_name(p.givens.variant()));
     e.seed = p.seed;
     e.rating = p.rating;
     e.label = p.label;
@@ -227,8 +253,15 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   std::vector<gen::Request> requests;
   auto plan = check_and_plan(spec, measure, requests);
   if (!plan) return failed(std::move(run), Outcome::bad_input, plan.error());
-  const layout::LayoutOptions layout_options = layout::options_for(spec);
+  if (Status st = check_outputs(spec, format, *plan); !st) return failed(std::move(run), Outcome::bad_input, st.error());
   const layout::CoverOptions cover = layout::cover_options(spec);
+  if (spec.cover.enabled) {  // the full wrap is two pages and the spine wide: it can pass PDF's limit
+    const double wide = layout::cover_geometry(spec.page, plan->book_pages, cover.paper).width;
+    if (auto problem = spec::page_side_problem(wide))
+      return failed(std::move(run), Outcome::bad_input,
+                    Error(Diagnostic{spec.source_file, 0, 0, "cover: the full-wrap cover " + *problem}));
+  }
+  const layout::LayoutOptions layout_options = layout::options_for(spec);
   run.book_pages = plan->book_pages;
   run.answer_pages = plan->answer_pages;
   run.trim_width_pt = layout::mm_to_pt(plan->book_geometry.trim_width());
@@ -252,6 +285,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   out.format = format;
   out.path = spec.output.path;
   out.dpi = spec.output.png_dpi;
+  out.gray = spec.output.color == "gray";
   out.info.title = spec.title;
   out.info.subject = spec.subtitle;
   out.info.author = spec.author;
@@ -260,14 +294,14 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   out.info.creation_date = spec.output.creation_date;
   run.book_path = out.path;
   auto book = open_staged(out, plan->book_pages, staging);
-  if (!book) return failed(std::move(run), Outcome::failed, book.error());
+  if (!book) return failed(std::move(run), Outcome::failed, staging.user_names(book.error()));
   std::optional<StagedDocument> answers, cover_doc;
   if (plan->answer_pages > 0) {
     render::OutputOptions aout = out;
     aout.path = answers_path(out.path);
     aout.info.title = spec.title + " - answers";
     auto d = open_staged(aout, plan->answer_pages, staging);
-    if (!d) return failed(std::move(run), Outcome::failed, d.error());
+    if (!d) return failed(std::move(run), Outcome::failed, staging.user_names(d.error()));
     answers = std::move(*d);
     run.answers_path = aout.path;
   }
@@ -277,7 +311,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     cover_out.path = cover_path(spec, out.path);
     cover_out.info.title = spec.title + " - cover";
     auto d = open_staged(cover_out, 1, staging);
-    if (!d) return failed(std::move(run), Outcome::failed, d.error());
+    if (!d) return failed(std::move(run), Outcome::failed, staging.user_names(d.error()));
     cover_doc = std::move(*d);
     run.cover_path = cover_out.path;
   }
@@ -316,7 +350,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   if (laid) laid = book->canvas->finish();
   if (laid && answers) laid = answers->canvas->finish();
   if (laid && cover_doc) laid = cover_doc->canvas->finish();
-  if (!laid) return failed(std::move(run), Outcome::failed, laid.error());
+  if (!laid) return failed(std::move(run), Outcome::failed, staging.user_names(laid.error()));
   run.files = book->files();
   for (const auto* d : {&answers, &cover_doc})
     if (*d)
@@ -330,7 +364,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     Status st = !json ? Status(json.error())
                 : !csv ? Status(csv.error())
                        : write_manifest(stem_of(*json), spec, *plan, *puzzles, run);
-    if (!st) return failed(std::move(run), Outcome::failed, st.error());
+    if (!st) return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
   }
   if (Status st = staging.commit(); !st) return failed(std::move(run), Outcome::failed, st.error());
   for (const auto* d : {&*book, answers ? &*answers : nullptr})

@@ -32,6 +32,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   const spec::SectionSpec& sec = spec.sections[static_cast<size_t>(s)];
   gen::Request r;
   r.shape = sec.shape;
+  r.variant = *parse_variant(sec.variant);  // the spec loader checked the name
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
   r.symmetry = sec.symmetry;
@@ -54,6 +55,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     if (msg.find("clue") != std::string::npos) key = "clues";
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";
+    else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos) key = "variant";
     return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
   }
   return r;

@@ -15,6 +15,7 @@
 
 #include "core/text.hpp"
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "core/codec.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
@@ -26,6 +27,7 @@ namespace {
 struct GenerateOptions {
   std::string grid = "9x9";
   std::string box;
+  std::string variant = "classic";
   int count = 1;
   std::string clues;
   std::string symmetry = "none";
@@ -48,9 +50,13 @@ constexpr const char* kGenerateFooter =
     "The same options and --seed always give the same puzzles, for any --jobs.\n"
     "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
     "it, each puzzle has as few clues as one dig reaches (every clue needed).\n"
+    "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
+    "then gives each puzzle \"variant\". Variants take the random fill and no difficulty target.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (first token of each line; other sizes ignored).\n"
-    "Exit code: 0 ok, 1 budget ran out or FILE unreadable, 2 bad or impossible request.";
+    "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
+    "Exit code: 0 ok, 1 budget ran out, FILE unreadable or the output cannot be written, 2 bad or\n"
+    "impossible request.";
 
 bool parse_int(std::string_view s, int& out) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -73,13 +79,15 @@ Status parse_clues(const std::string& text, gen::Request& req) {
 
 // Canonical forms of the puzzles in `path` that have `shape`'s size.
 Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape) {
-  std::ifstream in(path);
-  if (!in) return Error(path + ": cannot open (" + std::strerror(errno) + ")");
+  auto input = open_input(path);
+  if (!input) return input.error();
   std::unordered_set<std::string> out;
   std::string line;
   int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
+  for (;;) {
+    auto more = read_input_line(*input->stream, line, line_no);
+    if (!more) return Error(path + ": " + more.error().to_string());
+    if (!*more) break;
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
     const auto end = line.find_first_of(" \t\r", start);
@@ -124,6 +132,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       const auto& p = puzzles[i];
       nlohmann::json j;
       j["index"] = i + 1;
+      if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
       if (opt.with_solution) j["solution"] = format_line(p.solution);
       j["clues"] = p.givens.clue_count();
@@ -162,7 +171,15 @@ int run_generate(const GenerateOptions& opt) {
   auto shape = parse_shape(opt.grid, opt.box);
   if (!shape) return fail(shape.error(), kExitUsage);
   req.shape = *shape;
+  auto variant = parse_variant(opt.variant);
+  if (!variant) return fail(variant.error(), kExitUsage);
+  req.variant = *variant;
   if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
+  if (const int cells = req.shape.cells(); req.clues_max >= cells)
+    return fail(Error("--clues " + opt.clues + ": " + std::to_string(req.clues_max) + " clues do not fit a " +
+                      req.shape.name() + " grid (" + std::to_string(cells) + " cells; at most " +
+                      std::to_string(cells - 1) + " clues)"),
+                kExitUsage);
   req.symmetry = opt.symmetry;
   req.fill = opt.fill;
   req.minimal = opt.minimal;
@@ -215,6 +232,8 @@ void add_generate_command(CLI::App& app, Run& run) {
   CLI::App* cmd = app.add_subcommand("generate", "Generate new puzzles with a unique solution");
   cmd->footer(kGenerateFooter);
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
+  cmd->add_option("--variant", opt->variant, "Rules: classic, x (diagonals), hyper (four extra windows, 9x9)")
+      ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
   cmd->add_option("--count", opt->count, "Number of puzzles")->capture_default_str();
   cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");
@@ -223,11 +242,15 @@ void add_generate_command(CLI::App& app, Run& run) {
       ->capture_default_str();
   cmd->add_option("--fill", opt->fill, "Full-grid fill: random, diagonal, pattern")->capture_default_str();
   cmd->add_flag("--minimal", opt->minimal, "Only puzzles where every clue (class) is needed");
-  cmd->add_option("--seed", opt->seed, "Seed: the same seed gives the same puzzles")->capture_default_str();
+  cmd->add_option("--seed", opt->seed, "Seed: the same seed gives the same puzzles")
+      ->capture_default_str()
+      ->check(seed_check());
   cmd->add_option("--jobs", opt->jobs, "Worker threads; with fewer puzzles than threads they share each puzzle (output does not depend on it)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--budget", opt->budget, "Give up after this many seconds")->capture_default_str();
+  cmd->add_option("--budget", opt->budget, "Give up after this many seconds")
+      ->capture_default_str()
+      ->check(budget_check());
   cmd->add_option("--exclude", opt->exclude, "Skip puzzles equivalent to any listed in FILE (one a line)");
   cmd->add_flag("--with-solution", opt->with_solution, "Print each puzzle's solution too");
   cmd->add_option("--format", opt->format, "Output format")

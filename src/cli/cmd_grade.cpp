@@ -40,7 +40,8 @@ constexpr const char* kGradeFooter =
     "medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.\n"
     "A line that is malformed, has no solution or several is reported on stderr as 'line N: ...' (and as\n"
     "'error' in the output); the other lines are still graded.\n"
-    "Exit code: 0 if every line was graded, 1 otherwise (or if FILE cannot be opened).";
+    "Exit code: 0 if every line was graded, 1 otherwise (or if FILE cannot be opened or is a folder, a\n"
+    "line is longer than 65536 characters, or the output cannot be written).";
 
 nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape& shape) {
   nlohmann::json a = nlohmann::json::array();
@@ -65,8 +66,13 @@ int run_grade(const GradeCliOptions& opt) {
   doc["puzzles"] = nlohmann::json::array();
   if (opt.format == "csv") out = opt.explain ? "line,puzzle,rating,label,hardest,path\n" : "line,puzzle,rating,label,hardest\n";
   int line_no = 0;
-  while (std::getline(*in, line)) {
-    ++line_no;
+  for (;;) {
+    auto more = read_input_line(*in, line, line_no);
+    if (!more) {
+      std::cerr << more.error().to_string() << "\n";
+      bad = true;
+    }
+    if (!more || !*more) break;
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
 

@@ -33,21 +33,29 @@ struct SolveOptions {
   std::string file = "-";
   bool count = false;
   bool stats = false;
+  std::string variant = "classic";
 };
 
 constexpr const char* kSolveFooter =
     "Input: one puzzle a line, n*n characters (4x4, 6x6, 8x8, 9x9, 12x12, 16x16; '.' or '0' empty,\n"
     "1-9 then A-G); text after the first blank is ignored; blank lines and lines starting with '#'\n"
-    "are skipped.\n"
+    "are skipped. --variant x|hyper solves every line under those rules (a size the variant cannot\n"
+    "have is a bad line).\n"
     "Output: one line per puzzle line, in order:\n"
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"
     "  a bad line prints 'error' (and 'line N: what is wrong' on stderr).\n"
-    "Exit code: 0 if every line was read, 1 if a line was bad or FILE cannot be opened.\n"
+    "Exit code: 0 if every line was read, 1 if a line was bad, FILE cannot be opened (or is a folder),\n"
+    "a line is longer than 65536 characters (reading stops there) or the output cannot be written.\n"
     "--stats: 'N puzzles, X us/puzzle' on stderr: CPU time of the solving thread spent in the solver\n"
     "only (parsing and output excluded), followed by the wall-clock figure in parentheses.\n";
 
 int run_solve(const SolveOptions& opt) {
+  auto variant = parse_variant(opt.variant);
+  if (!variant) {
+    print_error(variant.error());
+    return kExitUsage;
+  }
   auto input = open_input(opt.file);
   if (!input) {
     print_error(input.error());
@@ -74,15 +82,25 @@ int run_solve(const SolveOptions& opt) {
   while (!eof) {
     batch.clear();
     while (batch.size() < kBatch) {
-      if (!std::getline(*in, line)) {
+      auto more = read_input_line(*in, line, line_no);
+      if (!more || !*more) {
+        if (!more) {
+          std::cerr << more.error().to_string() << "\n";
+          bad = true;
+        }
         eof = true;
         break;
       }
-      ++line_no;
       const auto start = line.find_first_not_of(" \t\r");
       if (start == std::string::npos || line[start] == '#') continue;
       Item& item = batch.emplace_back();
       auto grid = parse_line(line);
+      if (grid && *variant != Variant::kClassic) {
+        if (auto board = variant_board(grid->shape, *variant))
+          grid->board = *board;
+        else
+          grid = board.error();
+      }
       const Status valid = grid ? check_givens(*grid) : Status(grid.error());
       if (!valid) {
         std::cerr << "line " << line_no << ": " << valid.error().to_string() << "\n";
@@ -129,6 +147,8 @@ void add_solve_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand("solve", "Solve puzzles, one a line, or count their solutions");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
+  sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows)")
+      ->capture_default_str();
   sub->add_flag("--count", opt->count, "Print the number of solutions (0, 1, 2+) instead of the solution");
   sub->add_flag("--stats", opt->stats,
                 "Print 'N puzzles, X us/puzzle' on stderr (CPU time in the solver only, one thread)");

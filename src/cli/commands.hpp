@@ -6,12 +6,15 @@
 
 #include <functional>
 #include <iostream>
+#include <string>
+#include <string_view>
 
 #include "book/outcome.hpp"
 #include "core/result.hpp"
 
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace gp::cli {
@@ -29,6 +32,24 @@ inline int exit_code(book::Outcome outcome) {
 // How commands report an error: each diagnostic on its own line ("FILE:LINE:COL: message", see
 // Diagnostic::to_string) on `err`; nothing for an empty Error.
 void print_error(const Error& e, std::ostream& err = std::cerr);
+
+// Points std::cout at a buffer that remembers why a write failed (every command prints through
+// std::cout only). finish_stdout() flushes it and returns 0, or the errno of the first write that
+// failed (ENOSPC for /dev/full, EPIPE for a closed pipe when SIGPIPE is ignored).
+void use_checked_stdout();
+int finish_stdout();
+
+// CLI11 checks shared by the commands, as strict as the spec loader (CLI11 alone takes "-1" as a
+// huge unsigned number and "inf" as a budget):
+// a seed is a whole number from 0 to 18446744073709551615, digits only;
+CLI::Validator seed_check();
+// a time budget is a number of seconds above 0 and at most 31536000 (a year): not inf or nan.
+CLI::Validator budget_check();
+
+// "1 puzzle", "7 puzzles": a count and its noun for summary lines.
+inline std::string count_of(long long n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // The function a subcommand runs after parsing; set by its add_*_command.
 using Run = std::function<int()>;

@@ -2,6 +2,7 @@
 // each subcommand lives in cmd_*.cpp.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer("'gridpress help COMMAND' or 'gridpress COMMAND --help' describes a command.");
 
+  gp::cli::use_checked_stdout();
   gp::cli::Run run;
   gp::cli::add_generate_command(app, run);  // engine: new puzzles
   gp::cli::add_solve_command(app, run);     // engine: solve / count solutions
@@ -67,11 +69,18 @@ int main(int argc, char** argv) {
     }
   }
 
+  int code = gp::cli::kExitUsage;
   try {
     app.parse(argc, argv);
+    code = run ? run() : gp::cli::kExitUsage;
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? gp::cli::kExitOk : gp::cli::kExitUsage;
+    code = app.exit(e) == 0 ? gp::cli::kExitOk : gp::cli::kExitUsage;  // --help, --version, or a usage error
   }
-  return run ? run() : gp::cli::kExitUsage;
+  // Output that never reached standard output (a full disk, /dev/full, a closed pipe with SIGPIPE
+  // ignored) is a failure, whatever the command thought.
+  if (const int err = gp::cli::finish_stdout(); err != 0) {
+    std::cerr << "gridpress: cannot write standard output: " << std::strerror(err) << '\n';
+    return code == gp::cli::kExitOk ? gp::cli::kExitFailure : code;
+  }
+  return code;
 }

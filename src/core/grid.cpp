@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <tuple>
 
 namespace gp {
 
@@ -72,61 +73,181 @@ bool Grid::complete() const {
   return std::none_of(cells.begin(), cells.end(), [](auto v) { return v == 0; });
 }
 
+bool operator==(const Grid& a, const Grid& b) {
+  return a.shape == b.shape && a.cells == b.cells && a.variant() == b.variant();
+}
+
 namespace {
-std::unique_ptr<Geometry> build_geometry(Shape s) {
-  auto g = std::make_unique<Geometry>();
-  g->shape = s;
-  g->n = s.n();
-  g->cells = s.cells();
-  const int n = g->n;
-  g->units.assign(static_cast<size_t>(3 * n), {});
-  g->unit_of.assign(static_cast<size_t>(g->cells), {});
-  for (int c = 0; c < g->cells; ++c) {
-    const int r = c / n, k = c % n;
-    const int b = (r / s.box_rows) * (n / s.box_cols) + k / s.box_cols;
-    g->unit_of[c] = {r, n + k, 2 * n + b};
-    g->units[r].push_back(c);
-    g->units[n + k].push_back(c);
-    g->units[2 * n + b].push_back(c);
+
+constexpr std::array<std::string_view, 3> kVariantNames{"classic", "x", "hyper"};
+
+// Levenshtein distance, for did-you-mean.
+int distance(std::string_view a, std::string_view b) {
+  std::vector<int> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    int diag = row[0];
+    row[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const int up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
   }
-  g->peers.assign(static_cast<size_t>(g->cells), {});
-  for (int c = 0; c < g->cells; ++c) {
-    auto& p = g->peers[c];
-    for (int u : g->unit_of[c])
-      for (int o : g->units[u])
+  return row[b.size()];
+}
+
+// Fills units, kinds, unit_of, extra_of and peers from the region map and the extra units.
+std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<int>& region,
+                                   const std::vector<std::vector<int>>& extras, UnitKind extra_kind) {
+  auto b = std::make_shared<Board>();
+  b->shape = s;
+  b->variant = variant;
+  b->n = s.n();
+  b->cells = s.cells();
+  b->region = region;
+  const int n = b->n;
+  b->units.assign(static_cast<size_t>(3 * n), {});
+  b->kinds.assign(static_cast<size_t>(3 * n), UnitKind::kRow);
+  for (int i = 0; i < n; ++i) {
+    b->kinds[static_cast<size_t>(n + i)] = UnitKind::kColumn;
+    b->kinds[static_cast<size_t>(2 * n + i)] = UnitKind::kBox;
+  }
+  b->unit_of.assign(static_cast<size_t>(b->cells), {});
+  b->extra_of.assign(static_cast<size_t>(b->cells), {});
+  for (int c = 0; c < b->cells; ++c) {
+    const int r = c / n, k = c % n, g = region[static_cast<size_t>(c)];
+    b->unit_of[static_cast<size_t>(c)] = {r, n + k, 2 * n + g};
+    b->units[static_cast<size_t>(r)].push_back(c);
+    b->units[static_cast<size_t>(n + k)].push_back(c);
+    b->units[static_cast<size_t>(2 * n + g)].push_back(c);
+  }
+  for (const auto& e : extras) {
+    const int u = static_cast<int>(b->units.size());
+    auto cells = e;
+    std::sort(cells.begin(), cells.end());
+    for (int c : cells) b->extra_of[static_cast<size_t>(c)].push_back(u);
+    b->units.push_back(std::move(cells));
+    b->kinds.push_back(extra_kind);
+  }
+  b->peers.assign(static_cast<size_t>(b->cells), {});
+  for (int c = 0; c < b->cells; ++c) {
+    auto& p = b->peers[static_cast<size_t>(c)];
+    auto add = [&](int u) {
+      for (int o : b->units[static_cast<size_t>(u)])
         if (o != c) p.push_back(o);
+    };
+    for (int u : b->unit_of[static_cast<size_t>(c)]) add(u);
+    for (int u : b->extra_of[static_cast<size_t>(c)]) add(u);
     std::sort(p.begin(), p.end());
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }
-  return g;
+  return b;
 }
+
+std::vector<int> box_map(Shape s) {
+  const int n = s.n();
+  std::vector<int> region(static_cast<size_t>(s.cells()));
+  for (int c = 0; c < s.cells(); ++c)
+    region[static_cast<size_t>(c)] = (c / n / s.box_rows) * (n / s.box_cols) + (c % n) / s.box_cols;
+  return region;
+}
+
+std::vector<std::vector<int>> extra_units(Shape s, Variant v) {
+  const int n = s.n();
+  std::vector<std::vector<int>> out;
+  if (v == Variant::kX) {
+    out.assign(2, {});
+    for (int i = 0; i < n; ++i) {
+      out[0].push_back(i * n + i);
+      out[1].push_back(i * n + n - 1 - i);
+    }
+  } else if (v == Variant::kHyper) {
+    for (int top : {1, 5})
+      for (int left : {1, 5}) {
+        out.emplace_back();
+        for (int r = top; r < top + 3; ++r)
+          for (int c = left; c < left + 3; ++c) out.back().push_back(r * n + c);
+      }
+  }
+  return out;
+}
+
 }  // namespace
 
-const Geometry& geometry(Shape shape) {
+std::string_view variant_name(Variant v) { return kVariantNames[static_cast<size_t>(v)]; }
+
+Result<Variant> parse_variant(std::string_view name) {
+  for (size_t i = 0; i < kVariantNames.size(); ++i)
+    if (name == kVariantNames[i]) return static_cast<Variant>(i);
+  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x or hyper)";
+  std::string_view best;
+  int best_d = 3;
+  for (auto v : kVariantNames)
+    if (const int d = distance(name, v); d < best_d) {
+      best_d = d;
+      best = v;
+    }
+  if (!best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
+  return Error(msg);
+}
+
+std::string variant_size_problem(Variant v, Shape shape) {
+  switch (v) {
+    case Variant::kClassic:
+    case Variant::kX:
+      return {};
+    case Variant::kHyper:
+      if (shape == Shape{3, 3}) return {};
+      return "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the "
+             "boxes), not " + shape.name();
+  }
+  return {};
+}
+
+std::string Board::unit_name(int u) const {
+  static constexpr std::array<const char*, 5> kKinds{"row", "column", "box", "diagonal", "window"};
+  const UnitKind k = kinds[static_cast<size_t>(u)];
+  const int index = u < 3 * n ? u % n : u - 3 * n;
+  return std::string(kKinds[static_cast<size_t>(k)]) + " " + std::to_string(index + 1);
+}
+
+const Board& classic_board(Shape shape) {
   static std::mutex mu;
-  static std::map<std::pair<int, int>, std::unique_ptr<Geometry>> cache;
+  static std::map<std::pair<int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
   auto& slot = cache[{shape.box_rows, shape.box_cols}];
-  if (!slot) slot = build_geometry(shape);
+  if (!slot) slot = build_board(shape, Variant::kClassic, box_map(shape), {}, UnitKind::kBox);
   return *slot;
 }
 
+Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant) {
+  if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
+  static std::mutex mu;
+  static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;
+  std::lock_guard lock(mu);
+  auto& slot = cache[{shape.box_rows, shape.box_cols, static_cast<int>(variant)}];
+  if (!slot)
+    slot = build_board(shape, variant, box_map(shape), extra_units(shape, variant),
+                       variant == Variant::kX ? UnitKind::kDiagonal : UnitKind::kWindow);
+  return slot;
+}
+
 Status check_givens(const Grid& g) {
-  const Geometry& geo = geometry(g.shape);
-  const int n = geo.n;
-  for (int c = 0; c < geo.cells; ++c)
-    if (g.cells[c] > n)
-      return Error("value " + std::to_string(g.cells[c]) + " out of range 1-" + std::to_string(n) +
+  const Board& board = board_of(g);
+  const int n = board.n;
+  for (int c = 0; c < board.cells; ++c)
+    if (g.cells[static_cast<size_t>(c)] > n)
+      return Error("value " + std::to_string(g.cells[static_cast<size_t>(c)]) + " out of range 1-" + std::to_string(n) +
                    " at row " + std::to_string(c / n + 1) + ", column " + std::to_string(c % n + 1));
-  static const char* kinds[] = {"row", "column", "box"};
-  for (int u = 0; u < 3 * n; ++u) {
+  for (int u = 0; u < static_cast<int>(board.units.size()); ++u) {
     Mask seen = 0;
-    for (int c : geo.units[u]) {
-      const int v = g.cells[c];
+    for (int c : board.units[static_cast<size_t>(u)]) {
+      const int v = g.cells[static_cast<size_t>(c)];
       if (!v) continue;
       if (seen & bit(v))
         return Error("digit " + std::string(1, v <= 9 ? char('0' + v) : char('A' + v - 10)) + " twice in " +
-                     kinds[u / n] + " " + std::to_string(u % n + 1));
+                     board.unit_name(u));
       seen |= bit(v);
     }
   }

@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,13 +45,69 @@ Result<Shape> standard_shape(int n);
 // box). The box must tile the grid (box_rows * box_cols == n). Errors say what is accepted.
 Result<Shape> parse_shape(std::string_view grid, std::string_view box = {});
 
-// A puzzle or solution: n*n cells row by row, 0 = empty, otherwise 1..n.
+// The rules a grid is played under. Classic is the board of standard boxes of its shape; the
+// variants add units: x both main diagonals, hyper four extra 3x3 windows.
+enum class Variant : std::uint8_t { kClassic, kX, kHyper };
+
+// "classic", "x", "hyper".
+std::string_view variant_name(Variant v);
+// Error: "unknown variant 'hypr' (expected classic, x or hyper); did you mean 'hyper'?".
+Result<Variant> parse_variant(std::string_view name);
+// Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
+// hyper on 9x9 with 3x3 boxes only.
+std::string variant_size_problem(Variant v, Shape shape);
+
+enum class UnitKind : std::uint8_t { kRow, kColumn, kBox, kDiagonal, kWindow };
+
+// A board: its cells and units as data, built once per rule set and shared (immutable).
+// Units are numbered: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1, then the
+// variant's extra units (x: the main diagonal, then the anti-diagonal; hyper: the four windows,
+// top-left, top-right, bottom-left, bottom-right). Every unit has n cells, in ascending order, and
+// holds each value once. Code that only knows rows, columns and boxes reads the first 3n units and
+// unit_of; code that serves every variant also reads extra_of (or iterates over all units).
+// Later variants extend the board, not the code that reads it (docs/board.md): jigsaw fills
+// `region` from its region map instead of the box arithmetic, killer cages are lists of cells with
+// a sum (a constraint besides the units), and boards of several overlapping grids (samurai) number
+// their cells over the union of the grids, each grid bringing its rows, columns and boxes.
+struct Board {
+  Shape shape;
+  Variant variant = Variant::kClassic;
+  int n = 0;
+  int cells = 0;
+  std::vector<std::vector<int>> units;
+  std::vector<UnitKind> kinds;                  // per unit
+  std::vector<std::array<int, 3>> unit_of;      // per cell: {row unit, column unit, box unit}
+  std::vector<std::vector<int>> extra_of;       // per cell: the extra units it is in (often none)
+  std::vector<std::vector<int>> peers;          // per cell: the distinct cells sharing a unit
+  std::vector<int> region;                      // per cell: its box 0..n-1 (unit 2n + it)
+
+  int row(int cell) const { return cell / n; }
+  int col(int cell) const { return cell % n; }
+  int box(int cell) const { return region[static_cast<size_t>(cell)]; }
+  bool classic() const { return variant == Variant::kClassic; }
+  bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
+  // "row 2", "column 7", "box 3", "diagonal 1", "window 2" (1-based).
+  std::string unit_name(int u) const;
+};
+
+// The classic board of a shape (standard or overridden boxes), cached for the process.
+const Board& classic_board(Shape shape);
+// The board of `variant` on `shape`, cached for the process (classic gives the classic board's
+// equal). Error: variant_size_problem's reason.
+Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant);
+
+// A puzzle or solution: n*n cells row by row, 0 = empty, otherwise 1..n. `board` gives its rules;
+// null means the classic board of `shape` (board_of() resolves it).
 struct Grid {
   Shape shape;
   std::vector<std::uint8_t> cells;
+  std::shared_ptr<const Board> board;
 
   Grid() : cells(81, 0) {}
   explicit Grid(Shape s) : shape(s), cells(static_cast<size_t>(s.cells()), 0) {}
+  // An empty grid on `b` (a classic board is kept as null).
+  explicit Grid(const std::shared_ptr<const Board>& b)
+      : shape(b->shape), cells(static_cast<size_t>(b->cells), 0), board(b->classic() ? nullptr : b) {}
 
   int n() const { return shape.n(); }
   int size() const { return static_cast<int>(cells.size()); }
@@ -58,27 +115,17 @@ struct Grid {
   void set(int row, int col, int v) { cells[static_cast<size_t>(row * n() + col)] = static_cast<std::uint8_t>(v); }
   int clue_count() const;
   bool complete() const;  // no empty cell
-  friend bool operator==(const Grid&, const Grid&) = default;
+  Variant variant() const { return board ? board->variant : Variant::kClassic; }
+  // Same shape, cells and variant.
+  friend bool operator==(const Grid& a, const Grid& b);
 };
 
-// Unit and peer tables for one shape, computed once and shared (thread-safe, never freed).
-// Units are numbered: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1.
-struct Geometry {
-  Shape shape;
-  int n = 0;
-  int cells = 0;
-  std::vector<std::vector<int>> units;          // 3n units of n cells each
-  std::vector<std::array<int, 3>> unit_of;      // per cell: {row unit, col unit, box unit}
-  std::vector<std::vector<int>> peers;          // per cell: the distinct cells sharing a unit
+// The board a grid is played on.
+inline const Board& board_of(const Grid& g) { return g.board ? *g.board : classic_board(g.shape); }
 
-  int row(int cell) const { return cell / n; }
-  int col(int cell) const { return cell % n; }
-  int box(int cell) const { return unit_of[static_cast<size_t>(cell)][2] - 2 * n; }
-};
-const Geometry& geometry(Shape shape);
-
-// Checks the givens against the rules (each value once per row, column and box; values in
-// range). Returns the first conflict as an error such as "digit 5 twice in row 2".
+// Checks the givens against the rules of the grid's board (each value once per unit, values in
+// range). Returns the first conflict as an error such as "digit 5 twice in row 2" or "digit 3
+// twice in diagonal 1".
 Status check_givens(const Grid& g);
 
 }  // namespace gp

@@ -20,6 +20,11 @@ void PuzzleStore::add(const Puzzle& p) {
   e.offset = static_cast<std::uint32_t>(bytes_.size());
   e.box_rows = static_cast<std::uint8_t>(p.solution.shape.box_rows);
   e.box_cols = static_cast<std::uint8_t>(p.solution.shape.box_cols);
+  if (p.givens.board) {
+    auto it = std::find(boards_.begin(), boards_.end(), p.givens.board);
+    if (it == boards_.end()) it = boards_.insert(boards_.end(), p.givens.board);
+    e.board = static_cast<std::uint8_t>(1 + (it - boards_.begin()));
+  }
   e.symmetry = intern(p.symmetry);
   e.fill = intern(p.fill);
   e.label = intern(p.label);
@@ -46,6 +51,7 @@ Puzzle PuzzleStore::get(std::size_t i) const {
   Puzzle p;
   p.solution = Grid(shape);
   p.givens = Grid(shape);
+  if (e.board) p.solution.board = p.givens.board = boards_[e.board - 1u];
   const std::size_t cells = p.solution.cells.size();
   const std::uint8_t* at = bytes_.data() + e.offset;
   for (std::size_t c = 0; c < cells; ++c) {

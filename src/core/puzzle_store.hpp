@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,12 +41,14 @@ class PuzzleStore {
     std::uint32_t offset = 0;         // into bytes_: solution nibbles, then the givens bitmap
     std::uint8_t box_rows = 3, box_cols = 3;
     std::uint16_t symmetry = 0, fill = 0, label = 0, hardest = 0;  // into texts_
+    std::uint8_t board = 0;  // 0: classic; else 1 + index into boards_ (the variant's board)
   };
   std::uint16_t intern(const std::string& text);
 
   std::vector<Entry> entries_;
   std::vector<std::uint8_t> bytes_;
   std::vector<std::string> texts_;
+  std::vector<std::shared_ptr<const Board>> boards_;  // the variant boards met (a few at most)
 };
 
 }  // namespace gp

@@ -295,6 +295,38 @@ Grid apply_transform(const Transform& t, const Grid& g) {
   return out;
 }
 
-std::string canonical_form(const Grid& g) { return Canonicalizer(g).run(); }
+namespace {
+
+// Variants keep fewer transforms: the band, stack, row and column permutations of classic Sudoku
+// move cells off the diagonals and windows. x and hyper keep the symmetries of the square (the
+// flips of rows and of columns, and transposition when boxes are square) with relabelling.
+std::string variant_canonical(const Grid& g) {
+  const int n = g.n();
+  const Variant variant = g.variant();
+  const bool square = g.shape.box_rows == g.shape.box_cols;
+  std::string best;
+  for (int t = 0; t < 8; ++t) {
+    if ((t & 1) && !square) continue;
+    std::string s(static_cast<size_t>(n * n), '.');
+    std::array<int, kMaxN + 1> label{};
+    int next = 0;
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        int a = (t & 1) ? c : r, b = (t & 1) ? r : c;
+        if (t & 2) a = n - 1 - a;
+        if (t & 4) b = n - 1 - b;
+        const int v = g.at(a, b);
+        if (!v) continue;
+        if (!label[static_cast<size_t>(v)]) label[static_cast<size_t>(v)] = ++next;
+        s[static_cast<size_t>(r * n + c)] = value_char(label[static_cast<size_t>(v)]);
+      }
+    if (best.empty() || s < best) best = std::move(s);
+  }
+  return std::string(variant_name(variant)) + ":" + best;
+}
+
+}  // namespace
+
+std::string canonical_form(const Grid& g) { return g.board ? variant_canonical(g) : Canonicalizer(g).run(); }
 
 }  // namespace gp::gen

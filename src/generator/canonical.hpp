@@ -35,7 +35,9 @@ Grid apply_transform(const Transform& t, const Grid& g);
 // by row, empty before filled), then among those the smallest text after relabelling the digits in
 // order of first appearance. Computed by branch and bound over row orders (the best column order
 // for a given row order is found by sorting), typically tens of microseconds for 9x9.
-// Thread-safe.
+// Variants (a grid with a board): "x:" or "hyper:" and the smallest relabelled text under the
+// symmetries of the square that keep their units (rotations and reflections; no transposition when
+// boxes are not square), so they never equal a classic form. Thread-safe.
 std::string canonical_form(const Grid& g);
 
 }  // namespace gp::gen

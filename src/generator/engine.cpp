@@ -47,6 +47,8 @@ void Engine::restore_class(int i) {
     puzzle_.cells[static_cast<size_t>(c)] = static_cast<std::uint8_t>(v);
     set_bit(givens_, c);
     for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
+    if (extras_)
+      for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
   }
 }
 
@@ -55,11 +57,36 @@ void Engine::remove_class(int i) {
     puzzle_.cells[static_cast<size_t>(c)] = 0;
     clear_bit(givens_, c);
     for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~bit(solution_.cells[static_cast<size_t>(c)]);
+    if (extras_)
+      for (int u : geo_->extra_of[static_cast<size_t>(c)])
+        units_[static_cast<size_t>(u)] &= ~bit(solution_.cells[static_cast<size_t>(c)]);
   }
 }
 
+Mask Engine::seen_by(int d) const {
+  const auto& ud = geo_->unit_of[static_cast<size_t>(d)];
+  Mask m = units_[static_cast<size_t>(ud[0])] | units_[static_cast<size_t>(ud[1])] | units_[static_cast<size_t>(ud[2])];
+  for (int u : geo_->extra_of[static_cast<size_t>(d)]) m |= units_[static_cast<size_t>(u)];
+  return m;
+}
+
+Engine::Single Engine::forced_any(int c) const {
+  const Mask vb = bit(solution_.cells[static_cast<size_t>(c)]);
+  auto hidden_in = [&](int u) {
+    for (int d : geo_->units[static_cast<size_t>(u)])
+      if (d != c && !puzzle_.cells[static_cast<size_t>(d)] && !(seen_by(d) & vb)) return false;
+    return true;
+  };
+  for (int u : geo_->unit_of[static_cast<size_t>(c)])
+    if (hidden_in(u)) return Single::kHidden;
+  for (int u : geo_->extra_of[static_cast<size_t>(c)])
+    if (hidden_in(u)) return Single::kHidden;
+  return (seen_by(c) | vb) == geo_->shape.all() ? Single::kNaked : Single::kNone;
+}
+
 Engine::Single Engine::forced(int c) const {
-  const Geometry& geo = *geo_;
+  if (extras_) return forced_any(c);
+  const Board& geo = *geo_;
   const Mask vb = bit(solution_.cells[static_cast<size_t>(c)]);
   const auto& uc = geo.unit_of[static_cast<size_t>(c)];
   // Hidden single: every other empty cell of some unit of c sees a given v.
@@ -88,7 +115,8 @@ Engine::Alt Engine::find_alternative(int cell, std::vector<std::uint8_t>& out) {
   req.exclude_cell = cell;
   req.exclude_value = solution_.cells[static_cast<size_t>(cell)];
   if (fast9_) return solver::fast9::search(puzzle_.cells.data(), req, out.data()).count > 0 ? Alt::kFound : Alt::kNone;
-  req.node_budget = kNodeBudget;
+  // Variants up to 9x9 get full proofs: their searches are short, and minimal requests need them.
+  req.node_budget = geo_->classic() || plan_.cells > 81 ? kNodeBudget : -1;
   Grid sol(plan_.shape);
   const solver::Outcome o = solver::generic::search(puzzle_, req, &sol);
   if (o.count > 0) {
@@ -105,6 +133,8 @@ void Engine::sync_givens() {
     if (const int v = puzzle_.cells[static_cast<size_t>(c)]) {
       set_bit(givens_, c);
       for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
+      if (extras_)
+        for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
     }
 }
 
@@ -219,7 +249,7 @@ bool Engine::walk_back(const std::vector<int>& order) {
 
 bool Engine::attempt() {
   const Plan& pl = plan_;
-  solution_ = fill_grid(pl.shape, pl.fill, *rng_);
+  solution_ = pl.board ? fill_board(pl.board, *rng_) : fill_grid(pl.shape, pl.fill, *rng_);
   puzzle_ = solution_;
   sync_givens();
   pool_used_ = pool_next_ = 0;

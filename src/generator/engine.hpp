@@ -20,7 +20,11 @@ namespace gp::gen {
 class Engine {
  public:
   Engine(const Plan& plan, Shared& shared)
-      : plan_(plan), shared_(shared), geo_(&geometry(plan.shape)), fast9_(plan.shape == Shape{3, 3}) {
+      : plan_(plan),
+        shared_(shared),
+        geo_(plan.board ? plan.board.get() : &classic_board(plan.shape)),
+        fast9_(!plan.board && plan.shape == Shape{3, 3}),
+        extras_(geo_->has_extras()) {
     scratch_.resize(static_cast<size_t>(plan.cells));
   }
 
@@ -59,12 +63,17 @@ class Engine {
   // no search is needed. This settles most removals early in a dig.
   enum class Single { kNone, kHidden, kNaked };
   Single forced(int c) const;
+  // The same on a board with extra units (every unit of c, every unit of the cells it meets).
+  Single forced_any(int c) const;
+  // The values given in the units of cell d.
+  Mask seen_by(int d) const;
 
   enum class Alt { kNone, kFound, kUnknown };
 
   // A solution of the current puzzle with `cell` != its solution value, into `out`. The generic
-  // path (sizes other than 9x9) has a node budget: proving uniqueness of a sparse 16x16 puzzle can
-  // take seconds, so a search that runs over it answers kUnknown and the clue is kept.
+  // path (classic sizes other than 9x9, variants above 9x9) has a node budget: proving uniqueness
+  // of a sparse 16x16 puzzle can take seconds, so a search that runs over it answers kUnknown and
+  // the clue is kept.
   Alt find_alternative(int cell, std::vector<std::uint8_t>& out);
 
   // A set of cells, one bit per cell (up to 16x16).
@@ -184,8 +193,9 @@ class Engine {
 
   const Plan& plan_;
   Shared& shared_;
-  const Geometry* geo_;
+  const Board* geo_;
   bool fast9_;
+  bool extras_;  // the board has units beyond rows, columns and boxes (x, hyper)
   static constexpr size_t kPool = 1024;
   std::array<Cells, kPool> pool_{};
   Cells givens_{};
@@ -193,7 +203,7 @@ class Engine {
   bool guided_ = true;  // removals must keep the rating within the cap
   static constexpr double kNakedSingleRating = 2.3;  // SE rating of a naked single
   static constexpr std::int64_t kNodeBudget = 300;
-  std::array<Mask, 3 * kMaxN> units_{};  // per unit: the values given in it
+  std::array<Mask, 3 * kMaxN + 4> units_{};  // per unit: the values given in it
   size_t pool_used_ = 0, pool_next_ = 0;
   std::vector<std::uint8_t> scratch_;
   Rng* rng_ = nullptr;

@@ -64,4 +64,9 @@ Grid fill_grid(Shape shape, Fill fill, Rng& rng) {
     if (auto g = solver::solve_random(Grid(shape), rng)) return *g;
 }
 
+Grid fill_board(const std::shared_ptr<const Board>& board, Rng& rng) {
+  for (;;)
+    if (auto g = solver::solve_random(Grid(board), rng)) return *g;
+}
+
 }  // namespace gp::gen

@@ -1,6 +1,7 @@
 // Full-grid fill strategies: the solution a puzzle is dug from.
 #pragma once
 
+#include <memory>
 #include <string_view>
 
 #include "core/grid.hpp"
@@ -24,6 +25,10 @@ Result<Fill> parse_fill(std::string_view name);
 // A complete valid grid of `shape`. Deterministic in the rng state. Never fails for the supported
 // shapes (random and diagonal retry with fresh choices in the unlikely event of a dead end).
 Grid fill_grid(Shape shape, Fill fill, Rng& rng);
+
+// A complete valid grid on a variant board (randomised solver search, as kRandom). Deterministic in
+// the rng state. Requires a board that has solutions (x and hyper always do).
+Grid fill_board(const std::shared_ptr<const Board>& board, Rng& rng);
 
 // The base pattern used by kPattern (before the random transform): value at (r, c) is
 // ((r mod box_rows) * box_cols + r div box_rows + c) mod n, plus 1.

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ std::string number(double v);
 struct Plan {
   Request req;
   Shape shape;
+  std::shared_ptr<const Board> board;  // the variant's board; null for classic
   Symmetry sym = Symmetry::kNone;
   Fill fill = Fill::kRandom;
   int cells = 0;

@@ -64,6 +64,7 @@ Plan make_plan(const Request& r) {
   Plan p;
   p.req = r;
   p.shape = r.shape;
+  if (r.variant != Variant::kClassic) p.board = *variant_board(r.shape, r.variant);
   p.sym = *parse_symmetry(r.symmetry);
   p.fill = *parse_fill(r.fill);
   p.cells = r.shape.cells();
@@ -80,6 +81,7 @@ Plan make_plan(const Request& r) {
 
 std::string describe(const Request& r) {
   std::string out = r.shape.name();
+  if (r.variant != Variant::kClassic) out += " " + std::string(variant_name(r.variant));
   if (r.clues_max > 0 && r.clues_min == r.clues_max)
     out += " with exactly " + std::to_string(r.clues_max) + " clues";
   else if (r.clues_max > 0)
@@ -104,6 +106,15 @@ Status check_request(const Request& r) {
   if (!sym) return sym.error();
   auto fill = parse_fill(r.fill);
   if (!fill) return fill.error();
+  if (r.variant != Variant::kClassic) {
+    if (auto why = variant_size_problem(r.variant, r.shape); !why.empty()) return Error(why);
+    if (*fill != Fill::kRandom)
+      return Error("fill '" + r.fill + "' is for classic Sudoku only (its grids ignore the " +
+                   std::string(variant_name(r.variant)) + " units): use fill random");
+    if (r.rating)
+      return Error("difficulty targets are for classic Sudoku only: the grader does not rate " +
+                   std::string(variant_name(r.variant)) + " puzzles yet");
+  }
   const int cells = r.shape.cells();
   const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
   if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");

@@ -124,7 +124,8 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
     g.solutions = check_givens(puzzle).ok() ? solver::count_solutions(puzzle, 2) : 0;
   }
   g.unique = g.solutions == 1;
-  if (!g.unique) return g;
+  // The ladder knows rows, columns and boxes only: a variant puzzle is counted, never rated.
+  if (!g.unique || puzzle.board) return g;
 
   State state;
   if (!state.init(puzzle)) {  // cannot happen for a unique puzzle; kept as a guard

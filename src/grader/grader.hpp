@@ -83,6 +83,7 @@ struct Grade {
 // rules count as "no solution". A puzzle that is not uniquely solvable is reported (unique = false)
 // and never rated. If the ladder gets stuck (no technique applies), solved = false and rating is the
 // hardest step used so far.
+// Variant puzzles (a grid with a board: x, hyper) get their solution count only, never a rating.
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
 
 // The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,

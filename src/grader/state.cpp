@@ -30,7 +30,7 @@ const State::IndexTable& State::index_table(Shape shape) {
 }
 
 bool State::init(const Grid& puzzle) {
-  geo_ = &geometry(puzzle.shape);
+  geo_ = &classic_board(puzzle.shape);
   index_ = &index_table(puzzle.shape);
   n_ = puzzle.n();
   cells_ = puzzle.size();

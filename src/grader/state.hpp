@@ -104,7 +104,7 @@ struct Step {
 };
 
 // Values and candidate masks of a partly solved grid. Fixed-size arrays: cheap to copy (chains
-// may copy it for forcing-chain trials). Units and peers come from core's gp::geometry:
+// may copy it for forcing-chain trials). Units and peers come from core's classic_board:
 // units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes; cells of a unit in ascending order.
 // Besides the candidates it keeps, updated by place() and eliminate(), the places of every value
 // in every unit and the number of empty cells per unit, so that the common techniques (singles,
@@ -118,7 +118,7 @@ class State {
   // another (the state is then unusable); the grader only calls it on valid puzzles.
   bool init(const Grid& puzzle);
 
-  const Geometry& geo() const { return *geo_; }
+  const Board& geo() const { return *geo_; }
   Shape shape() const { return geo_->shape; }
   int n() const { return n_; }
   int cells() const { return cells_; }
@@ -171,7 +171,7 @@ class State {
   // Clears candidate v of `cell` (which has it) in the places of the cell's units.
   void drop_place(int cell, int v);
 
-  const Geometry* geo_ = nullptr;
+  const Board* geo_ = nullptr;
   const IndexTable* index_ = nullptr;
   int n_ = 0;
   int cells_ = 0;

@@ -170,4 +170,16 @@ std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes
   return paras;
 }
 
+std::vector<std::string> variant_paragraphs(const std::vector<std::string>& variants) {
+  auto has = [&](const char* v) { return std::find(variants.begin(), variants.end(), v) != variants.end(); };
+  std::vector<std::string> out;
+  if (has("x"))
+    out.push_back("X puzzles: the two long diagonals, shaded grey, are units too: each of them must also "
+                  "contain every symbol exactly once.");
+  if (has("hyper"))
+    out.push_back("Hyper puzzles: the four shaded 3x3 windows are units too: each of them must also "
+                  "contain the digits 1 to 9 exactly once.");
+  return out;
+}
+
 }  // namespace gp::layout

@@ -59,6 +59,19 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
   const double x0 = x + half, y0 = y + half;   // outer cell edges
   const double side = n * cell_mm;
 
+  // Variants: the cells of the extra units (x: the diagonals; hyper: the windows) shaded first,
+  // under every line and digit. Answers show them too (the same call draws them).
+  const Board& board = board_of(givens);
+  if (board.has_extras()) {
+    std::vector<char> shaded(static_cast<size_t>(board.cells), 0);
+    for (size_t u = static_cast<size_t>(3 * n); u < board.units.size(); ++u)
+      for (int c : board.units[u]) shaded[static_cast<size_t>(c)] = 1;
+    for (int c = 0; c < board.cells; ++c)
+      if (shaded[static_cast<size_t>(c)])
+        out.push_back(RectItem{Box{x0 + (c % n) * cell_mm, y0 + (c / n) * cell_mm, cell_mm, cell_mm}, 0, 0,
+                               style.shade_grey});
+  }
+
   // Interior lines: cell lines first, box lines after, so the heavier ones sit on top.
   for (int pass = 0; pass < 2; ++pass) {
     const bool boxes = pass == 1;

@@ -1,4 +1,5 @@
-// Drawing one Sudoku grid as document items: cell lines, box lines, the outer border and digits.
+// Drawing one Sudoku grid as document items: cell lines, box lines, the outer border and digits,
+// and the variant's marks from the grid's board (shaded diagonals or windows).
 #pragma once
 
 #include <vector>
@@ -20,6 +21,7 @@ struct GridStyle {
   double given_grey = 0.0;       // givens
   double filled_grey = 0.45;     // solution digits in answer keys
   double min_digit_pt = 7.0;     // digits never smaller than this (print rule), cell permitting
+  double shade_grey = 0.87;      // cells of a variant's extra units (x diagonals, hyper windows): 13 % grey
 };
 
 // Style from a theme, enforcing the invariants above (a theme asking for thinner lines gets the

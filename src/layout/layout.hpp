@@ -216,5 +216,8 @@ std::string expand_caption(const std::string& tmpl, const CaptionFields& fields)
 // ---------------------------------------------------------------------------------------------
 // The "how to play" text for the grid shapes in a book (one paragraph each, first the rules).
 std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes);
+// The extra rule of each variant among `variants` (section variant names; "classic" adds nothing),
+// one paragraph each, in the order x, hyper. Empty for a classic book.
+std::vector<std::string> variant_paragraphs(const std::vector<std::string>& variants);
 
 }  // namespace gp::layout

@@ -59,7 +59,11 @@ Box box_of(QPDFObjectHandle array) {
 // would otherwise try to "recover" any file into an empty document).
 Status check_header(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Error("cannot read '" + path + "': it is a folder");
+  const auto type = std::filesystem::status(path, ec).type();
+  if (type == std::filesystem::file_type::directory) return Error("cannot read '" + path + "': it is a folder");
+  // A FIFO would block the read below, a device would never end: only files are read.
+  if (!ec && type != std::filesystem::file_type::regular)
+    return Error("cannot read '" + path + "': not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error("cannot read '" + path + "': " + std::strerror(errno));
   std::string head(1024, '\0');
@@ -169,7 +173,7 @@ class Checker {
       report_.height_pt = mh;
     }
     if (rules_.page_size_pt) {
-      const auto [ew, eh] = *rules_.page_size_pt;
+      const double ew = rules_.page_size_pt->first, eh = rules_.page_size_pt->second;
       auto matches = [&](std::pair<double, double> s) {
         return std::fabs(s.first - ew) <= 0.5 && std::fabs(s.second - eh) <= 0.5;
       };

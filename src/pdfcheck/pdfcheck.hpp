@@ -58,7 +58,7 @@ struct Report {
 
 // Checks the PDF at `path` against `rules`.
 // Errors (the file cannot be checked at all): "cannot read 'x.pdf': No such file or directory",
-// "cannot read 'x': it is a folder",
+// "cannot read 'x': it is a folder", "cannot read 'x': not a regular file" (a FIFO, a device),
 // "cannot read 'x.pdf': not a PDF file (...)", "cannot read 'x.pdf': <qpdf's reason>".
 // A page whose content stream cannot be parsed is a finding ("content"), not an error.
 // Never prints (qpdf's warnings are suppressed).

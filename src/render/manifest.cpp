@@ -22,6 +22,7 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   p["solution"] = e.solution;
   p["clues"] = e.clues;
   p["symmetry"] = e.symmetry;
+  if (e.variant != "classic") p["variant"] = e.variant;
   p["seed"] = e.seed;
   if (e.rating >= 0) {
     // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.

@@ -24,6 +24,7 @@ struct ManifestEntry {
   std::string solution;      // line format
   int clues = 0;
   std::string symmetry;
+  std::string variant = "classic";  // JSON only, and only when not classic (classic manifests unchanged)
   std::uint64_t seed = 0;    // regenerates the puzzle (with the same request)
   double rating = -1;        // SE scale; < 0 = not rated
   std::string label;         // "" when not rated

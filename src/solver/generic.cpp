@@ -12,14 +12,17 @@ constexpr std::uint32_t kAssigned = 1u << 31;
 
 class Engine {
  public:
-  Engine(const Geometry& geo, const Request& req)
-      : geo_(geo), req_(req), n_(geo.n), cells_(geo.cells), all_(geo.shape.all()),
-        locked_(n_ >= 9 && req.rng == nullptr) {}
+  Engine(const Board& board, const Request& req)
+      : geo_(board), req_(req), n_(board.n), cells_(board.cells), all_(board.shape.all()),
+        locked_(n_ >= 9 && req.rng == nullptr && board.classic()) {}
 
   Outcome run(const Grid& g, Grid* first) {
     Outcome out;
-    pool_.assign(static_cast<size_t>(cells_) * static_cast<size_t>(cells_ + 1), 0);
-    queue_.assign(static_cast<size_t>(cells_) * 4, 0);
+    // Every state is written before it is read (state 0 below, deeper ones copied from their
+    // parent), so the reused buffers need no clearing.
+    const size_t pool_size = static_cast<size_t>(cells_) * static_cast<size_t>(cells_ + 1);
+    if (pool_.size() < pool_size) pool_.resize(pool_size);
+    if (queue_.size() < static_cast<size_t>(cells_) * 4) queue_.resize(static_cast<size_t>(cells_) * 4);
     std::uint32_t* s0 = pool_.data();
     for (int c = 0; c < cells_; ++c) {
       const int v = g.cells[static_cast<size_t>(c)];
@@ -41,6 +44,7 @@ class Engine {
       if (c < 0) {  // every cell assigned: a solution
         if (++out.count == 1 && first) {
           *first = Grid(geo_.shape);
+          first->board = g.board;
           for (int i = 0; i < cells_; ++i)
             first->cells[static_cast<size_t>(i)] = static_cast<std::uint8_t>(lowest_value(s[i] & all_));
         }
@@ -254,14 +258,25 @@ class Engine {
     return best;
   }
 
-  const Geometry& geo_;
+  const Board& geo_;
   const Request& req_;
   const int n_;
   const int cells_;
   const Mask all_;
   const bool locked_;
-  std::vector<std::uint32_t> pool_;
-  std::vector<int> queue_;  // cells left with one candidate, waiting to be assigned
+  // Per-thread buffers, reused by every search of the thread (a search never starts another):
+  // the generator calls this engine thousands of times a second on small grids, where allocating
+  // and clearing the states cost as much as the search.
+  struct Buffers {
+    std::vector<std::uint32_t> pool;
+    std::vector<int> queue;
+  };
+  static Buffers& buffers() {
+    thread_local Buffers b;
+    return b;
+  }
+  std::vector<std::uint32_t>& pool_ = buffers().pool;
+  std::vector<int>& queue_ = buffers().queue;  // cells left with one candidate, waiting to be assigned
   int head_ = 0, tail_ = 0;
 };
 
@@ -269,7 +284,9 @@ class Engine {
 
 Outcome search(const Grid& g, const Request& req, Grid* first) {
   if (g.shape.n() < 1 || g.shape.n() > kMaxN || g.size() != g.shape.cells()) return {};
-  Engine engine(geometry(g.shape), req);
+  const Board& board = board_of(g);
+  if (board.cells != g.size()) return {};
+  Engine engine(board, req);
   return engine.run(g, first);
 }
 

@@ -1,10 +1,13 @@
-// The generic exact solver: any shape with n <= 16 (4x4 ... 16x16, any box that tiles the grid).
+// The generic exact solver: any board with n <= 16 (4x4 ... 16x16, any box that tiles the grid,
+// every variant: it reads the units of the grid's board).
 // Per-cell candidate bitmasks; naked singles (from a queue) and hidden singles propagated to a
-// fixed point, then locked candidates (pointing/claiming; for n >= 9 and not in random fills);
+// fixed point, then locked candidates (pointing/claiming; classic boards with n >= 9, not in random
+// fills);
 // then binary branching (cell = v, or cell != v) on a cell with the fewest candidates.
 //
-// solver.hpp dispatches here for every shape but 9x9; tests call it directly to cross-check the
-// fast 9x9 path. Thread-safe (all state is local to the call); never throws except std::bad_alloc.
+// solver.hpp dispatches here for every board but classic 9x9; tests call it directly to
+// cross-check the fast 9x9 path. Thread-safe (state is local to the call, work buffers to the
+// thread); never throws except std::bad_alloc.
 #pragma once
 
 #include "core/grid.hpp"

@@ -14,7 +14,7 @@ bool well_formed(const Grid& g) {
   return n >= 1 && n <= kMaxN && g.size() == g.shape.cells();
 }
 
-bool is_standard9(const Grid& g) { return g.shape.box_rows == 3 && g.shape.box_cols == 3; }
+bool is_standard9(const Grid& g) { return !g.board && g.shape.box_rows == 3 && g.shape.box_cols == 3; }
 
 // One search on whichever engine fits the shape.
 Outcome run(const Grid& g, const Request& req, Grid* first) {

@@ -72,6 +72,7 @@ struct SectionSpec {
   int clues_min = 0, clues_max = 0;           // 0,0 = any (what digging reaches)
   std::string difficulty;                      // band name; empty = any
   std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
+  std::string variant = "classic";             // classic, x, hyper (core/grid.hpp Variant)
   std::string symmetry = "rotate180";
   std::string fill = "random";
   bool minimal = false;
@@ -109,6 +110,7 @@ struct OutputSpec {
   double png_dpi = 150;
   bool manifest = true;                        // NAME.json and NAME.csv next to the book
   std::string creation_date;                   // ISO 8601 for PDF metadata; empty = fixed epoch
+  std::string color = "rgb";                   // "rgb" | "gray": PDF content in DeviceGray only (black plate)
   friend bool operator==(const OutputSpec&, const OutputSpec&) = default;
 };
 
@@ -159,6 +161,8 @@ struct WorksheetSpec {
   bool header = false;                         // "Name ____ Date ____ Class ____" on each puzzle page
   std::vector<std::string> header_fields{"Name", "Date", "Class"};
   bool rules_box = false;                      // the rules in plain words in a box on the first page
+  bool rules_every_page = false;               // rules_box: every_page = the box on every puzzle page
+  std::string rules_text;                      // the rules box's wording; empty = written for the grid size
   friend bool operator==(const WorksheetSpec&, const WorksheetSpec&) = default;
 };
 
@@ -170,6 +174,7 @@ struct BookSpec {
   std::string author;
   std::uint64_t seed = 1;
   std::string profile;                         // profile name it was built from, if any
+  std::string profile_file;                    // the profile's file, read with the spec ("" = none)
   PageSpec page;
   Theme theme;
   std::vector<SectionSpec> sections;

@@ -1,5 +1,6 @@
 // YAML -> BookSpec: files, profiles and the order of the layers (defaults < profile < spec). The
 // keys themselves are read by the schema (schema.cpp); cross-key checks are in finish.cpp.
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "spec/limits.hpp"
 #include "spec/reader.hpp"
 #include "spec/spec.hpp"
 
@@ -26,19 +28,87 @@ using detail::suggestion;
 
 // ---- Files and profiles ----
 
-std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+// Where a nesting too deep for the parser starts: the first place where more than 100 flow
+// brackets ([ or {) are open, or else the first line indented more than 200 columns; {0, 0}
+// if neither is found. Quoted text and comments are skipped roughly (enough to find the place).
+std::pair<int, int> deep_nesting_place(std::string_view text) {
+  int line = 1, col = 0, depth = 0, indent = 0;
+  bool line_start = true;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    ++col;
+    if (c == '\n') {
+      ++line, col = 0, indent = 0, line_start = true;
+      if (quote == 0 || depth == 0) quote = 0;
+      continue;
+    }
+    if (line_start && c == ' ') {
+      if (++indent > 200) return {line, col};
+      continue;
+    }
+    line_start = false;
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+      else if (c == '\\' && quote == '"') ++i, ++col;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '#') while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    else if ((c == '[' || c == '{') && ++depth > 100) return {line, col};
+    else if ((c == ']' || c == '}') && depth > 0) --depth;
+  }
+  return {0, 0};
+}
+
+// A quoted scalar whose closing quote is missing: yaml-cpp takes the rest of the file as its
+// text and reports nothing. Every quoted scalar under `n` is checked against the source text;
+// the first unterminated one is reported where its quote opens. `seen` holds the positions of
+// the lists and maps already walked: an alias (*name) is walked once, so nested aliases cannot
+// make the walk explode.
+bool unterminated_quote(const YAML::Node& n, std::string_view text, const std::string& where,
+                        const std::string& file, std::vector<Diagnostic>& diags, std::set<int>& seen) {
+  if (n.IsMap() || n.IsSequence()) {
+    if (!seen.insert(n.Mark().pos).second) return false;
+    int i = 0;
+    for (auto it = n.begin(); it != n.end(); ++it, ++i) {
+      const YAML::Node value = n.IsMap() ? it->second : *it;
+      const std::string key = n.IsMap() ? (it->first.IsScalar() ? it->first.Scalar() : std::string("?"))
+                                        : "[" + std::to_string(i) + "]";
+      const std::string path = n.IsMap() && !where.empty() ? where + "." + key : where + key;
+      if (n.IsMap() && unterminated_quote(it->first, text, path, file, diags, seen)) return true;
+      if (unterminated_quote(value, text, path, file, diags, seen)) return true;
+    }
+    return false;
+  }
+  if (!n.IsScalar() || n.Mark().is_null() || n.Mark().pos < 0) return false;
+  const auto pos = static_cast<std::size_t>(n.Mark().pos);
+  if (pos >= text.size() || (text[pos] != '"' && text[pos] != '\'')) return false;
+  const char q = text[pos];
+  for (std::size_t i = pos + 1; i < text.size(); ++i) {
+    if (q == '"' && text[i] == '\\') ++i;
+    else if (text[i] == q && q == '\'' && i + 1 < text.size() && text[i + 1] == '\'') ++i;
+    else if (text[i] == q) return false;
+  }
+  diags.push_back({file, n.Mark().line + 1, n.Mark().column + 1,
+                   (where.empty() ? std::string() : where + ": ") + "the " + (q == '"' ? "double" : "single") +
+                       " quote opened here is never closed (the rest of the file was read as this text)"});
+  return true;
 }
 
 // Parses YAML text; a syntax error becomes a diagnostic at its position.
 std::optional<YAML::Node> parse_yaml(const std::string& text, const std::string& file,
                                      std::vector<Diagnostic>& diags) {
   try {
-    return YAML::Load(text);
+    YAML::Node root = YAML::Load(text);
+    std::set<int> seen;
+    if (unterminated_quote(root, text, "", file, diags, seen)) return std::nullopt;
+    return root;
+  } catch (const YAML::DeepRecursion& e) {
+    const auto [line, col] = deep_nesting_place(text);
+    diags.push_back({file, line > 0 ? line : e.mark.line + 1, line > 0 ? col : e.mark.column + 1,
+                     "YAML nested too deeply to read (lists or maps inside each other about a thousand "
+                     "levels deep; a spec needs a handful): the deep part starts here"});
   } catch (const YAML::ParserException& e) {
     diags.push_back({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1,
                      "YAML syntax error: " + e.msg});
@@ -80,7 +150,7 @@ bool looks_like_path(const std::string& name) {
 // A book spec in a folder that is searched for profiles is not a profile: files with a top-level
 // sections: key are skipped.
 bool is_book_spec_file(const fs::path& f) {
-  auto text = read_file(f.string());
+  auto text = read_spec_text(f.string());
   return text && (text->starts_with("sections:") || text->find("\nsections:") != std::string::npos);
 }
 
@@ -155,14 +225,15 @@ void apply_profile(const YAML::Node& node, const std::string& spec_file, const s
       return;
     }
   }
-  auto text = read_file(found);
+  auto text = read_spec_text(found, "profile");
   if (!text) {
-    here("cannot read profile file '" + found + "'");
+    here("profile file '" + found + "' " + text.error().diagnostics.front().message);
     return;
   }
   auto root = parse_yaml(*text, found, diags);
   if (!root) return;
   st.book.profile = name;
+  st.book.profile_file = found;
   if (root->IsNull()) return;  // an empty profile changes nothing
   Reader(found, diags, true).apply(*root, st);
 }
@@ -173,6 +244,9 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
   State st;
   st.book.source_file = filename;
   st.book.base_dir = fs::path(filename).parent_path().string();
+  if (yaml.size() > kMaxSpecBytes)
+    return Error(Diagnostic{filename, 0, 0, "is " + std::to_string(yaml.size()) + " bytes; a spec is at most " +
+                                                std::to_string(kMaxSpecBytes) + " bytes (1 MiB)"});
   auto root = parse_yaml(std::string(yaml), filename, diags);
   if (!root) return Error(std::move(diags));
   if (root->IsNull()) {
@@ -211,17 +285,15 @@ Result<BookSpec> parse_book_spec(std::string_view yaml, const std::string& filen
 }
 
 Result<BookSpec> load_book_spec(const std::string& path, const LoadOptions& options) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return Error(Diagnostic{path, 0, 0, "is a folder, not a spec file"});
-  auto text = read_file(path);
-  if (!text) return Error(Diagnostic{path, 0, 0, "cannot read the spec file (no such file or no permission)"});
+  auto text = read_spec_text(path);
+  if (!text) return text.error();
   return parse_impl(*text, path, options);
 }
 
 Result<BookSpec> load_profile_file(const std::string& path) {
   std::vector<Diagnostic> diags;
-  auto text = read_file(path);
-  if (!text) return Error(Diagnostic{path, 0, 0, "cannot read the profile file"});
+  auto text = read_spec_text(path, "profile");
+  if (!text) return text.error();
   auto root = parse_yaml(*text, path, diags);
   if (!root) return Error(std::move(diags));
   State st;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "spec/limits.hpp"
 #include "spec/reader.hpp"
 #include "spec/schema.hpp"
 
@@ -206,6 +207,10 @@ std::optional<std::string> Reader::text(const YAML::Node& n, const std::string& 
   if (n.IsNull()) return std::string();
   if (!n.IsScalar()) {
     error(n, path, "expected text, got " + describe(n));
+    return std::nullopt;
+  }
+  if (auto problem = text_problem(n.Scalar(), max_text_length(path))) {
+    error(n, path, *problem);
     return std::nullopt;
   }
   return n.Scalar();

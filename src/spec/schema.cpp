@@ -8,6 +8,7 @@
 #include <charconv>
 #include <set>
 
+#include "spec/limits.hpp"
 #include "spec/schema_build.hpp"
 
 namespace gp::spec::detail {
@@ -171,6 +172,9 @@ std::vector<Key> page_keys() {
                      auto len = r.length_mm(x, f);
                      if (len && *len <= 0) {
                        r.error(x, f, "must be greater than 0");
+                       len.reset();
+                     } else if (auto problem = len ? page_side_problem(*len) : std::nullopt) {
+                       r.error(x, f, *problem);
                        len.reset();
                      }
                      (k == "width" ? w : h) = len;

@@ -118,6 +118,8 @@ std::map<std::string, std::pair<double, double>> default_bands();
 // Symmetry and fill names a section accepts.
 const std::vector<std::string>& symmetry_names();
 const std::vector<std::string>& fill_names();
+// The variants a section can ask for: classic, x, hyper.
+const std::vector<std::string>& variant_names();
 
 // The clue counts a symmetry allows on a shape, ignoring uniqueness: a pattern symmetric under
 // `symmetry` is a union of whole orbits, so only sums of orbit sizes are possible (e.g. rotate180

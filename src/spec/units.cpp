@@ -130,6 +130,11 @@ const std::vector<std::string>& symmetry_names() {
   return names;
 }
 
+const std::vector<std::string>& variant_names() {
+  static const std::vector<std::string> names = {"classic", "x", "hyper"};
+  return names;
+}
+
 const std::vector<std::string>& fill_names() {
   static const std::vector<std::string> names = {"random", "diagonal", "pattern"};
   return names;

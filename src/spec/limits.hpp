@@ -1,0 +1,49 @@
+// Limits on what a spec may ask for, and the checks that enforce them. Each check is a small
+// function of a plain value (no YAML), so any reader of spec keys can call it; the loader reports
+// a problem at the key's place ("spec.yaml:3:8: title: ..."). The figures are in docs/spec.md.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/result.hpp"
+
+namespace gp::spec {
+
+// A spec or profile file is read whole; larger files are refused before parsing.
+inline constexpr std::size_t kMaxSpecBytes = 1 << 20;  // 1 MiB
+// Text keys, in characters (Unicode code points): a short one (title, author, a section name, a
+// caption, a label, a font) is one line on a page; a long one (front_matter.notice,
+// cover.back_text) is a paragraph or two. File names: the system's PATH_MAX.
+inline constexpr std::size_t kMaxShortText = 500;
+inline constexpr std::size_t kMaxLongText = 5000;
+inline constexpr std::size_t kMaxPathText = 4096;
+// The largest page side: 200 in = 14,400 pt, the PDF limit (ISO 32000 annex C) that readers
+// enforce; 5080 mm.
+inline constexpr double kMaxPageMm = 5080.0;
+
+// The character limit for the text key at `key_path` ("title", "front_matter.notice",
+// "sections[2].name"): kMaxLongText for notice and back_text, kMaxPathText for path and profile
+// keys, kMaxShortText otherwise.
+std::size_t max_text_length(std::string_view key_path);
+
+// What is wrong with `value` as text of at most `max_chars` characters, or nothing. Problems:
+// "contains a NUL character (byte 7)", "is not valid UTF-8 (byte 7)", "contains the control
+// character U+0007 (byte 7)" (tab, line feed and carriage return are allowed), "is 100000
+// characters long; at most 500 are allowed".
+std::optional<std::string> text_problem(std::string_view value, std::size_t max_chars);
+
+// What is wrong with `mm` as a page side (a page size, or the page with its bleed), or nothing:
+// "is 1e+300 mm; a PDF page is at most 5080 mm (200 in, 14,400 pt)".
+std::optional<std::string> page_side_problem(double mm);
+
+// Reads a spec or profile file whole. Only a regular file is read: a folder, a FIFO, a device
+// or a socket is refused without opening it for reading (a FIFO would block), as is a file over
+// kMaxSpecBytes. Errors (Diagnostic on `path`): "cannot read the spec file (No such file or
+// directory)", "is a folder, not a spec file", "is a FIFO, not a regular file",
+// "is 1073741824 bytes; a spec file is at most 1048576 bytes (1 MiB)".
+Result<std::string> read_spec_text(const std::string& path, std::string_view what = "spec");
+
+}  // namespace gp::spec
