@@ -12,10 +12,12 @@
 #include "core/puzzle.hpp"
 #include "layout/approx_measure.hpp"
 #include "layout/grid_draw.hpp"
+#include "layout/calendar.hpp"
 #include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
 #include "layout/cover.hpp"
 #include "layout/single.hpp"
+#include "spec/spec.hpp"
 
 using namespace gp;
 using namespace gp::layout;
@@ -518,9 +520,9 @@ TEST_CASE("captions: placeholders, tidy empties, unknown placeholders") {
   REQUIRE_FALSE(plan.ok());
   CHECK(plan.error().to_string() ==
         "theme.caption: unknown placeholder '{numbr}' (known: {number}, {label}, {rating}, {clues}, {section}, "
-        "{grid}, {page}, {answer_page}, {date}, {weekday})\n"
+        "{grid}, {page}, {answer_page}, {date}, {weekday}, {stars})\n"
         "theme.answer_caption: unknown placeholder '{pg}' (known: {number}, {label}, {rating}, {clues}, "
-        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday})");
+        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars})");
 }
 
 TEST_CASE("cells too small are refused with a hint") {
@@ -1034,4 +1036,74 @@ TEST_CASE("newspaper sections: numbering from the spec, date and weekday in capt
   CHECK(f.date == "2026-01-06");
   CHECK(f.weekday == "Tuesday");
   CHECK(expand_caption("No. {number} - {weekday} {date} - {label}", f) == "No. 121 - Tuesday 2026-01-06 - easy");
+}
+
+TEST_CASE("captions: dates in a format and a language, difficulty stars") {
+  CHECK(format_date("2026-03-02", "%d %B %Y", "en") == "02 March 2026");
+  CHECK(format_date("2026-03-02", "%A %e. %B %Y", "de") == "Montag 2. M\u00e4rz 2026");
+  CHECK(format_date("2026-08-09", "%A %e %B", "fr") == "dimanche 9 ao\u00fbt");
+  CHECK(format_date("2026-03-04", "%A %e de %B", "es") == "mi\u00e9rcoles 4 de marzo");
+  CHECK(format_date("2026-03-06", "%A %e %B", "it") == "venerd\u00ec 6 marzo");
+  CHECK(format_date("2026-03-07", "%A %e %B", "nl") == "zaterdag 7 maart");
+  CHECK(format_date("2026-12-31", "%d/%m/%y 100%%", "en") == "31/12/26 100%");
+  CHECK(format_date("2026-02-30", "%d", "en").empty());
+  CHECK(unknown_date_directive("%d %q") == "%q");
+  CHECK(unknown_date_directive("%e %B %Y").empty());
+  CHECK(caption_locales() == spec::caption_locale_names());
+
+  spec::BookSpec spec;
+  spec.bands = spec::default_bands();
+  spec.newspaper.locale = "de";
+  spec::SectionSpec s = section("Day", 1, Shape{3, 3}, 1, 1);
+  s.number = 7;
+  s.date = "2026-03-05";
+  s.weekday = "Thursday";
+  spec.sections.push_back(s);
+  Puzzle p = make_puzzle(Shape{3, 3});
+  const char* labels[] = {"easy", "medium", "hard", "expert", "fiendish"};
+  for (int rank = 1; rank <= 5; ++rank) {
+    p.label = labels[rank - 1];
+    const CaptionFields f = caption_fields(spec, PuzzleRecord{0, 0, 7, 0, 0, 0}, p);
+    CHECK(f.stars == rank);
+    CHECK(f.weekday == "Donnerstag");
+    std::string stars;
+    for (int i = 0; i < rank; ++i) stars += "\u2605";
+    CHECK(expand_caption("Nr. {number} - {date:%A, %e. %B %Y} {stars}", f) ==
+          "Nr. 7 - Donnerstag, 5. M\u00e4rz 2026 " + stars);
+  }
+  p.label.clear();
+  CHECK(expand_caption("No. {number} {stars}", caption_fields(spec, PuzzleRecord{0, 0, 7, 0, 0, 0}, p)) == "No. 7");
+  CHECK(unknown_placeholder("{date:%e %B} {stars}").empty());
+  CHECK(unknown_placeholder("{date:%Q}") == "{date:%Q}");
+}
+
+TEST_CASE("newspaper: caption and lines grow with a column wider than 11.5 pc") {
+  spec::Theme theme;
+  theme.caption_size = 9;
+  theme.thin_line = 0.75;
+  theme.box_line = 1.5;
+  theme.border_line = 2;
+  CHECK(theme_for_column(theme, kReferenceColumnMm) == theme);
+  CHECK(theme_for_column(theme, 40) == theme);  // narrower: the profile's sizes, never smaller
+  const spec::Theme wide = theme_for_column(theme, 2 * kReferenceColumnMm);
+  CHECK(wide.thin_line == Approx(1.5));
+  CHECK(wide.box_line == Approx(3));
+  CHECK(wide.border_line == Approx(4));
+  CHECK(wide.caption_size == Approx(9 * std::sqrt(2.0)));
+  // Laid out: the 2-column page's border line is twice as heavy, its caption 12.7 pt.
+  Puzzle p = make_puzzle(Shape{3, 3});
+  ApproxTextMeasure m;
+  SingleOptions o;
+  o.caption = "No. 1";
+  o.width_mm = 2 * kReferenceColumnMm;
+  auto page = lay_out_single_puzzle(p, wide, o, m);
+  REQUIRE(page.ok());
+  double heaviest = 0, caption_pt = 0;
+  for (const Item& item : page->items) {
+    if (const auto* l = std::get_if<LineItem>(&item)) heaviest = std::max(heaviest, l->width_pt);
+    if (const auto* r = std::get_if<RectItem>(&item)) heaviest = std::max(heaviest, r->stroke_pt);
+    if (const auto* t = std::get_if<TextItem>(&item); t && t->text == "No. 1") caption_pt = t->font.size_pt;
+  }
+  CHECK(heaviest == Approx(4));
+  CHECK(caption_pt == Approx(12.73).margin(0.01));
 }

@@ -329,7 +329,7 @@ TEST_CASE("newspaper: a bad width or file name template is reported at its place
   CHECK(r.err ==
         kData +
             "/bad_template.yaml:5:14: newspaper.file_name: unknown placeholder {dat}; did you mean 'date'? "
-            "(use {number} {label} {rating} {clues} {grid} {date} {weekday})\n" +
+            "(use {number} {label} {rating} {clues} {grid} {date} {weekday} {stars})\n" +
             kData +
             "/bad_template.yaml:5:14: newspaper.file_name: must contain {date} or {number} so that each "
             "day gets its own file\n");

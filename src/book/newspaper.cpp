@@ -318,12 +318,13 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   std::vector<gen::Request> requests;
   check_sections(spec, /*title_font=*/false, requests, problems);  // no title in a newspaper file
   render::PangoTextMeasure measure;
+  const spec::Theme theme = layout::theme_for_column(spec.theme, np.width);
   layout::SingleOptions single;
   single.width_mm = np.width;
   if (!requests.empty()) {  // the width must hold the grid: try it on an empty one
     Puzzle blank;
     blank.givens = blank.solution = Grid(requests.front().shape);
-    if (auto page = layout::lay_out_single_puzzle(blank, spec.theme, single, measure); !page)
+    if (auto page = layout::lay_out_single_puzzle(blank, theme, single, measure); !page)
       problems.push_back(
           {{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});
   }
@@ -388,7 +389,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                        : solution               ? "Solution: " + files[d].caption
                                                 : files[d].caption;
       single.solution = solution;
-      auto page = layout::lay_out_single_puzzle((*puzzles)[d], spec.theme, single, measure);
+      auto page = layout::lay_out_single_puzzle((*puzzles)[d], theme, single, measure);
       if (!page)
         return stopped(std::move(run), Outcome::failed,
                        message(spec::section_location(spec, static_cast<int>(d)) +

@@ -352,6 +352,9 @@ std::vector<Key> newspaper_keys() {
       },
       [](YAML::Emitter& out, const View& v) { out << v.book.newspaper.start_date; }));
   keys.push_back(plain(S::Newspaper, "days", Kind::Whole, &N::days, "", 1, 366));
+  keys.push_back(plain(S::Newspaper, "locale", Kind::Choice, &N::locale,
+                       "weekday and month names in captions ({weekday}, {date:%A %B}), from gridpress's own tables",
+                       0, 0, caption_locale_names()));
   keys.push_back(with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
                                  "continue it from the previous run", 1, 999999999),
                            "whole, >= 1"));
@@ -372,7 +375,8 @@ std::vector<Key> newspaper_keys() {
   };
   keys.push_back(newspaper_template("caption", &N::caption,
                                     "placeholders: `{number}` `{label}` `{rating}` `{clues}` `{grid}` `{date}` "
-                                    "`{weekday}`",
+                                    "`{weekday}` `{stars}`, and `{date:FORMAT}` with `%d` `%e` `%m` `%B` `%A` `%Y` "
+                                    "`%y` (`{date:%e %B %Y}`: 2 March 2026)",
                                     kNoHome));
   keys.push_back(newspaper_template("file_name", &N::file_name,
                                     "+ `.FORMAT`, in the folder of `output.path`; must contain `{date}` or `{number}` "

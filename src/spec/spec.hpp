@@ -125,8 +125,10 @@ int proven_min_clues(Shape shape);
 std::pair<int, int> per_page_layout(int per_page, bool landscape);
 
 // Placeholders a caption template may use (the ones layout fills in): {number} {label} {rating}
-// {clues} {section} {grid} {page} {answer_page}.
+// {clues} {section} {grid} {page} {answer_page} {stars}.
 const std::vector<std::string>& caption_placeholders();
+// The languages of weekday and month names in newspaper captions (newspaper.locale).
+const std::vector<std::string>& caption_locale_names();
 
 // Levenshtein distance (case-insensitive) and the closest candidate if it is close enough to be a
 // likely typo (distance <= 1 for words of 3 letters or fewer, else <= max(2, length / 3)); empty otherwise.

@@ -210,8 +210,13 @@ std::pair<int, int> per_page_layout(int per_page, bool landscape) {
 }
 
 const std::vector<std::string>& caption_placeholders() {
-  static const std::vector<std::string> names = {"number", "label", "rating", "clues",
-                                                 "section", "grid", "page", "answer_page"};
+  static const std::vector<std::string> names = {"number", "label", "rating",      "clues", "section",
+                                                 "grid",   "page",  "answer_page", "stars"};
+  return names;
+}
+
+const std::vector<std::string>& caption_locale_names() {
+  static const std::vector<std::string> names = {"en", "de", "fr", "es", "it", "nl"};
   return names;
 }
 
