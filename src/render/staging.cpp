@@ -35,10 +35,10 @@ Staging::~Staging() {
 Result<std::string> Staging::add(const std::string& final_path) {
   if (const auto it = index_.find(final_path); it != index_.end()) return files_[it->second].staged;
   const fs::path p(final_path);
-  if (!p.has_filename()) return Error("cannot write '" + final_path + "': not a file name");
+  if (!p.has_filename()) return Error(ErrorKind::io, "cannot write '" + final_path + "': not a file name");
   const std::string staged = (p.parent_path() / (prefix_ + p.filename().string())).string();
   const int fd = ::open(staged.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) return Error("cannot write '" + final_path + "': " + std::strerror(errno));
+  if (fd < 0) return Error(ErrorKind::io, "cannot write '" + final_path + "': " + std::strerror(errno));
   ::close(fd);
   index_.emplace(final_path, files_.size());
   files_.push_back({staged, final_path});
@@ -53,10 +53,10 @@ Status Staging::commit() {
     if (fs::is_regular_file(f.final_path, ec)) {
       fs::create_hard_link(f.final_path, old, ec);
       if (ec) fs::copy_file(f.final_path, old, fs::copy_options::overwrite_existing, ec);
-      if (ec) return undo(i, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
+      if (ec) return undo(i, Error(ErrorKind::io, "cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
     }
     fs::rename(f.staged, f.final_path, ec);
-    if (ec) return undo(i, Error("cannot write '" + f.final_path + "': " + ec.message()));
+    if (ec) return undo(i, Error(ErrorKind::io, "cannot write '" + f.final_path + "': " + ec.message()));
   }
   committed_ = true;
   return Ok{};
