@@ -9,6 +9,7 @@ packages=(
   fonts-dejavu-core fontconfig          # the default theme's fonts
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
+  ghostscript                           # ink coverage (inkcov) of newspaper PDFs in tests
   "$@"
 )
 

@@ -334,3 +334,28 @@ TEST_CASE("manifest text: CSV quoting, unrated puzzles") {
     CHECK(nlohmann::ordered_json::parse(text).dump(2) + "\n" == text);
   }
 }
+
+TEST_CASE("book: output.color gray gives PDFs on the black plate only, answers included") {
+  if (!have_tool("gs")) {
+    WARN("ghostscript missing (scripts/setup.sh installs it): ink checks skipped");
+    return;
+  }
+  TempDir dir;
+  for (const char* color : {"gray", "rgb"}) {
+    test::spit(dir / (std::string(color) + ".yaml"),
+               std::string("profile: classroom\nseed: 3\nsections:\n  - count: 4\n    grid: 4x4\n"
+                           "output: {path: ") + color + ".pdf, color: " + color + "}\n");
+    test::book_ok(dir / (std::string(color) + ".yaml"), "", dir, "-q");
+    for (const std::string& file : {std::string(color) + ".pdf", std::string(color) + "-answers.pdf"}) {
+      INFO(file);
+      const auto ink = test::ink_coverage(dir / file, dir);
+      REQUIRE(ink.size() == 1);
+      if (std::string(color) == "gray") {
+        CHECK(ink[0][0] + ink[0][1] + ink[0][2] == 0);
+        CHECK(ink[0][3] > 0.01);
+      } else {
+        CHECK(ink[0][0] > 0);  // Cairo's RGB black: rich black on all four plates
+      }
+    }
+  }
+}

@@ -6,12 +6,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace gp::test {
 
@@ -79,6 +81,20 @@ inline Output book_ok(const std::string& spec, const std::string& out, const Tem
 
 inline bool have_tool(const char* tool) {
   return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+// Ink coverage of each page of a PDF from ghostscript's inkcov device: {C, M, Y, K} per page.
+inline std::vector<std::array<double, 4>> ink_coverage(const std::string& pdf, const TempDir& dir) {
+  const Output r = shell("gs -q -o - -sDEVICE=inkcov '" + pdf + "'", dir);
+  REQUIRE(r.code == 0);
+  std::vector<std::array<double, 4>> pages;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::array<double, 4> cmyk{};
+    std::istringstream in(line);
+    if (in >> cmyk[0] >> cmyk[1] >> cmyk[2] >> cmyk[3]) pages.push_back(cmyk);
+  }
+  return pages;
 }
 
 }  // namespace gp::test

@@ -968,7 +968,10 @@ TEST_CASE("large print: digits at least theme.min_digit_size, or a clear error")
         "sections[0]: 16x16 answer grids at 5x6 per page would get 1.8 mm cells; use fewer answers per page");
 }
 
-TEST_CASE("worksheets: name/date/class header on every puzzle page, rules box on the first") {
+TEST_CASE("worksheets: name/date/class header on every puzzle page, rules box on the first or every page") {
+  const auto every_page = GENERATE(false, true);
+  const auto own_words = GENERATE(false, true);
+  INFO("every_page " << every_page << ", rules_text " << own_words);
   spec::BookSpec spec;
   spec.page.width = 210;
   spec.page.height = 297;
@@ -976,22 +979,28 @@ TEST_CASE("worksheets: name/date/class header on every puzzle page, rules box on
   spec.front = {false, false, false, ""};
   spec.worksheet.header = true;
   spec.worksheet.rules_box = true;
+  spec.worksheet.rules_every_page = every_page;
+  if (own_words) spec.worksheet.rules_text = "Fill every row, column and box with 1 to 6.";
   spec.sections.push_back(section("Six", 9, Shape{2, 3}, 2, 2));
   spec.sections[0].heading_page = false;
   spec.answers.enabled = false;
   const BookPlan plan = plan_of(spec, {9});
-  CHECK(plan.fits[0].rules_box_mm > 10);
+  CHECK(plan.fits[0].rules_box_mm > (own_words ? 5 : 10));
   const Collected c = lay_out(spec, plan, make_puzzles(spec, {9}));
   REQUIRE(c.book.size() == 3);
   check_pages(c.book, plan.book_geometry);
-  const std::string rules = how_to_play_paragraphs({Shape{2, 3}})[0];
+  // The default wording is for children: "square", "number", no "exactly once".
+  const std::string rules = own_words ? spec.worksheet.rules_text
+                                      : "Write a number in every empty square. Each row, each column and each box "
+                                        "with a thick border must have all the numbers from 1 to 6, and no number "
+                                        "twice.";
   for (std::size_t i = 0; i < c.book.size(); ++i) {
     const Page& page = c.book[i];
     INFO("page " << i + 1);
     CHECK(has_text(page, "Name"));
     CHECK(has_text(page, "Date"));
     CHECK(has_text(page, "Class"));
-    CHECK(has_text(page, rules) == (i == 0));
+    CHECK(has_text(page, rules) == (i == 0 || every_page));
     // Nothing else overlaps a grid.
     const auto borders = grid_borders(page);
     for (const Item& item : page.items) {

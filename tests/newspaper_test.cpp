@@ -178,6 +178,64 @@ TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed
         dir / "book.yaml" + ": --start-number is for newspaper runs (the spec has no newspaper: mapping)\n");
 }
 
+TEST_CASE("newspaper: PDFs print on the black plate only; EPS ink sits exactly on its box") {
+  if (!have_tool("gs")) {
+    WARN("ghostscript missing (scripts/setup.sh installs it): ink checks skipped");
+    return;
+  }
+  TempDir dir("gridpress-newspaper-test");
+  spit(dir / "ink.yaml",
+       "profile: newspaper\nseed: 11\nnewspaper: {start_date: 2026-03-02, days: 2, formats: [pdf, eps]}\n"
+       "output: {path: ink/run.json}\n");
+  book_ok(dir / "ink.yaml", "", dir, "-q");
+  for (const char* name : {"sudoku-2026-03-02", "sudoku-2026-03-03-solution"}) {
+    INFO(name);
+    const auto ink = ink_coverage(dir / (std::string("ink/") + name + ".pdf"), dir);
+    REQUIRE(ink.size() == 1);
+    CHECK(ink[0][0] == 0);  // cyan
+    CHECK(ink[0][1] == 0);  // magenta
+    CHECK(ink[0][2] == 0);  // yellow
+    CHECK(ink[0][3] > 0.01);
+
+    // The ink of the EPS from the bottom edge (the grid's border) to at most the box's top.
+    const std::string eps = dir / (std::string("ink/") + name + ".eps");
+    const Output bbox = shell("gs -q -dNOPAUSE -dBATCH -sDEVICE=bbox '" + eps + "'", dir);  // box on stderr
+    REQUIRE(bbox.code == 0);
+    const double height = number_after(slurp(eps), "%%HiResBoundingBox: 0 0 138.000 ");
+    REQUIRE(height > 100);
+    const auto at = bbox.err.find("%%HiResBoundingBox: ");
+    REQUIRE(at != std::string::npos);
+    std::istringstream hires(bbox.err.substr(at + 20));
+    double x0 = -1, y0 = -1, x1 = -1, y1 = -1;
+    hires >> x0 >> y0 >> x1 >> y1;
+    CHECK(x0 >= 0);
+    CHECK(y0 == Approx(0).margin(0.05));
+    CHECK(x1 <= kColumnPt + 0.01);
+    CHECK(y1 <= height + 0.01);
+    CHECK(y1 > height - 2);  // the caption's first line reaches (nearly) the top
+  }
+
+  // The same run without output.color: gray puts black on all four plates (what the rewrite fixes).
+  spit(dir / "rgb.yaml",
+       "profile: newspaper\nseed: 11\nnewspaper: {start_date: 2026-03-02, days: 1, formats: [pdf]}\n"
+       "output: {path: rgb/run.json, color: rgb}\n");
+  book_ok(dir / "rgb.yaml", "", dir, "-q");
+  const auto rgb = ink_coverage(dir / "rgb/sudoku-2026-03-02.pdf", dir);
+  REQUIRE(rgb.size() == 1);
+  CHECK(rgb[0][0] > 0);
+}
+
+TEST_CASE("summary lines count one puzzle and one page in the singular") {
+  TempDir dir("gridpress-newspaper-test");
+  Output r = book_ok(short_spec(dir, "one", "", 1), "", dir);
+  CHECK(r.out.rfind("wrote 2 files (pdf) for 1 puzzle in ", 0) == 0);
+  spit(dir / "book.yaml",
+       "front_matter: false\nanswers: false\nprint: {pad_even: false}\nsections:\n  - count: 1\n    grid: 4x4\n"
+       "    per_page: 1\n    heading_page: false\noutput: {path: book.pdf}\n");
+  r = book_ok(dir / "book.yaml", "", dir);
+  CHECK(r.out.find(": 1 page, 1 puzzle in ") != std::string::npos);
+}
+
 TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests are excluded") {
   TempDir dir("gridpress-newspaper-test");
   book_ok(short_spec(dir, "one", ""), "", dir, "-q");

@@ -18,6 +18,7 @@
 
 #include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
+#include "pdfcheck/gray.hpp"
 #include "pdfcheck/pdfcheck.hpp"
 
 namespace fs = std::filesystem;
@@ -533,4 +534,45 @@ TEST_CASE("the planted file in tests/data fails each rule it plants") {
   CHECK(messages(report, "text-size").size() == 3);
   CHECK(messages(report, "line-width").size() == 3);
   CHECK(report.findings.size() == 10);
+}
+
+TEST_CASE("to_device_gray: greys become DeviceGray; a colour is refused") {
+  TempDir dir;
+  const auto slurp_file = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  cairo_pdf(dir / "grey.pdf", 2, [](cairo_t* cr, cairo_surface_t*, int page) {
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+    line(cr, 2);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text(cr, 100, 200, 12, page == 1 ? "12" : "34");
+  });
+  const std::string original = slurp_file(dir / "grey.pdf");
+  auto gray = to_device_gray(original);
+  REQUIRE(gray.ok());
+  CHECK(*gray == *to_device_gray(original));  // the same bytes every time
+  { std::ofstream(dir / "gray.pdf", std::ios::binary) << *gray; }
+  // Uncompressed content: greys as "g"/"G", no "rg"/"RG" left, the groups blended in DeviceGray.
+  REQUIRE(std::system(("qpdf --qdf --object-streams=disable '" + (dir / "gray.pdf") + "' '" + (dir / "qdf.pdf") +
+                       "' >/dev/null 2>&1").c_str()) == 0);
+  const std::string qdf = slurp_file(dir / "qdf.pdf");
+  CHECK(qdf.find(" rg") == std::string::npos);
+  CHECK(qdf.find(" RG") == std::string::npos);
+  CHECK(qdf.find("0.25 G") != std::string::npos);
+  CHECK(qdf.find("0 g") != std::string::npos);
+  CHECK(qdf.find("/DeviceRGB") == std::string::npos);
+  CHECK(std::system(("qpdf --check '" + (dir / "gray.pdf") + "' >/dev/null 2>&1").c_str()) == 0);
+
+  cairo_pdf(dir / "red.pdf", 1, [](cairo_t* cr, cairo_surface_t*, int) {
+    cairo_set_source_rgb(cr, 1, 0, 0);
+    line(cr, 2);
+  });
+  auto red = to_device_gray(slurp_file(dir / "red.pdf"));
+  REQUIRE_FALSE(red.ok());
+  CHECK(red.error().to_string() ==
+        "page 1: a colour that is not grey (1 0 0 RG): it cannot be printed on the black plate alone");
+  CHECK(to_device_gray("not a pdf").error().to_string().rfind("cannot rewrite the PDF in DeviceGray: ", 0) == 0);
 }

@@ -4,11 +4,14 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
@@ -155,6 +158,78 @@ TEST_CASE("SVG: one file per page with the page size in points") {
   CHECK(svg1.find("<symbol") != std::string::npos);             // the digit, as glyph outlines
   CHECK(svg1.find("stroke-width:2") != std::string::npos);      // the 2 pt line
   CHECK(svg1.find("rgb(80%,80%,80%)") != std::string::npos);    // the grey fill
+}
+
+TEST_CASE("SVG: the page is white, painted before anything else") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::svg;
+  o.path = dir / "page.svg";
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page(100, 80)).ok());
+  REQUIRE((*canvas)->finish().ok());
+  const std::string svg = slurp(dir / "page-001.svg");
+  // The first drawing after the glyph definitions is a white rectangle over the whole page.
+  const auto body = svg.find("<g id=\"surface");
+  REQUIRE(body != std::string::npos);
+  const auto first = svg.find('<', body + 1);
+  const std::string element = svg.substr(first, svg.find('>', first) - first);
+  INFO(element);
+  CHECK(element.rfind("<rect ", 0) == 0);
+  CHECK(element.find("width=\"283.") != std::string::npos);  // 100 mm = 283.46 pt
+  CHECK(element.find("height=\"226.") != std::string::npos);  // 80 mm = 226.77 pt
+  CHECK(element.find("fill:rgb(100%,100%,100%)") != std::string::npos);
+}
+
+TEST_CASE("PNG: the resolution is recorded in a pHYs chunk with a correct CRC") {
+  TempDir dir;
+  OutputOptions o;
+  o.format = Format::png;
+  o.path = dir / "p.png";
+  o.dpi = 300;
+  auto canvas = open_canvas(o);
+  REQUIRE(canvas.ok());
+  REQUIRE(render_page(**canvas, sample_page(20, 10)).ok());
+  REQUIRE((*canvas)->finish().ok());
+  const std::string png = slurp(dir / "p-001.png");
+  const auto be32 = [&](size_t i) {
+    std::uint32_t v = 0;
+    for (size_t k = 0; k < 4; ++k) v = v << 8 | static_cast<unsigned char>(png[i + k]);
+    return v;
+  };
+  // Walk the chunks: IHDR first, pHYs before the first IDAT, every CRC right.
+  std::vector<std::string> order;
+  for (size_t at = 8; at + 12 <= png.size();) {
+    const std::uint32_t len = be32(at);
+    REQUIRE(at + 12 + len <= png.size());
+    const std::string type = png.substr(at + 4, 4);
+    order.push_back(type);
+    // CRC-32 of type and data, computed bit by bit (independently of the writer's table).
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = at + 4; i < at + 8 + len; ++i) {
+      crc ^= static_cast<unsigned char>(png[i]);
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    INFO(type);
+    CHECK((crc ^ 0xFFFFFFFFu) == be32(at + 8 + len));
+    if (type == "pHYs") {
+      REQUIRE(len == 9);
+      CHECK(be32(at + 8) == 11811);  // 300 dpi = 11811 pixels a metre
+      CHECK(be32(at + 12) == 11811);
+      CHECK(png[at + 16] == 1);  // unit: the metre
+    }
+    at += 12 + len;
+  }
+  REQUIRE(order.size() >= 4);
+  CHECK(order.front() == "IHDR");
+  CHECK(order[1] == "pHYs");
+  CHECK(std::count(order.begin(), order.end(), "pHYs") == 1);
+  CHECK(order.back() == "IEND");
+  // Cairo still reads the file.
+  cairo_surface_t* img = cairo_image_surface_create_from_png((dir / "p-001.png").c_str());
+  CHECK(cairo_surface_status(img) == CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(img);
 }
 
 TEST_CASE("SVG: pages left by an earlier, longer book are removed") {

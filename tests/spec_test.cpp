@@ -80,6 +80,10 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "1:20: theme.thin_line: 0.5 pt is below the 0.75 pt minimum for print"},
       {"output: {png_dpi: 10}\nsections:\n  - count: 1\n",
        "1:19: output.png_dpi: must be between 36 and 2400, got 10"},
+      {"worksheet: {rules_box: always}\nsections:\n  - count: 1\n",
+       "1:24: worksheet.rules_box: expected true, false, first_page or every_page, got 'always'"},
+      {"output: {color: cmyk}\nsections:\n  - count: 1\n",
+       "1:17: output.color: unknown value 'cmyk' (choose from rgb, gray)"},
       {"sections:\n  - layout: 2by3\n",
        "2:13: sections[0].layout: expected columns x rows such as \"2x3\", got '2by3'"},
       // units and sizes
@@ -514,7 +518,7 @@ TEST_CASE("print rules, cover and worksheet keys", "[spec][print]") {
       "cover: {back_text: Great puzzles}\n"
       "print: {paper: cream, strict: true}\n"
       "output: {path: out/book.pdf}\n"
-      "worksheet: {header: true, header_fields: [Name, Team]}\n"
+      "worksheet: {header: true, header_fields: [Name, Team], rules_box: every_page, rules_text: Fill it in.}\n"
       "sections:\n  - count: 1\n",
       kData + "/book.yaml", LoadOptions{{}, false, true});
   INFO((r ? std::string() : r.error().to_string()));
@@ -530,6 +534,10 @@ TEST_CASE("print rules, cover and worksheet keys", "[spec][print]") {
   CHECK(r->cover.path == kData + "/out/book-cover.pdf");
   CHECK(r->worksheet.header);
   CHECK(r->worksheet.header_fields == std::vector<std::string>{"Name", "Team"});
+  CHECK(r->worksheet.rules_box);
+  CHECK(r->worksheet.rules_every_page);
+  CHECK(r->worksheet.rules_text == "Fill it in.");
+  CHECK(gp::spec::to_yaml(*r).find("rules_box: every_page") != std::string::npos);
 
   // With bleed the kdp minimum for outside/top/bottom rises to 0.375 in.
   const auto got = problems("print: {rules: kdp}\npage: {bleed: true, margins: {top: 0.3in, bottom: 0.5in, "

@@ -204,6 +204,7 @@ Status render_file(const layout::Page& page, render::Format format, const std::s
   out.path = path;
   if (render::one_file_per_page(format)) out.page_path = [path](int) { return path; };
   out.dpi = spec.output.png_dpi;
+  out.gray = spec.output.color == "gray";
   out.info.title = title;
   out.info.author = spec.author;
   out.info.keywords = "sudoku";

@@ -252,6 +252,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   out.format = format;
   out.path = spec.output.path;
   out.dpi = spec.output.png_dpi;
+  out.gray = spec.output.color == "gray";
   out.info.title = spec.title;
   out.info.subject = spec.subtitle;
   out.info.author = spec.author;

@@ -70,7 +70,8 @@ int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::ste
     for (const auto& f : run.formats) fmts += (fmts.empty() ? "" : ", ") + f;
     const auto& first = spec.sections.front();
     const auto& last = spec.sections.back();
-    std::cout << "wrote " << run.files << " files (" << fmts << ") for " << run.puzzles << " puzzles in "
+    std::cout << "wrote " << run.files << " files (" << fmts << ") for "
+              << count_of(static_cast<long long>(run.puzzles), "puzzle", "puzzles") << " in "
               << seconds(elapsed) << ": No. " << first.number << " " << first.date << " .. No. " << last.number
               << " " << last.date << ", to " << run.out_dir << "/";
     if (!run.manifest_path.empty()) std::cout << "; manifest " << run.manifest_path;
@@ -137,10 +138,10 @@ int run_book(const BookOptions& opt) {
     std::string where = run.book_path;
     if (render::one_file_per_page(*format) && !run.files.empty())
       where = run.files.front() + " .. " + file_name(run.files[static_cast<size_t>(run.book_pages) - 1]);
-    std::cout << "wrote " << where << ": " << run.book_pages << " pages, " << run.puzzles << " puzzles in "
-              << seconds(elapsed);
+    std::cout << "wrote " << where << ": " << count_of(run.book_pages, "page", "pages") << ", "
+              << count_of(run.puzzles, "puzzle", "puzzles") << " in " << seconds(elapsed);
     if (!run.answers_path.empty())
-      std::cout << "; answers: " << run.answers_path << ", " << run.answer_pages << " pages";
+      std::cout << "; answers: " << run.answers_path << ", " << count_of(run.answer_pages, "page", "pages");
     if (!run.cover_path.empty()) std::cout << "; cover: " << run.cover_path;
     if (run.preflighted && run.findings.empty()) std::cout << "; preflight passed";
     std::cout << '\n';

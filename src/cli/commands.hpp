@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
+#include <string>
+#include <string_view>
 
 #include "book/outcome.hpp"
 #include "core/result.hpp"
@@ -24,6 +26,11 @@ inline int exit_code(book::Outcome outcome) {
 // How commands report an error: each diagnostic on its own line ("FILE:LINE:COL: message", see
 // Diagnostic::to_string) on `err`; nothing for an empty Error.
 void print_error(const Error& e, std::ostream& err = std::cerr);
+
+// "1 puzzle", "7 puzzles": a count and its noun for summary lines.
+inline std::string count_of(long long n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // The function a subcommand runs after parsing; set by its add_*_command.
 using Run = std::function<int()>;

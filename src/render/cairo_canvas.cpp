@@ -9,15 +9,18 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <numbers>
 #include <ctime>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "pdfcheck/gray.hpp"
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
 #include "render/text_engine.hpp"
@@ -149,20 +152,15 @@ Status cairo_error(const std::string& what, cairo_status_t status) {
   return Error(what + ": " + cairo_status_to_string(status));
 }
 
-cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned int length) {
-  auto* file = static_cast<AtomicFile*>(closure);
-  file->write(data, length);
-  return file->ok() ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
 // Cairo 1.16 writes PDF dates without the "D:" prefix the PDF standard requires (fixed in later
 // Cairo). We hand Cairo the date with a "+00:00" offset, which it writes as
 // "(YYYYMMDDhhmmss+00'00)", and replace that, at the same length so the cross-reference offsets
 // stay right, by "(D:YYYYMMDDhhmmssZ)" padded with spaces. Bytes stream through; only a short
 // tail is held back so a date split across two writes is still found.
+// With `hold`, the bytes are kept in memory (held()) instead, for a rewrite before writing.
 class PdfDateFixer {
  public:
-  PdfDateFixer(AtomicFile& file, const std::array<int, 6>& utc) : file_(file) {
+  PdfDateFixer(AtomicFile& file, const std::array<int, 6>& utc, bool hold) : file_(file), hold_(hold) {
     char cairo_form[96], fixed[96];
     std::snprintf(cairo_form, sizeof cairo_form, "(%04d%02d%02d%02d%02d%02d+00'00)", utc[0], utc[1], utc[2],
                   utc[3], utc[4], utc[5]);
@@ -185,18 +183,27 @@ class PdfDateFixer {
     for (auto at = pending_.find(from_); at != std::string::npos; at = pending_.find(from_, at))
       pending_.replace(at, from_.size(), to_);
     const size_t keep = std::min(pending_.size(), from_.size() - 1);
-    file_.write(pending_.data(), pending_.size() - keep);
+    put(std::string_view(pending_).substr(0, pending_.size() - keep));
     pending_.erase(0, pending_.size() - keep);
   }
   void flush() {
-    file_.write(pending_);
+    put(pending_);
     pending_.clear();
   }
   bool ok() const { return file_.ok(); }
+  std::string& held() { return held_; }
 
  private:
+  void put(std::string_view bytes) {
+    if (hold_)
+      held_.append(bytes);
+    else
+      file_.write(bytes.data(), bytes.size());
+  }
+
   AtomicFile& file_;
-  std::string from_, to_, pending_;
+  bool hold_;
+  std::string from_, to_, pending_, held_;
 };
 
 cairo_status_t write_pdf(void* closure, const unsigned char* data, unsigned int length) {
@@ -210,6 +217,48 @@ cairo_status_t write_to_string(void* closure, const unsigned char* data, unsigne
   return CAIRO_STATUS_SUCCESS;
 }
 
+// CRC-32 as PNG chunks use it (ISO 3309, polynomial 0xEDB88320), over the chunk type and data.
+std::uint32_t png_crc(std::string_view bytes) {
+  static const std::array<std::uint32_t, 256> table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char b : bytes) c = table[(c ^ b) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+void put_be32(std::string& out, std::uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((v >> shift) & 0xFF);
+}
+
+// Cairo's PNG writer records no resolution. Inserts a pHYs chunk (pixels per metre, unit = metre)
+// right after IHDR, which the PNG specification requires to come first; pHYs must precede IDAT.
+// False when the bytes do not start with a PNG signature and an IHDR chunk.
+bool insert_png_dpi(std::string& png, double dpi) {
+  static constexpr std::string_view kSignature("\x89PNG\r\n\x1a\n", 8);
+  constexpr size_t kIhdrEnd = 8 + 4 + 4 + 13 + 4;  // signature, length, "IHDR", data, CRC
+  if (png.size() < kIhdrEnd || std::string_view(png).substr(0, 8) != kSignature ||
+      png.compare(12, 4, "IHDR") != 0)
+    return false;
+  const auto ppm = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
+  std::string body = "pHYs";
+  put_be32(body, ppm);
+  put_be32(body, ppm);
+  body += '\x01';  // unit: the metre
+  std::string chunk;
+  put_be32(chunk, 9);
+  chunk += body;
+  put_be32(chunk, png_crc(body));
+  png.insert(kIhdrEnd, chunk);
+  return true;
+}
+
 // Replaces the rest of the DSC comment line starting with `key` by `value`; false if absent.
 bool replace_dsc(std::string& ps, const std::string& key, const std::string& value) {
   const auto at = ps.find(key);
@@ -220,14 +269,16 @@ bool replace_dsc(std::string& ps, const std::string& key, const std::string& val
   return true;
 }
 
+// A size in points rounded up to a whole point (a hair under a whole point counts as that point).
+double whole_pt(double pt) { return std::ceil(pt - 1e-6); }
+
 // Cairo's EPS output stamps "%%CreationDate:" with the wall clock and sets the bounding box to
 // the ink drawn. We want reproducible files whose box is the page, as placed in a page layout
 // program (a newspaper column is exactly the width asked for).
 void fix_eps_header(std::string& ps, const std::string& date, double w_pt, double h_pt) {
   replace_dsc(ps, "%%CreationDate: ", "(" + date + ")");
   char box[64], hires[96];
-  std::snprintf(box, sizeof box, "0 0 %d %d", static_cast<int>(std::ceil(w_pt - 1e-6)),
-                static_cast<int>(std::ceil(h_pt - 1e-6)));
+  std::snprintf(box, sizeof box, "0 0 %d %d", static_cast<int>(whole_pt(w_pt)), static_cast<int>(whole_pt(h_pt)));
   std::snprintf(hires, sizeof hires, "0 0 %.3f %.3f", w_pt, h_pt);
   for (const char* key : {"%%BoundingBox: ", "%%PageBoundingBox: "}) {
     for (auto at = ps.find(key); at != std::string::npos; at = ps.find(key, at + 1)) {
@@ -278,7 +329,7 @@ class CairoCanvas final : public Canvas {
     auto file = AtomicFile::create(options_.path);
     if (!file) return file.error();
     pdf_file_.emplace(std::move(*file));
-    pdf_writer_.emplace(*pdf_file_, *utc);
+    pdf_writer_.emplace(*pdf_file_, *utc, options_.gray);
     // The size is set again for every page (cairo_pdf_surface_set_size).
     surface_.reset(cairo_pdf_surface_create_for_stream(write_pdf, &*pdf_writer_, 612, 792));
     if (auto st = cairo_surface_status(surface_.get()); st != CAIRO_STATUS_SUCCESS)
@@ -306,7 +357,7 @@ class CairoCanvas final : public Canvas {
     const double w = mm_to_pt(page.width), h = mm_to_pt(page.height);
     page_w_pt_ = w;
     page_h_pt_ = h;
-    double scale = 1;
+    double scale = 1, eps_drop_pt = 0;
     switch (options_.format) {
       case Format::pdf:
         cairo_pdf_surface_set_size(surface_.get(), w, h);
@@ -318,9 +369,15 @@ class CairoCanvas final : public Canvas {
         surface_.reset(cairo_svg_surface_create_for_stream(write_to_string, &page_bytes_, w, h));
         break;
       case Format::eps:
+        // Cairo's PostScript pages are whole points: it flips the y axis about the height rounded
+        // up and clips to it rounded down, which would put the content of a 162.2 pt page 0.8 pt
+        // above the bottom of its box and clip its top. So the surface is made whole points
+        // (rounded up) and the content moved down onto its bottom edge (eps_drop_pt):
+        // the ink then spans 0..w x 0..h exactly, the %%HiResBoundingBox.
         page_bytes_.clear();
-        surface_.reset(cairo_ps_surface_create_for_stream(write_to_string, &page_bytes_, w, h));
+        surface_.reset(cairo_ps_surface_create_for_stream(write_to_string, &page_bytes_, whole_pt(w), whole_pt(h)));
         cairo_ps_surface_set_eps(surface_.get(), TRUE);
+        eps_drop_pt = whole_pt(h) - h;
         break;
       case Format::png: {
         scale = options_.dpi / layout::kPtPerInch;
@@ -337,7 +394,10 @@ class CairoCanvas final : public Canvas {
     if (auto st = cairo_status(cr_.get()); st != CAIRO_STATUS_SUCCESS)
       return fail(cairo_error("cannot create drawing context", st));
     if (scale != 1) cairo_scale(cr_.get(), scale, scale);
-    if (options_.format == Format::png && options_.opaque_png) {
+    if (eps_drop_pt != 0) cairo_translate(cr_.get(), 0, eps_drop_pt);
+    // PNG pages are white unless asked to be transparent; SVG pages always get a white page, as a
+    // browser or viewer would otherwise show the page's empty parts on its own (often dark) ground.
+    if ((options_.format == Format::png && options_.opaque_png) || options_.format == Format::svg) {
       cairo_set_source_rgb(cr_.get(), 1, 1, 1);
       cairo_paint(cr_.get());
     }
@@ -381,6 +441,12 @@ class CairoCanvas final : public Canvas {
       surface_.reset();
       pdf_writer_->flush();
       if (st != CAIRO_STATUS_SUCCESS) return fail(cairo_error("writing " + options_.path, st));
+      if (options_.gray) {
+        auto gray = pdfcheck::to_device_gray(pdf_writer_->held());
+        if (!gray) return fail(Error(options_.path + ": " + gray.error().to_string()));
+        pdf_writer_->held().clear();
+        pdf_file_->write(*gray);
+      }
       if (Status s = pdf_file_->commit(); !s) return fail(s);
       files_.push_back(options_.path);
       return Ok{};
@@ -428,8 +494,13 @@ class CairoCanvas final : public Canvas {
     cairo_status_t st = CAIRO_STATUS_SUCCESS;
     if (options_.format == Format::png) {
       cairo_surface_flush(surface_.get());
-      st = cairo_surface_write_to_png_stream(surface_.get(), write_to_file, &*file);
+      page_bytes_.clear();
+      st = cairo_surface_write_to_png_stream(surface_.get(), write_to_string, &page_bytes_);
       surface_.reset();
+      if (st == CAIRO_STATUS_SUCCESS && !insert_png_dpi(page_bytes_, options_.dpi))
+        return Error("writing " + file->path() + ": Cairo wrote no PNG header");
+      file->write(page_bytes_);
+      page_bytes_.clear();
     } else {
       cairo_surface_finish(surface_.get());
       st = cairo_surface_status(surface_.get());
@@ -534,7 +605,7 @@ class CairoCanvas final : public Canvas {
   std::optional<AtomicFile> pdf_file_;
   std::optional<PdfDateFixer> pdf_writer_;  // refers to pdf_file_
   std::vector<AtomicFile> page_files_;
-  std::string page_bytes_;  // SVG/EPS page being written
+  std::string page_bytes_;  // SVG/EPS/PNG page being written
   SurfacePtr surface_;
   CairoPtr cr_;
   std::string page_error_;

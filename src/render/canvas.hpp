@@ -102,6 +102,11 @@ struct OutputOptions {
   double dpi = 150;
   // PNG: fill the page white first (default). Otherwise the background is transparent.
   bool opaque_png = true;
+  // PDF: content in DeviceGray only, printed on the black plate alone (newspapers). Every colour
+  // drawn must then be a grey; the document is rewritten with libqpdf (pdfcheck/gray.hpp) when it
+  // is finished, so it is held in memory until then. Other formats: no effect (EPS writes greys
+  // as "g" already; SVG and PNG are for screens).
+  bool gray = false;
 };
 
 // The creation date used when none is given: output is reproducible byte for byte.

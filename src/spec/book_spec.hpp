@@ -109,6 +109,7 @@ struct OutputSpec {
   double png_dpi = 150;
   bool manifest = true;                        // NAME.json and NAME.csv next to the book
   std::string creation_date;                   // ISO 8601 for PDF metadata; empty = fixed epoch
+  std::string color = "rgb";                   // "rgb" | "gray": PDF content in DeviceGray only (black plate)
   friend bool operator==(const OutputSpec&, const OutputSpec&) = default;
 };
 
@@ -159,6 +160,8 @@ struct WorksheetSpec {
   bool header = false;                         // "Name ____ Date ____ Class ____" on each puzzle page
   std::vector<std::string> header_fields{"Name", "Date", "Class"};
   bool rules_box = false;                      // the rules in plain words in a box on the first page
+  bool rules_every_page = false;               // rules_box: every_page = the box on every puzzle page
+  std::string rules_text;                      // the rules box's wording; empty = written for the grid size
   friend bool operator==(const WorksheetSpec&, const WorksheetSpec&) = default;
 };
 

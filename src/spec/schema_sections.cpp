@@ -1,6 +1,7 @@
 // The keys of sections (and section_defaults), answers, front_matter, output, print, cover,
 // worksheet and newspaper. See schema.cpp for the top level, page and theme.
 #include <algorithm>
+#include <cctype>
 
 #include "spec/schema_build.hpp"
 
@@ -204,6 +205,10 @@ std::vector<Key> book_part_keys() {
           t.st.book.output.creation_date = *text;
       },
       [](YAML::Emitter& out, const View& v) { out << v.book.output.creation_date; }));
+  keys.push_back(plain(S::Output, "color", Kind::Choice, &OutputSpec::color,
+                       "`gray`: PDF content in DeviceGray only, printed on the black plate alone (the `newspaper` "
+                       "profile sets it; [render.md](render.md))",
+                       0, 0, {"rgb", "gray"}));
   for (std::string_view format : {"pdf", "svg", "png", "eps"}) {
     Key k = custom(
         S::Output, format, "text", "",
@@ -263,8 +268,35 @@ std::vector<Key> book_part_keys() {
         else t.st.book.worksheet.header_fields = *list;
       },
       [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.worksheet.header_fields; }));
-  keys.push_back(plain(S::Worksheet, "rules_box", Kind::Bool, &WorksheetSpec::rules_box,
-                       "the rules in plain words in a box on the first puzzle page"));
+  keys.push_back(custom(
+      S::Worksheet, "rules_box", "bool, `first_page` or `every_page`", "`false`",
+      "the rules in plain words in a box: `true` (= `first_page`) on the first puzzle page of each section, "
+      "`every_page` on every puzzle page (one sheet per child)",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        WorksheetSpec& w = t.st.book.worksheet;
+        std::string s = v.IsScalar() ? v.Scalar() : std::string();
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (s == "every_page" || s == "first_page") {
+          w.rules_box = true;
+          w.rules_every_page = s == "every_page";
+        } else if (s == "true" || s == "yes" || s == "on" || s == "false" || s == "no" || s == "off") {
+          w.rules_box = s == "true" || s == "yes" || s == "on";
+          w.rules_every_page = false;
+        } else {
+          r.error(v, full, "expected true, false, first_page or every_page, got " + describe(v));
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        const WorksheetSpec& w = v.book.worksheet;
+        if (w.rules_box)
+          out << (w.rules_every_page ? "every_page" : "first_page");
+        else
+          out << false;
+      }));
+  keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
+                       "the box's wording; empty = written for children for the grid size (\"Write a number in "
+                       "every empty square. Each row, each column and each box with a thick border must have all "
+                       "the numbers from 1 to 6, and no number twice.\")"));
   return keys;
 }
 
