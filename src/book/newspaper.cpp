@@ -91,7 +91,7 @@ Status add_excluded(const std::string& canonical, const std::string& givens, con
 // "givens" column). Both gridpress book and newspaper manifests qualify.
 Status read_exclusions(const std::string& path, std::unordered_set<std::string>& out) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Error(path + ": cannot read the manifest");
+  if (!in) return Error(ErrorKind::io, path + ": cannot read the manifest");
   const std::string ext = fs::path(path).extension().string();
   if (ext == ".json") {
     json doc = json::parse(in, nullptr, false);
@@ -175,7 +175,7 @@ Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
     if (p && seen.count(p->canonical)) p = one_day(d, seen);
     if (!p) {
       const auto& sec = spec.sections[static_cast<size_t>(d)];
-      return Error(spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
+      return Error(p.error().kind, spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
                    "): " + p.error().to_string());
     }
     seen.insert(p->canonical);

@@ -130,7 +130,7 @@ Status roll_back(const std::vector<JournalEntry>& entries) {
     } else {
       fs::remove(e.target, ec);
     }
-    if (ec) return Error("cannot restore '" + e.target + "' after an interrupted run: " + ec.message());
+    if (ec) return Error(ErrorKind::io, "cannot restore '" + e.target + "' after an interrupted run: " + ec.message());
   }
   return Ok{};
 }
@@ -197,7 +197,7 @@ Result<std::string> Staging::add(const std::string& final_path) {
   const fs::path t(*target);
   const std::string staged = (t.parent_path() / (prefix_ + t.filename().string())).string();
   const int fd = ::open(staged.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) return Error("cannot write '" + final_path + "': " + std::strerror(errno));
+  if (fd < 0) return Error(ErrorKind::io, "cannot write '" + final_path + "': " + std::strerror(errno));
   ::close(fd);
   index_.emplace(final_path, files_.size());
   files_.push_back({staged, final_path, *target, false});
@@ -218,20 +218,20 @@ Status Staging::commit() {
   }
   journal_ = (fs::path(folder_of(files_.front().target)) / journal_).string();
   if (Status st = write_file_atomically(journal_, journal_text(entries)); !st)
-    return undo(0, Error("cannot write '" + files_.front().final_path + "': " + st.error().to_string()));
+    return undo(0, Error(ErrorKind::io, "cannot write '" + files_.front().final_path + "': " + st.error().to_string()));
   // 2. Keep every earlier version beside its staged name.
   for (const File& f : files_) {
     if (!f.had_earlier) continue;
     const std::string old = kept_name(f.staged);
     fs::create_hard_link(f.target, old, ec);
     if (ec) fs::copy_file(f.target, old, fs::copy_options::overwrite_existing, ec);
-    if (ec) return undo(0, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
+    if (ec) return undo(0, Error(ErrorKind::io, "cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
   }
   // 3. The renames.
   for (std::size_t i = 0; i < files_.size(); ++i) {
     const File& f = files_[i];
     fs::rename(f.staged, f.target, ec);
-    if (ec) return undo(i, Error("cannot write '" + f.final_path + "': " + ec.message()));
+    if (ec) return undo(i, Error(ErrorKind::io, "cannot write '" + f.final_path + "': " + ec.message()));
     if (after_rename) after_rename(static_cast<int>(i) + 1);
   }
   // 4. Done: without the journal nothing will be rolled back.
