@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "core/symmetry.hpp"
 #include "spec/limits.hpp"
 #include "spec/spec.hpp"
 
@@ -127,6 +128,9 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections:\n  - grid: 9x9\n    clues: 12\n",
        "3:12: sections[0].clues: a 9x9 puzzle with 12 clues cannot have a unique solution (17 is the proven "
        "minimum)"},
+      {"sections:\n  - grid: 12x12\n    clues: 9\n",
+       "3:12: sections[0].clues: a 12x12 puzzle with 9 clues cannot have a unique solution (it needs at least 11: "
+       "two digits both absent from the givens could be swapped in any solution)"},
       {"sections:\n  - grid: 4x4\n    clues: 20\n",
        "3:12: sections[0].clues: 20 clues do not fit a 4x4 grid (16 cells; at most 15 clues)"},
       {"sections:\n  - grid: 6x6\n    clues: 25\n    symmetry: rotate180\n",
@@ -387,13 +391,13 @@ TEST_CASE("per_page, clue ranges and symmetry counts", "[spec][rules]") {
   CHECK(per_page_layout(12, true) == std::pair{4, 3});
 
   // 9x9 rotate90: orbits of 4 plus the centre -> counts 0 or 1 mod 4 only.
-  const auto r90 = gp::spec::symmetric_clue_counts(gp::Shape{3, 3}, "rotate90");
+  const auto r90 = gp::reachable_counts(gp::Shape{3, 3}, gp::Symmetry::kRotate90);
   for (int k = 17; k <= 80; ++k) CHECK(r90[static_cast<size_t>(k)] == (k % 4 == 0 || k % 4 == 1));
   // 9x9 rotate180: the centre is its own orbit, so any count.
-  const auto r180 = gp::spec::symmetric_clue_counts(gp::Shape{3, 3}, "rotate180");
+  const auto r180 = gp::reachable_counts(gp::Shape{3, 3}, gp::Symmetry::kRotate180);
   for (int k = 0; k <= 81; ++k) CHECK(r180[static_cast<size_t>(k)]);
   // 6x6 mirror: pairs only.
-  const auto m6 = gp::spec::symmetric_clue_counts(gp::Shape{2, 3}, "mirror");
+  const auto m6 = gp::reachable_counts(gp::Shape{2, 3}, gp::Symmetry::kMirror);
   for (int k = 0; k <= 36; ++k) CHECK(m6[static_cast<size_t>(k)] == (k % 2 == 0));
 
   auto ranges = gp::spec::parse_book_spec(

@@ -25,6 +25,7 @@
 #include "book/sections.hpp"
 #include "core/text.hpp"
 #include "core/codec.hpp"
+#include "core/files.hpp"
 #include "core/rng.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
@@ -90,11 +91,12 @@ Status add_excluded(const std::string& canonical, const std::string& givens, con
 // list whose entries have "canonical" or "givens") or NAME.csv (a header row with a "canonical" or
 // "givens" column). Both gridpress book and newspaper manifests qualify.
 Status read_exclusions(const std::string& path, std::unordered_set<std::string>& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error(ErrorKind::io, path + ": cannot read the manifest");
+  auto body = read_regular_file(path, "manifest", kMaxManifestBytes);
+  if (!body) return body.error();
+  std::istringstream in(*body);
   const std::string ext = fs::path(path).extension().string();
   if (ext == ".json") {
-    json doc = json::parse(in, nullptr, false);
+    json doc = json::parse(*body, nullptr, false);
     if (doc.is_discarded()) return Error(path + ": not valid JSON");
     if (!doc.is_object() || !doc.contains("puzzles") || !doc["puzzles"].is_array())
       return Error(path + ": not a gridpress manifest (no \"puzzles\" list)");

@@ -18,6 +18,7 @@
 #include <system_error>
 #include <utility>
 
+#include "core/files.hpp"
 #include "render/atomic_file.hpp"
 
 namespace gp::render {
@@ -37,14 +38,6 @@ std::string folder_of(const std::string& path) {
   return dir.empty() ? "." : dir;
 }
 
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 // Where a file written to `path` must go: `path` itself, or the file a symbolic link there
 // names. Error: the message after "cannot write 'PATH': ".
@@ -59,7 +52,7 @@ Result<std::string> write_target(const std::string& path) {
     target = resolved.string();
     if (::stat(target.c_str(), &st) != 0) return Error(std::string("cannot follow the link (") + std::strerror(errno) + ")");
   }
-  if (!S_ISREG(st.st_mode)) return Error(std::string("it is ") + kind_of(st.st_mode) + ", not a regular file");
+  if (!S_ISREG(st.st_mode)) return Error(std::string("it is ") + file_kind(st.st_mode) + ", not a regular file");
   return target;
 }
 
