@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "core/symmetry.hpp"
+#include "generator/fill.hpp"
+#include "grader/grader.hpp"
 #include "spec/limits.hpp"
 #include "spec/spec.hpp"
 
@@ -684,4 +686,24 @@ TEST_CASE("YAML that cannot be read says what happened and where it started", "[
   auto big = gp::spec::parse_book_spec(std::string(gp::spec::kMaxSpecBytes + 1, ' '), "s.yaml", test_options());
   REQUIRE_FALSE(big);
   CHECK(big.error().to_string() == "s.yaml: is 1048577 bytes; a spec is at most 1048576 bytes (1 MiB)");
+}
+
+TEST_CASE("the spec accepts exactly the fills, symmetries, variants and bands the engine knows") {
+  std::vector<std::string> fills;
+  for (auto f : {gp::gen::Fill::kRandom, gp::gen::Fill::kDiagonal, gp::gen::Fill::kPattern})
+    fills.emplace_back(gp::gen::fill_name(f));
+  CHECK(gp::spec::fill_names() == fills);
+  for (const auto& name : gp::spec::fill_names()) CHECK(gp::gen::parse_fill(name).ok());
+  for (const auto& name : gp::spec::symmetry_names()) CHECK(gp::parse_symmetry(name).ok());
+  CHECK(gp::spec::symmetry_names().size() == gp::all_symmetries().size());
+  for (const auto& name : gp::spec::variant_names()) CHECK(gp::parse_variant(name).ok());
+  CHECK(gp::spec::variant_names().size() == gp::all_variants().size());
+  const auto spec_bands = gp::spec::default_bands();
+  const gp::grader::Bands grader_bands;
+  REQUIRE(spec_bands.size() == grader_bands.bands.size());
+  for (const auto& b : grader_bands.bands) {
+    INFO(b.name);
+    REQUIRE(spec_bands.count(b.name) == 1);
+    if (b.name != "fiendish") CHECK(spec_bands.at(b.name).second == b.max);
+  }
 }

@@ -7,6 +7,7 @@
 
 #include "spec/spec.hpp"
 
+#include "core/difficulty.hpp"
 #include "core/symmetry.hpp"
 
 namespace gp::spec {
@@ -118,11 +119,9 @@ std::optional<PagePreset> find_page_preset(std::string_view name) {
 }
 
 std::map<std::string, std::pair<double, double>> default_bands() {
-  return {{"easy", {0.0, 1.5}},
-          {"medium", {1.5, 2.5}},
-          {"hard", {2.5, 4.0}},
-          {"expert", {4.0, 6.0}},
-          {"fiendish", {6.0, 12.0}}};
+  std::map<std::string, std::pair<double, double>> bands;
+  for (const DifficultyBand& b : kDefaultBands) bands.emplace(std::string(b.name), std::pair{b.lo, b.hi});
+  return bands;
 }
 
 const std::vector<std::string>& symmetry_names() {
