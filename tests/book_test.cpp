@@ -33,7 +33,6 @@ using test::slurp;
 Run run(const std::string& command, const TempDir& dir) { return test::shell(command, dir); }
 
 using test::gridpress;
-using test::have_tool;
 
 std::string field(const std::string& text, const std::string& key) {
   const auto at = text.find(key);
@@ -63,10 +62,7 @@ TEST_CASE("book: a small book is a valid PDF with embedded fonts and the planned
   REQUIRE(plan.ok());
   CHECK(r.out.find(": " + std::to_string(plan->book_pages) + " pages, 10 puzzles") != std::string::npos);
 
-  if (!have_tool("pdfinfo") || !have_tool("pdffonts") || !have_tool("qpdf")) {
-    WARN("poppler-utils/qpdf missing (scripts/setup.sh installs them): PDF checks skipped");
-    return;
-  }
+  for (const char* tool : {"pdfinfo", "pdffonts", "qpdf"}) test::require_tool(tool);
   const Run info = run("pdfinfo '" + (dir / "small.pdf") + "'", dir);
   REQUIRE(info.code == 0);
   CHECK(field(info.out, "Pages:") == std::to_string(plan->book_pages));
@@ -145,8 +141,8 @@ TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
   TempDir dir;
   fs::create_directories(dir.path / "a");
   fs::create_directories(dir.path / "b");
-  test::book_ok(kBooks + "/small.yaml", dir / "a/book.pdf", dir, "--jobs 1 -q");
-  test::book_ok(kBooks + "/small.yaml", dir / "b/book.pdf", dir, "--jobs 2 -q");
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "a/book.pdf", "", {}}, 1);
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "b/book.pdf", "", {}}, 2);
   const std::string pdf = slurp(dir / "a/book.pdf");
   CHECK(pdf.size() > 10000);
   CHECK(pdf == slurp(dir / "b/book.pdf"));
@@ -154,13 +150,14 @@ TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
   CHECK(slurp(dir / "a/book.csv") == slurp(dir / "b/book.csv"));
 
   // A different seed gives a different book.
-  test::book_ok(kBooks + "/small.yaml", dir / "c.pdf", dir, "--seed 8 -q");
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "c.pdf", "", 8});
   CHECK(slurp(dir / "c.json") != slurp(dir / "a/book.json"));
 }
 
 TEST_CASE("book: SVG and PNG pages, one file per page") {
   TempDir dir;
-  test::book_ok(kBooks + "/small.yaml", dir / "p.svg", dir, "-q");
+  const book::BookRun run = test::pipeline_ok(kBooks + "/small.yaml", {dir / "p.svg", "", {}});
+  CHECK(run.files.size() == static_cast<size_t>(run.book_pages));
   const auto doc = nlohmann::json::parse(slurp(dir / "p.json"));
   const int pages = doc["pages"];
   REQUIRE(pages > 2);
@@ -180,11 +177,11 @@ TEST_CASE("book: SVG and PNG pages, one file per page") {
     std::snprintf(stale[i], sizeof stale[i], "p-%03d.svg", pages + 1 + 2 * i);  // p-N+1, p-N+3
     test::spit(dir / stale[i], "old page");
   }
-  test::book_ok(kBooks + "/small.yaml", dir / "p.svg", dir, "-q");
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "p.svg", "", {}});
   CHECK_FALSE(fs::exists(dir / stale[0]));
   CHECK(fs::exists(dir / stale[1]));
 
-  test::book_ok(kBooks + "/small.yaml", dir / "q.png", dir, "-q");
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "q.png", "", {}});
   const std::string bytes = slurp(dir / "q-001.png");
   REQUIRE(bytes.size() > 24);
   CHECK(bytes.substr(1, 3) == "PNG");
@@ -234,12 +231,11 @@ TEST_CASE("book: answers in a separate document") {
     CHECK(p["answer_file"] == "w-answers.pdf");
     CHECK(p["answer_page"] == 1);
   }
-  if (have_tool("pdfinfo")) {
-    const Run info = run("pdfinfo '" + (dir / "w-answers.pdf") + "'", dir);
-    CHECK(field(info.out, "Pages:") == "1");
-    CHECK(field(info.out, "Title:") == "Worksheet - answers");
-    CHECK(field(info.out, "Page size:") == "595.276 x 841.89 pts (A4)");
-  }
+  test::require_tool("pdfinfo");
+  const Run info = run("pdfinfo '" + (dir / "w-answers.pdf") + "'", dir);
+  CHECK(field(info.out, "Pages:") == "1");
+  CHECK(field(info.out, "Title:") == "Worksheet - answers");
+  CHECK(field(info.out, "Page size:") == "595.276 x 841.89 pts (A4)");
 }
 
 TEST_CASE("book: the book, its answers, cover and manifest replace the earlier ones together or not at all") {
@@ -337,10 +333,7 @@ TEST_CASE("manifest text: CSV quoting, unrated puzzles") {
 }
 
 TEST_CASE("book: output.color gray gives PDFs on the black plate only, answers included") {
-  if (!have_tool("gs")) {
-    WARN("ghostscript missing (scripts/setup.sh installs it): ink checks skipped");
-    return;
-  }
+  test::require_tool("gs");
   TempDir dir;
   for (const char* color : {"gray", "rgb"}) {
     test::spit(dir / (std::string(color) + ".yaml"),

@@ -1,6 +1,8 @@
-// Helpers for tests that run the real gridpress binary: a scratch folder removed afterwards,
-// file reading and writing, a command runner capturing exit code, stdout and stderr, and a book
-// run that must succeed. Header-only; each test executable includes it once (after Catch2).
+// Helpers for tests that run the book pipeline or the real gridpress binary: a scratch folder
+// removed afterwards, file reading and writing, a command runner capturing exit code, stdout and
+// stderr, and book runs that must succeed (in this process through the gp_book library, or
+// through the binary when the command line itself is under test). Header-only; each test
+// executable includes it once (after Catch2).
 #pragma once
 
 #include <sys/wait.h>
@@ -14,6 +16,9 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "book/run.hpp"
+#include "spec/spec.hpp"
 
 namespace gp::test {
 
@@ -79,8 +84,31 @@ inline Output book_ok(const std::string& spec, const std::string& out, const Tem
   return r;
 }
 
+// Runs the book pipeline in this process, as `gridpress book SPEC -o OUT` would (the overrides
+// applied the same way), and requires it to succeed. Returns what the run wrote.
+inline book::BookRun pipeline_ok(const std::string& spec_path, const book::Overrides& overrides, int jobs = 1) {
+  auto spec = spec::load_book_spec(spec_path);
+  INFO(spec_path);
+  REQUIRE(spec.ok());
+  auto format = book::apply_overrides(*spec, overrides);
+  REQUIRE(format.ok());
+  book::BookRunOptions options;
+  options.jobs = jobs;
+  book::BookRun run = book::run_book_stages(*spec, *format, options);
+  INFO(run.error.to_string());
+  REQUIRE(run.outcome == book::Outcome::ok);
+  return run;
+}
+
 inline bool have_tool(const char* tool) {
   return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+// Checks that use an outside program (poppler-utils, qpdf, ghostscript) fail when it is missing:
+// scripts/setup.sh installs every one of them, so a missing tool is a broken set-up, not a skip.
+inline void require_tool(const char* tool) {
+  INFO(tool << " is not installed (scripts/setup.sh installs it)");
+  REQUIRE(have_tool(tool));
 }
 
 // Ink coverage of each page of a PDF from ghostscript's inkcov device: {C, M, Y, K} per page.

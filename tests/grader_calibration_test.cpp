@@ -49,9 +49,6 @@ TEST_CASE("calibration against SE 1.2.1 stays above the measured floors", "[grad
   // Every SE rating bucket of the easy end must match exactly (the basic ladder is deterministic).
   for (const auto& [se, b] : r.buckets)
     if (se <= 5.7) CHECK(b.exact == b.count);
-#if defined(NDEBUG)
-  if (!sanitized()) CHECK(r.count_easy / r.seconds_easy >= 1000.0);  // measured ~8,000/s (CPU)
-#endif
 }
 
 TEST_CASE("every step of every solve path agrees with the solution", "[grader][calibration]") {

@@ -7,9 +7,11 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "book/newspaper.hpp"
 #include "cli_support.hpp"
 
 namespace fs = std::filesystem;
@@ -197,6 +199,38 @@ TEST_CASE("hostile: spec files that are not regular files, or too large, are ref
   r = gridpress("spec '" + (dir / "big.yaml") + "'", dir);
   CHECK(r.code == 2);
   CHECK(r.err.find(dir / "big.yaml" + ": is 1048585 bytes; a spec file is at most 1048576 bytes (1 MiB)\n") == 0);
+}
+
+TEST_CASE("hostile: excluded manifests that are folders, FIFOs or too large are refused without reading them") {
+  TempDir dir;
+  fs::create_directories(dir.path / "old.json");
+  REQUIRE(::mkfifo((dir / "fifo.json").c_str(), 0600) == 0);
+  const auto spec = [&](const std::string& name, const std::string& exclude) {
+    const std::string path = dir / (name + ".yaml");
+    gp::test::spit(path, "profile: newspaper\nseed: 11\nnewspaper:\n  start_date: 2026-03-02\n  days: 2\n"
+                         "  formats: [pdf]\n  exclude: " + exclude + "\noutput: {path: " + name + "/run.json}\n");
+    return path;
+  };
+  auto r = gridpress("book '" + spec("a", "old.json") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == (dir / "a.yaml") + ":7:12: newspaper.exclude: '" + (dir / "old.json") +
+                     "' is a folder, not a manifest file\n");
+  // A FIFO would block a reader forever: refused at once.
+  r = gp::test::shell("timeout 20 '" + std::string(GRIDPRESS_BINARY) + "' book '" + spec("b", "fifo.json") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == (dir / "b.yaml") + ":7:12: newspaper.exclude: '" + (dir / "fifo.json") +
+                     "' is a FIFO, not a regular file\n");
+  // A file over the cap is refused from its size, before it is read.
+  {
+    std::ofstream big(dir / "big.json", std::ios::binary);
+    big.seekp(static_cast<std::streamoff>(gp::book::kMaxManifestBytes));
+    big.put('\n');
+  }
+  r = gridpress("book '" + spec("c", "big.json") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == "newspaper.exclude: " + (dir / "big.json") + ": is 268435457 bytes; a manifest file is at most " +
+                     "268435456 bytes (256 MiB)\n");
+  for (const char* out : {"a", "b", "c"}) CHECK_FALSE(fs::exists(dir.path / out));
 }
 
 TEST_CASE("hostile: a cover wider than a PDF page can be is refused before any work") {

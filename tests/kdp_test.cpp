@@ -37,11 +37,13 @@ using test::slurp;
 
 Run run(const std::string& command, const TempDir& dir) { return test::shell(command, dir); }
 
-Run book(const std::string& spec, const std::string& pdf, const TempDir& dir) {
+Run book_run(const std::string& spec, const std::string& pdf, const TempDir& dir) {
   return run(std::string("'") + GRIDPRESS_BINARY + "' book '" + kBooks + "/" + spec + "' -o '" + pdf + "' --jobs 2", dir);
 }
 
-bool have_poppler() { return test::have_tool("pdfinfo") && test::have_tool("pdftotext") && test::have_tool("pdffonts"); }
+void require_poppler() {
+  for (const char* tool : {"pdfinfo", "pdftotext", "pdffonts"}) test::require_tool(tool);
+}
 
 std::string pdfinfo_field(const std::string& pdf, const std::string& key, const TempDir& dir) {
   const Run info = run("pdfinfo '" + pdf + "'", dir);
@@ -99,10 +101,7 @@ TEST_CASE("kdp: a book over 150 pages gets the 0.5 in gutter, padded to an even 
   auto margins = pdfcheck::check_pdf(pdf, gutter);
   REQUIRE(margins.ok());
   for (const auto& f : margins->findings) FAIL_CHECK(f.message);
-  if (!have_poppler()) {
-    WARN("poppler-utils missing (scripts/setup.sh installs them): text checks skipped");
-    return;
-  }
+  require_poppler();
   const Run last = run("pdftotext -f 152 -l 152 '" + pdf + "' -", dir);
   CHECK(last.out.rfind("Notes", 0) == 0);
 }
@@ -145,12 +144,11 @@ TEST_CASE("kdp: bleed pages are trim + 0.125 in wide and + 0.25 in tall; the cov
   CHECK(cover_report->pages == 1);
   CHECK(cover_report->width_pt == Approx((2 * 6 + plan.book_pages * 0.0025 + 2 * 0.125) * 72).epsilon(1e-6));
   CHECK(cover_report->height_pt == Approx((9 + 2 * 0.125) * 72));
-  if (have_poppler()) {
-    CHECK(pdfinfo_field(pdf, "Page size:", dir) == "441 x 666 pts");
-    CHECK(pdfinfo_field(cover, "Pages:", dir) == "1");
-    const Run fonts = run("pdffonts '" + cover + "'", dir);
-    CHECK(fonts.out.find(" no ") == std::string::npos);  // every font embedded
-  }
+  require_poppler();
+  CHECK(pdfinfo_field(pdf, "Page size:", dir) == "441 x 666 pts");
+  CHECK(pdfinfo_field(cover, "Pages:", dir) == "1");
+  const Run fonts = run("pdffonts '" + cover + "'", dir);
+  CHECK(fonts.out.find(" no ") == std::string::npos);  // every font embedded
 }
 
 TEST_CASE("kdp: cover geometry by page count and paper") {
@@ -201,14 +199,14 @@ TEST_CASE("kdp: spine text only above 79 pages and on a spine wide enough for it
 
 TEST_CASE("kdp: preflight findings warn, and with print.strict fail the command with the book written") {
   TempDir dir;
-  const Run warn = book("kdp_short.yaml", dir / "short.pdf", dir);
+  const Run warn = book_run("kdp_short.yaml", dir / "short.pdf", dir);
   CHECK(warn.code == 0);
   CHECK(warn.err ==
         "warning: short.pdf does not meet the print rules (kdp):\n"
         "  the book has 22 pages; the minimum is 24\n");
   CHECK(fs::exists(dir / "short.pdf"));
 
-  const Run strict = book("kdp_short_strict.yaml", dir / "strict.pdf", dir);
+  const Run strict = book_run("kdp_short_strict.yaml", dir / "strict.pdf", dir);
   CHECK(strict.code == 1);
   CHECK(strict.err ==
         "error: strict.pdf does not meet the print rules (kdp):\n"

@@ -134,10 +134,7 @@ TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width"
   const unsigned px = byte(16) << 24 | byte(17) << 16 | byte(18) << 8 | byte(19);
   CHECK(px == static_cast<unsigned>(std::lround(kColumnPt / 72 * 100)));
 
-  if (!have_tool("pdfinfo")) {
-    WARN("poppler-utils missing (scripts/setup.sh installs it): pdfinfo checks skipped");
-    return;
-  }
+  gp::test::require_tool("pdfinfo");
   for (const char* date : dates) {
     for (const char* suffix : {"", "-solution"}) {
       const Output info =
@@ -179,10 +176,7 @@ TEST_CASE("newspaper: numbering from the spec and from --start-number; same seed
 }
 
 TEST_CASE("newspaper: PDFs print on the black plate only; EPS ink sits exactly on its box") {
-  if (!have_tool("gs")) {
-    WARN("ghostscript missing (scripts/setup.sh installs it): ink checks skipped");
-    return;
-  }
+  gp::test::require_tool("gs");
   TempDir dir("gridpress-newspaper-test");
   spit(dir / "ink.yaml",
        "profile: newspaper\nseed: 11\nnewspaper: {start_date: 2026-03-02, days: 2, formats: [pdf, eps]}\n"
@@ -329,7 +323,7 @@ TEST_CASE("newspaper: a bad width or file name template is reported at its place
   CHECK(r.err ==
         kData +
             "/bad_template.yaml:5:14: newspaper.file_name: unknown placeholder {dat}; did you mean 'date'? "
-            "(use {number} {label} {rating} {clues} {grid} {date} {weekday})\n" +
+            "(use {number} {label} {rating} {clues} {grid} {date} {weekday} {stars})\n" +
             kData +
             "/bad_template.yaml:5:14: newspaper.file_name: must contain {date} or {number} so that each "
             "day gets its own file\n");

@@ -10,6 +10,9 @@
 
 #include <unistd.h>
 
+#include "core/symmetry.hpp"
+#include "generator/fill.hpp"
+#include "grader/grader.hpp"
 #include "spec/limits.hpp"
 #include "spec/spec.hpp"
 
@@ -119,7 +122,7 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "hard, expert, fiendish)"},
       {"theme: {caption: \"{number} {lable}\"}\nsections:\n  - count: 1\n",
        "1:18: theme.caption: unknown placeholder {lable}; did you mean 'label'? (use {number} {label} {rating} "
-       "{clues} {section} {grid} {page} {answer_page})"},
+       "{clues} {section} {grid} {page} {answer_page} {stars})"},
       {"output: {creation_date: yesterday}\nsections:\n  - count: 1\n",
        "1:25: output.creation_date: expected an ISO 8601 date such as 2026-01-31 or 2026-01-31T09:00:00Z, got "
        "'yesterday'"},
@@ -127,6 +130,9 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections:\n  - grid: 9x9\n    clues: 12\n",
        "3:12: sections[0].clues: a 9x9 puzzle with 12 clues cannot have a unique solution (17 is the proven "
        "minimum)"},
+      {"sections:\n  - grid: 12x12\n    clues: 9\n",
+       "3:12: sections[0].clues: a 12x12 puzzle with 9 clues cannot have a unique solution (it needs at least 11: "
+       "two digits both absent from the givens could be swapped in any solution)"},
       {"sections:\n  - grid: 4x4\n    clues: 20\n",
        "3:12: sections[0].clues: 20 clues do not fit a 4x4 grid (16 cells; at most 15 clues)"},
       {"sections:\n  - grid: 6x6\n    clues: 25\n    symmetry: rotate180\n",
@@ -387,13 +393,13 @@ TEST_CASE("per_page, clue ranges and symmetry counts", "[spec][rules]") {
   CHECK(per_page_layout(12, true) == std::pair{4, 3});
 
   // 9x9 rotate90: orbits of 4 plus the centre -> counts 0 or 1 mod 4 only.
-  const auto r90 = gp::spec::symmetric_clue_counts(gp::Shape{3, 3}, "rotate90");
+  const auto r90 = gp::reachable_counts(gp::Shape{3, 3}, gp::Symmetry::kRotate90);
   for (int k = 17; k <= 80; ++k) CHECK(r90[static_cast<size_t>(k)] == (k % 4 == 0 || k % 4 == 1));
   // 9x9 rotate180: the centre is its own orbit, so any count.
-  const auto r180 = gp::spec::symmetric_clue_counts(gp::Shape{3, 3}, "rotate180");
+  const auto r180 = gp::reachable_counts(gp::Shape{3, 3}, gp::Symmetry::kRotate180);
   for (int k = 0; k <= 81; ++k) CHECK(r180[static_cast<size_t>(k)]);
   // 6x6 mirror: pairs only.
-  const auto m6 = gp::spec::symmetric_clue_counts(gp::Shape{2, 3}, "mirror");
+  const auto m6 = gp::reachable_counts(gp::Shape{2, 3}, gp::Symmetry::kMirror);
   for (int k = 0; k <= 36; ++k) CHECK(m6[static_cast<size_t>(k)] == (k % 2 == 0));
 
   auto ranges = gp::spec::parse_book_spec(
@@ -680,4 +686,24 @@ TEST_CASE("YAML that cannot be read says what happened and where it started", "[
   auto big = gp::spec::parse_book_spec(std::string(gp::spec::kMaxSpecBytes + 1, ' '), "s.yaml", test_options());
   REQUIRE_FALSE(big);
   CHECK(big.error().to_string() == "s.yaml: is 1048577 bytes; a spec is at most 1048576 bytes (1 MiB)");
+}
+
+TEST_CASE("the spec accepts exactly the fills, symmetries, variants and bands the engine knows") {
+  std::vector<std::string> fills;
+  for (auto f : {gp::gen::Fill::kRandom, gp::gen::Fill::kDiagonal, gp::gen::Fill::kPattern})
+    fills.emplace_back(gp::gen::fill_name(f));
+  CHECK(gp::spec::fill_names() == fills);
+  for (const auto& name : gp::spec::fill_names()) CHECK(gp::gen::parse_fill(name).ok());
+  for (const auto& name : gp::spec::symmetry_names()) CHECK(gp::parse_symmetry(name).ok());
+  CHECK(gp::spec::symmetry_names().size() == gp::all_symmetries().size());
+  for (const auto& name : gp::spec::variant_names()) CHECK(gp::parse_variant(name).ok());
+  CHECK(gp::spec::variant_names().size() == gp::all_variants().size());
+  const auto spec_bands = gp::spec::default_bands();
+  const gp::grader::Bands grader_bands;
+  REQUIRE(spec_bands.size() == grader_bands.bands.size());
+  for (const auto& b : grader_bands.bands) {
+    INFO(b.name);
+    REQUIRE(spec_bands.count(b.name) == 1);
+    if (b.name != "fiendish") CHECK(spec_bands.at(b.name).second == b.max);
+  }
 }

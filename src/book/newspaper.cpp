@@ -25,6 +25,7 @@
 #include "book/sections.hpp"
 #include "core/text.hpp"
 #include "core/codec.hpp"
+#include "core/files.hpp"
 #include "core/rng.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
@@ -90,11 +91,12 @@ Status add_excluded(const std::string& canonical, const std::string& givens, con
 // list whose entries have "canonical" or "givens") or NAME.csv (a header row with a "canonical" or
 // "givens" column). Both gridpress book and newspaper manifests qualify.
 Status read_exclusions(const std::string& path, std::unordered_set<std::string>& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error(path + ": cannot read the manifest");
+  auto body = read_regular_file(path, "manifest", kMaxManifestBytes);
+  if (!body) return body.error();
+  std::istringstream in(*body);
   const std::string ext = fs::path(path).extension().string();
   if (ext == ".json") {
-    json doc = json::parse(in, nullptr, false);
+    json doc = json::parse(*body, nullptr, false);
     if (doc.is_discarded()) return Error(path + ": not valid JSON");
     if (!doc.is_object() || !doc.contains("puzzles") || !doc["puzzles"].is_array())
       return Error(path + ": not a gridpress manifest (no \"puzzles\" list)");
@@ -175,7 +177,7 @@ Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
     if (p && seen.count(p->canonical)) p = one_day(d, seen);
     if (!p) {
       const auto& sec = spec.sections[static_cast<size_t>(d)];
-      return Error(spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
+      return Error(p.error().kind, spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
                    "): " + p.error().to_string());
     }
     seen.insert(p->canonical);
@@ -318,12 +320,13 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   std::vector<gen::Request> requests;
   check_sections(spec, /*title_font=*/false, requests, problems);  // no title in a newspaper file
   render::PangoTextMeasure measure;
+  const spec::Theme theme = layout::theme_for_column(spec.theme, np.width);
   layout::SingleOptions single;
   single.width_mm = np.width;
   if (!requests.empty()) {  // the width must hold the grid: try it on an empty one
     Puzzle blank;
     blank.givens = blank.solution = Grid(requests.front().shape);
-    if (auto page = layout::lay_out_single_puzzle(blank, spec.theme, single, measure); !page)
+    if (auto page = layout::lay_out_single_puzzle(blank, theme, single, measure); !page)
       problems.push_back(
           {{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});
   }
@@ -388,7 +391,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                        : solution               ? "Solution: " + files[d].caption
                                                 : files[d].caption;
       single.solution = solution;
-      auto page = layout::lay_out_single_puzzle((*puzzles)[d], spec.theme, single, measure);
+      auto page = layout::lay_out_single_puzzle((*puzzles)[d], theme, single, measure);
       if (!page)
         return stopped(std::move(run), Outcome::failed,
                        message(spec::section_location(spec, static_cast<int>(d)) +

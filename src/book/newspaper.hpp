@@ -3,6 +3,7 @@
 // plus a manifest that later runs can exclude. See docs/newspaper.md.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,5 +47,9 @@ struct NewspaperRun {
 // option, including --start-number without newspaper:). `spec` comes back with the numbers the
 // run used (start_number applied).
 NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options);
+
+// The largest manifest an `exclude` entry may name (256 MiB, some 600,000 puzzles); like the spec,
+// it must be a regular file (a folder, FIFO or device is refused without blocking).
+inline constexpr std::size_t kMaxManifestBytes = std::size_t{256} << 20;
 
 }  // namespace gp::book

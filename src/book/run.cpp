@@ -238,6 +238,20 @@ std::string answers_path(const std::string& path) {
 
 std::string default_cover_path(const std::string& book_path) { return stem_of(book_path) + "-cover.pdf"; }
 
+Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o) {
+  if (o.seed) spec.seed = *o.seed;
+  if (!o.output.empty()) {
+    if (spec.cover.path == default_cover_path(spec.output.path)) spec.cover.path.clear();
+    spec.output.path = o.output;
+    if (o.format.empty()) {
+      const std::string ext = fs::path(o.output).extension().string();
+      if (ext.size() > 1 && render::parse_format(ext.substr(1))) spec.output.format = ext.substr(1);
+    }
+  }
+  if (!o.format.empty()) spec.output.format = o.format;
+  return render::parse_format(spec.output.format);
+}
+
 std::string cover_path(const spec::BookSpec& spec, const std::string& book_path) {
   return spec.cover.path.empty() ? default_cover_path(book_path) : spec.cover.path;
 }

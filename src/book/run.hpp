@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,18 @@ struct BookRun {
 // Guarantees: files appear only when complete, all together: on any failure (the final renames
 // included) no earlier file is replaced; the findings never stop the book from being written (whether they fail the command is the caller's choice: print.strict).
 BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options);
+
+// What `gridpress book` takes from its command line over the spec.
+struct Overrides {
+  std::string output;                // -o: replaces output.path ("" = keep)
+  std::string format;                // --format: replaces output.format ("" = keep)
+  std::optional<std::uint64_t> seed;  // --seed
+};
+
+// Applies `o` to `spec` and returns the output format. A new output path without a format takes
+// the format from its extension when that names one (-o book.svg means SVG), and a cover placed by
+// default beside the book follows the book to its new place. Error: an unknown format.
+Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o);
 
 // "book.pdf" -> "book-answers.pdf": the separate answer document.
 std::string answers_path(const std::string& book_path);

@@ -102,8 +102,8 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
     auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
     if (!batch) {
       if (first == 0) return batch.error();
-      return Error("after " + std::to_string(first) + " of " + std::to_string(count) +
-                   " puzzles: " + batch.error().to_string());
+      return Error(batch.error().kind, "after " + std::to_string(first) + " of " + std::to_string(count) +
+                                            " puzzles: " + batch.error().to_string());
     }
     for (Puzzle& p : *batch) {
       seen.insert(std::move(p.canonical));

@@ -93,19 +93,7 @@ int run_book(const BookOptions& opt) {
     return kExitUsage;
   }
   spec::BookSpec& spec = *loaded;
-  if (opt.seed) spec.seed = *opt.seed;
-  if (!opt.output.empty()) {
-    // A cover placed by default next to the book follows the book to its new place.
-    if (spec.cover.path == book::default_cover_path(spec.output.path)) spec.cover.path.clear();
-    spec.output.path = opt.output;
-    // -o book.svg without --format means SVG.
-    if (opt.format.empty()) {
-      const std::string ext = fs::path(opt.output).extension().string();
-      if (auto f = render::parse_format(ext.empty() ? "" : ext.substr(1))) spec.output.format = ext.substr(1);
-    }
-  }
-  if (!opt.format.empty()) spec.output.format = opt.format;
-  auto format = render::parse_format(spec.output.format);
+  auto format = book::apply_overrides(spec, {opt.output, opt.format, opt.seed});
   if (!format) {
     print_error(format.error());
     return kExitUsage;

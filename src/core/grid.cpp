@@ -177,6 +177,22 @@ std::vector<std::vector<int>> extra_units(Shape s, Variant v) {
 
 std::string_view variant_name(Variant v) { return kVariantNames[static_cast<size_t>(v)]; }
 
+const std::vector<Variant>& all_variants() {
+  static const std::vector<Variant> all = [] {
+    std::vector<Variant> v;
+    for (size_t i = 0; i < kVariantNames.size(); ++i) v.push_back(static_cast<Variant>(i));
+    return v;
+  }();
+  return all;
+}
+
+MinimumClues minimum_clues(Shape shape) {
+  if (shape == Shape{3, 3}) return {17, true, "proven by McGuire, Tugemann and Civario, 2012"};
+  if (shape == Shape{2, 3} || shape == Shape{3, 2}) return {8, true, "known from exhaustive enumeration"};
+  if (shape == Shape{2, 2}) return {4, true, "known from exhaustive enumeration"};
+  return {shape.n() - 1, false, "two digits both absent from the givens could be swapped in any solution"};
+}
+
 Result<Variant> parse_variant(std::string_view name) {
   for (size_t i = 0; i < kVariantNames.size(); ++i)
     if (name == kVariantNames[i]) return static_cast<Variant>(i);

@@ -45,12 +45,25 @@ Result<Shape> standard_shape(int n);
 // box). The box must tile the grid (box_rows * box_cols == n). Errors say what is accepted.
 Result<Shape> parse_shape(std::string_view grid, std::string_view box = {});
 
+// The fewest givens a puzzle of `shape` can have and still have one solution, with the reason:
+// 9x9 -> 17 (proven by McGuire, Tugemann and Civario, 2012), 6x6 -> 8 and 4x4 -> 4 (exhaustive
+// enumeration); other sizes n - 1 (with fewer, two digits absent from the givens could be swapped
+// in any solution), a bound, not the true minimum.
+struct MinimumClues {
+  int count = 0;
+  bool exact = false;    // the true minimum, not only a bound
+  std::string_view why;  // "proven by McGuire, Tugemann and Civario, 2012", ...
+};
+MinimumClues minimum_clues(Shape shape);
+
 // The rules a grid is played under. Classic is the board of standard boxes of its shape; the
 // variants add units: x both main diagonals, hyper four extra 3x3 windows.
 enum class Variant : std::uint8_t { kClassic, kX, kHyper };
 
 // "classic", "x", "hyper".
 std::string_view variant_name(Variant v);
+// Every variant, in the order above.
+const std::vector<Variant>& all_variants();
 // Error: "unknown variant 'hypr' (expected classic, x or hyper); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,

@@ -20,11 +20,21 @@ struct Diagnostic {
 };
 
 // Several diagnostics collected in one pass (spec validation reports them all at once).
+// What kind of failure an Error is, so that callers choose exit codes and scripts react without
+// matching message text.
+enum class ErrorKind {
+  bad_input,  // the request, option, spec or input is wrong (the default)
+  budget,     // a search ran out of its budget (time, or attempts at a distinct puzzle)
+  io,         // a file could not be read or written
+};
+
 struct Error {
   std::vector<Diagnostic> diagnostics;
+  ErrorKind kind = ErrorKind::bad_input;
 
   Error() = default;
   explicit Error(std::string message) { diagnostics.push_back({{}, 0, 0, std::move(message)}); }
+  Error(ErrorKind k, std::string message) : kind(k) { diagnostics.push_back({{}, 0, 0, std::move(message)}); }
   explicit Error(Diagnostic d) { diagnostics.push_back(std::move(d)); }
   explicit Error(std::vector<Diagnostic> ds) : diagnostics(std::move(ds)) {}
 

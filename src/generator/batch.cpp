@@ -26,7 +26,7 @@ Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = 
   const long long tries = shared.tries.load();
   msg += " in " + with_commas(tries) + (tries == 1 ? " try" : " tries");
   msg += made;
-  return Error(msg);
+  return Error(ErrorKind::budget, msg);
 }
 
 void grade_into(Puzzle& p, const grader::Bands& bands) {
@@ -168,7 +168,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
       // Small grids have few distinct puzzles (4x4 has a few dozen minimal ones): stop on a
       // count of duplicates in a row, not on time, so the answer does not depend on the machine.
       if (attempt > kMaxDuplicates)
-        return Error("only " + with_commas(i) + " distinct puzzles found for " + describe(r) + " (then " +
+        return Error(ErrorKind::budget, "only " + with_commas(i) + " distinct puzzles found for " + describe(r) + " (then " +
                      with_commas(kMaxDuplicates) +
                      " duplicates in a row): ask for fewer puzzles or a wider request, e.g. more clues");
       slot = engine.make(mix_seed(base, attempt));

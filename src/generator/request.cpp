@@ -33,15 +33,6 @@ std::string range_text(const grader::RatingRange& r) {
   return "SE " + one_decimal(r.lo) + "-" + one_decimal(r.hi);
 }
 
-// The fewest clues a unique puzzle of `shape` can have, with the reason.
-std::pair<int, std::string> minimum_clues(Shape shape) {
-  const int n = shape.n();
-  if (shape == Shape{3, 3}) return {17, "proven by McGuire, Tugemann and Civario, 2012"};
-  if (shape == Shape{2, 3} || shape == Shape{3, 2}) return {8, "known from exhaustive enumeration"};
-  if (shape == Shape{2, 2}) return {4, "known from exhaustive enumeration"};
-  return {n - 1, "two digits both absent from the givens could be swapped in any solution"};
-}
-
 std::string clues_text(const Request& r) {
   if (r.clues_max > 0 && r.clues_min == r.clues_max) return std::to_string(r.clues_max);
   if (r.clues_max > 0) return std::to_string(r.clues_min) + "-" + std::to_string(r.clues_max);
@@ -124,10 +115,11 @@ Status check_request(const Request& r) {
     return Error(std::to_string(std::max(r.clues_min, r.clues_max)) + " clues is more than the " +
                  std::to_string(cells) + " cells of a " + grid + " grid");
   const int hi = r.clues_max > 0 ? r.clues_max : cells;
-  const auto [minimum, why] = minimum_clues(r.shape);
+  const MinimumClues least = minimum_clues(r.shape);
+  const int minimum = least.count;
   if (hi < minimum)
     return Error("a " + grid + " puzzle needs at least " + std::to_string(minimum) +
-                 " clues to have a unique solution (" + why + "): " + clues_text(r) + " is impossible");
+                 " clues to have a unique solution (" + std::string(least.why) + "): " + clues_text(r) + " is impossible");
   const auto reach = reachable_counts(r.shape, *sym);
   bool any = false;
   for (int k = r.clues_min; k <= hi && !any; ++k) any = reach[static_cast<size_t>(k)];

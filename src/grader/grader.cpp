@@ -77,6 +77,13 @@ std::string band_names(const Bands& bands) {
 
 }  // namespace
 
+std::vector<Band> default_bands() {
+  std::vector<Band> out;
+  for (const DifficultyBand& b : kDefaultBands) out.push_back({std::string(b.name), b.hi});
+  out.back().max = std::numeric_limits<double>::infinity();
+  return out;
+}
+
 std::string label_for(double rating, const Bands& bands) {
   for (const Band& b : bands.bands)
     if (rating <= b.max + kEps) return b.name;

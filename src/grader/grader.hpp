@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/difficulty.hpp"
 #include "core/grid.hpp"
 #include "core/result.hpp"
 #include "grader/state.hpp"
@@ -21,17 +22,16 @@
 namespace gp::grader {
 
 // Difficulty bands: band i covers ratings in (max of band i-1, max of band i]; the first band starts
-// at 0. Defaults: easy <= 1.5, medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.
+// at 0. Defaults (core/difficulty.hpp): easy <= 1.5, medium <= 2.5, hard <= 4.0, expert <= 6.0,
+// fiendish above.
 struct Band {
   std::string name;
   double max = 0.0;  // inclusive upper bound; +infinity for the last band
 };
+// The default bands as above, the last one open-ended.
+std::vector<Band> default_bands();
 struct Bands {
-  std::vector<Band> bands = {{"easy", 1.5},
-                             {"medium", 2.5},
-                             {"hard", 4.0},
-                             {"expert", 6.0},
-                             {"fiendish", std::numeric_limits<double>::infinity()}};
+  std::vector<Band> bands = default_bands();
 };
 
 // The name of the band containing `rating`. Requires bands non-empty, maxima ascending.

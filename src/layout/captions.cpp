@@ -8,15 +8,23 @@
 
 #include "core/text.hpp"
 #include "core/codec.hpp"
+#include "layout/calendar.hpp"
 #include "layout/layout.hpp"
 
 namespace gp::layout {
 namespace {
 
-constexpr std::array<const char*, 10> kPlaceholders = {"number", "label", "rating", "clues", "section",
-                                                       "grid", "page", "answer_page", "date", "weekday"};
+constexpr std::array<const char*, 11> kPlaceholders = {"number", "label", "rating",  "clues",
+                                                       "section", "grid",  "page",    "answer_page",
+                                                       "date",   "weekday", "stars"};
 
 std::string field_value(const std::string& name, const CaptionFields& f) {
+  if (name.rfind("date:", 0) == 0) return format_date(f.date, name.substr(5), f.locale);
+  if (name == "stars") {
+    std::string s;
+    for (int i = 0; i < f.stars; ++i) s += "\u2605";
+    return s;
+  }
   if (name == "number") return std::to_string(f.number);
   if (name == "label") return f.label;
   if (name == "rating") {
@@ -34,6 +42,7 @@ std::string field_value(const std::string& name, const CaptionFields& f) {
 }
 
 bool is_known(const std::string& name) {
+  if (name.rfind("date:", 0) == 0) return unknown_date_directive(name.substr(5)).empty();
   return std::any_of(kPlaceholders.begin(), kPlaceholders.end(), [&](const char* k) { return name == k; });
 }
 

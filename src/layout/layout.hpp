@@ -194,7 +194,9 @@ struct CaptionFields {
   int page = 0;             // the puzzle's page
   int answer_page = 0;      // 0 = none
   std::string date;         // newspapers: the section's date (YYYY-MM-DD)
-  std::string weekday;      // newspapers: the section's weekday ("Monday")
+  std::string weekday;      // newspapers: the section's weekday in `locale` ("Monday", "Montag")
+  std::string locale = "en";  // names in {weekday} and {date:%A %B} (layout/calendar.hpp)
+  int stars = 0;            // {stars}: the label's rank among the bands (easiest = 1); 0 = unrated
 };
 
 // The fields for one puzzle: its record (number, page, answer page), the puzzle (label, rating,
@@ -203,7 +205,8 @@ struct CaptionFields {
 CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& record, const Puzzle& puzzle);
 
 // Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}
-// {date} {weekday}.
+// {date} {weekday} {stars}, and {date:FORMAT} (format_date in layout/calendar.hpp: "{date:%e %B %Y}"
+// gives "2 March 2026"). {stars} is one star (U+2605) per rank of the puzzle's band.
 // Returns the first unknown placeholder (with braces), or "" when the template is valid.
 std::string unknown_placeholder(const std::string& tmpl);
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/rng.hpp"
+#include "layout/calendar.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
 
@@ -327,7 +328,14 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   f.page = record.page;
   f.answer_page = record.answer_page;
   f.date = sec.date;
-  f.weekday = sec.weekday;
+  f.locale = spec.newspaper.locale;
+  f.weekday = sec.date.empty() ? sec.weekday : format_date(sec.date, "%A", f.locale);
+  // The band's rank by its lower bound: easy 1, medium 2, hard 3, expert 4, fiendish 5.
+  if (const auto band = spec.bands.find(puzzle.label); band != spec.bands.end()) {
+    f.stars = 1;
+    for (const auto& [name, range] : spec.bands)
+      if (range.first < band->second.first) ++f.stars;
+  }
   return f;
 }
 

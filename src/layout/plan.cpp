@@ -214,7 +214,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     return Error("layout: " + std::to_string(section_counts.size()) + " puzzle counts for " +
                  std::to_string(spec.sections.size()) + " sections");
   }
-  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday})";
+  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars})";
   if (auto bad = unknown_placeholder(spec.theme.caption); !bad.empty()) {
     problem("theme.caption: unknown placeholder '" + bad + "' " + known);
   }

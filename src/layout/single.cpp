@@ -1,6 +1,7 @@
 #include "layout/single.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/text.hpp"
@@ -12,6 +13,17 @@ namespace {
 constexpr double kCaptionGapMm = 1.5;
 
 }  // namespace
+
+spec::Theme theme_for_column(const spec::Theme& theme, double width_mm) {
+  const double scale = width_mm / kReferenceColumnMm;
+  if (!(scale > 1 + 1e-9)) return theme;  // 11.5pc parsed to mm and back: not exactly 1
+  spec::Theme t = theme;
+  t.thin_line *= scale;
+  t.box_line *= scale;
+  t.border_line *= scale;
+  t.caption_size *= std::sqrt(scale);
+  return t;
+}
 
 Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& theme, const SingleOptions& options,
                                    const TextMeasure& measure) {

@@ -21,6 +21,14 @@ struct SingleOptions {
   double padding_mm = 0;      // white space between the page edge and the ink, every side
 };
 
+// The width the newspaper profile's sizes are set for: one column of 11.5 picas.
+inline constexpr double kReferenceColumnMm = 11.5 * 12 * 25.4 / 72;
+
+// The theme for a puzzle `width_mm` wide: up to the reference column, `theme` itself; wider,
+// the line weights grow with the width (as the cells do) and the caption with its square root (a
+// puzzle across two columns gets a 12.7 pt caption rather than a lost 9 pt or a shouting 18 pt).
+spec::Theme theme_for_column(const spec::Theme& theme, double width_mm);
+
 // Errors: "single puzzle: the width must be positive, got 0.0 mm", and a width too narrow for the
 // grid: "single puzzle: 12.0 mm is too narrow for a 9x9 grid (cells would be 1.2 mm; at least 2 mm)".
 // Guarantees: page.width == width_mm exactly; trim == the whole page; every item inside the page

@@ -26,13 +26,13 @@ std::string base_of(const std::string& path) {
 }
 
 Error cannot_write(const std::string& path, int err) {
-  return Error("cannot write '" + path + "': " + std::strerror(err));
+  return Error(ErrorKind::io, "cannot write '" + path + "': " + std::strerror(err));
 }
 
 }  // namespace
 
 Result<AtomicFile> AtomicFile::create(const std::string& path) {
-  if (path.empty() || path.back() == '/') return Error("cannot write '" + path + "': not a file name");
+  if (path.empty() || path.back() == '/') return Error(ErrorKind::io, "cannot write '" + path + "': not a file name");
   // Hidden temporary in the same folder: ".NAME.XXXXXX".
   std::string templ = folder_of(path) + "/." + base_of(path) + ".XXXXXX";
   std::vector<char> buf(templ.begin(), templ.end());
@@ -88,12 +88,12 @@ Status AtomicFile::close() {
     file_ = nullptr;
     closed_ = true;
   }
-  if (!error_.empty()) return Error("cannot write '" + path_ + "': " + error_);
+  if (!error_.empty()) return Error(ErrorKind::io, "cannot write '" + path_ + "': " + error_);
   return Ok{};
 }
 
 Status AtomicFile::commit() {
-  if (done_) return Error("cannot write '" + path_ + "': already finished");
+  if (done_) return Error(ErrorKind::io, "cannot write '" + path_ + "': already finished");
   Status closed = close();
   if (!closed) {
     discard();

@@ -18,6 +18,7 @@
 #include <system_error>
 #include <utility>
 
+#include "core/files.hpp"
 #include "render/atomic_file.hpp"
 
 namespace gp::render {
@@ -37,14 +38,6 @@ std::string folder_of(const std::string& path) {
   return dir.empty() ? "." : dir;
 }
 
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 // Where a file written to `path` must go: `path` itself, or the file a symbolic link there
 // names. Error: the message after "cannot write 'PATH': ".
@@ -59,7 +52,7 @@ Result<std::string> write_target(const std::string& path) {
     target = resolved.string();
     if (::stat(target.c_str(), &st) != 0) return Error(std::string("cannot follow the link (") + std::strerror(errno) + ")");
   }
-  if (!S_ISREG(st.st_mode)) return Error(std::string("it is ") + kind_of(st.st_mode) + ", not a regular file");
+  if (!S_ISREG(st.st_mode)) return Error(std::string("it is ") + file_kind(st.st_mode) + ", not a regular file");
   return target;
 }
 
@@ -130,7 +123,7 @@ Status roll_back(const std::vector<JournalEntry>& entries) {
     } else {
       fs::remove(e.target, ec);
     }
-    if (ec) return Error("cannot restore '" + e.target + "' after an interrupted run: " + ec.message());
+    if (ec) return Error(ErrorKind::io, "cannot restore '" + e.target + "' after an interrupted run: " + ec.message());
   }
   return Ok{};
 }
@@ -197,7 +190,7 @@ Result<std::string> Staging::add(const std::string& final_path) {
   const fs::path t(*target);
   const std::string staged = (t.parent_path() / (prefix_ + t.filename().string())).string();
   const int fd = ::open(staged.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) return Error("cannot write '" + final_path + "': " + std::strerror(errno));
+  if (fd < 0) return Error(ErrorKind::io, "cannot write '" + final_path + "': " + std::strerror(errno));
   ::close(fd);
   index_.emplace(final_path, files_.size());
   files_.push_back({staged, final_path, *target, false});
@@ -218,20 +211,20 @@ Status Staging::commit() {
   }
   journal_ = (fs::path(folder_of(files_.front().target)) / journal_).string();
   if (Status st = write_file_atomically(journal_, journal_text(entries)); !st)
-    return undo(0, Error("cannot write '" + files_.front().final_path + "': " + st.error().to_string()));
+    return undo(0, Error(ErrorKind::io, "cannot write '" + files_.front().final_path + "': " + st.error().to_string()));
   // 2. Keep every earlier version beside its staged name.
   for (const File& f : files_) {
     if (!f.had_earlier) continue;
     const std::string old = kept_name(f.staged);
     fs::create_hard_link(f.target, old, ec);
     if (ec) fs::copy_file(f.target, old, fs::copy_options::overwrite_existing, ec);
-    if (ec) return undo(0, Error("cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
+    if (ec) return undo(0, Error(ErrorKind::io, "cannot keep '" + f.final_path + "' while replacing it: " + ec.message()));
   }
   // 3. The renames.
   for (std::size_t i = 0; i < files_.size(); ++i) {
     const File& f = files_[i];
     fs::rename(f.staged, f.target, ec);
-    if (ec) return undo(i, Error("cannot write '" + f.final_path + "': " + ec.message()));
+    if (ec) return undo(i, Error(ErrorKind::io, "cannot write '" + f.final_path + "': " + ec.message()));
     if (after_rename) after_rename(static_cast<int>(i) + 1);
   }
   // 4. Done: without the journal nothing will be rolled back.

@@ -153,6 +153,7 @@ struct NewspaperSpec {
       {"monday", "easy"},   {"tuesday", "easy"}, {"wednesday", "medium"}, {"thursday", "medium"},
       {"friday", "hard"},   {"saturday", "hard"}, {"sunday", "expert"}};
   std::vector<std::string> exclude;            // resolved paths of earlier runs' manifests (no repeats)
+  std::string locale = "en";                   // weekday and month names in captions: en de fr es it nl
   friend bool operator==(const NewspaperSpec&, const NewspaperSpec&) = default;
 };
 

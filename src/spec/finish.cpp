@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/symmetry.hpp"
 #include "spec/reader.hpp"
 
 namespace gp::spec::detail {
@@ -185,15 +186,18 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       const std::string asked = s.clues_min == s.clues_max
           ? std::to_string(s.clues_max) + " clues"
           : std::to_string(s.clues_min) + "-" + std::to_string(s.clues_max) + " clues";
-      const int min = proven_min_clues(s.shape);
+      const MinimumClues least = minimum_clues(s.shape);
+      const int min = least.count;
       if (s.clues_max >= cells) {
         sec_at("clues", asked + " do not fit a " + grid + " grid (" + std::to_string(cells) +
                             " cells; at most " + std::to_string(cells - 1) + " clues)");
       } else if (s.clues_max < min) {
         sec_at("clues", "a " + grid + " puzzle with " + asked + " cannot have a unique solution (" +
-                            std::to_string(min) + " is the proven minimum)");
-      } else if (s.symmetry != "none") {
-        const auto ok = symmetric_clue_counts(s.shape, s.symmetry);
+                            (least.exact ? std::to_string(min) + " is the proven minimum"
+                                         : "it needs at least " + std::to_string(min) + ": " + std::string(least.why)) +
+                            ")");
+      } else if (auto sym = parse_symmetry(s.symmetry); sym && *sym != Symmetry::kNone) {
+        const auto ok = reachable_counts(s.shape, *sym);
         bool any = false;
         for (int k = std::max(s.clues_min, min); k <= s.clues_max; ++k) any = any || ok[static_cast<size_t>(k)];
         if (!any) {

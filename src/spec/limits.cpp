@@ -1,12 +1,8 @@
 #include "spec/limits.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
+
+#include "core/files.hpp"
 
 namespace gp::spec {
 namespace {
@@ -41,13 +37,6 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   return n;
 }
 
-const char* kind_of(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 }  // namespace
 
@@ -85,42 +74,7 @@ std::optional<std::string> page_side_problem(double mm) {
 }
 
 Result<std::string> read_spec_text(const std::string& path, std::string_view what) {
-  const auto fail = [&](const std::string& message) { return Error(Diagnostic{path, 0, 0, message}); };
-  const std::string file = std::string(what) + " file";
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return fail("cannot read the " + file + " (" + std::strerror(errno) + ")");
-  if (S_ISDIR(st.st_mode)) return fail("is a folder, not a " + file);
-  if (!S_ISREG(st.st_mode)) return fail(std::string("is ") + kind_of(st.st_mode) + ", not a regular file");
-  const std::string too_big = "; a " + file + " is at most " + std::to_string(kMaxSpecBytes) + " bytes (1 MiB)";
-  if (static_cast<std::size_t>(st.st_size) > kMaxSpecBytes)
-    return fail("is " + std::to_string(st.st_size) + " bytes" + too_big);
-  // O_NONBLOCK: should the name have become a FIFO since stat(), opening it does not wait.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return fail("cannot read the " + file + " (" + std::strerror(errno) + ")");
-  std::string text;
-  Error error;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = fail("is not a regular file");
-  } else {
-    char buf[65536];
-    for (;;) {
-      const ssize_t got = ::read(fd, buf, sizeof buf);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) {
-        error = fail("cannot read the " + file + " (" + std::strerror(errno) + ")");
-        break;
-      }
-      if (got == 0) break;
-      text.append(buf, static_cast<std::size_t>(got));
-      if (text.size() > kMaxSpecBytes) {  // it grew while being read
-        error = fail("is over " + std::to_string(kMaxSpecBytes) + " bytes" + too_big);
-        break;
-      }
-    }
-  }
-  ::close(fd);
-  if (!error.diagnostics.empty()) return error;
-  return text;
+  return read_regular_file(path, what, kMaxSpecBytes);
 }
 
 }  // namespace gp::spec

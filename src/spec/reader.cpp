@@ -133,7 +133,8 @@ const std::vector<std::string>& weekday_names() {  // index = c_encoding (0 = Su
 }
 
 const std::vector<std::string>& newspaper_placeholders() {
-  static const std::vector<std::string> names = {"number", "label", "rating", "clues", "grid", "date", "weekday"};
+  static const std::vector<std::string> names = {"number", "label", "rating", "clues",
+                                                 "grid",   "date",  "weekday", "stars"};
   return names;
 }
 
@@ -409,7 +410,19 @@ void Reader::check_template(const YAML::Node& n, const std::string& path, const 
       return;
     }
     const std::string name = value.substr(pos + 1, end - pos - 1);
-    if (std::find(names.begin(), names.end(), name) == names.end())
+    if (name.rfind("date:", 0) == 0 && std::find(names.begin(), names.end(), "date") != names.end()) {
+      // {date:FORMAT}: the directives of layout/calendar.hpp
+      for (size_t i = 5; i < name.size(); ++i) {
+        if (name[i] != '%') continue;
+        const char c = i + 1 < name.size() ? name[i + 1] : ' ';
+        if (std::string_view("deBAmYy%").find(c) == std::string_view::npos) {
+          error(n, path, "unknown date directive '%" + std::string(1, c) + "' in {" + name +
+                             "} (use %d %e %m %B %A %Y %y %%)");
+          break;
+        }
+        ++i;
+      }
+    } else if (std::find(names.begin(), names.end(), name) == names.end())
       error(n, path, "unknown placeholder {" + name + "}" + suggestion(name, names) + " (use {" +
                          join(names, "} {") + "})");
     pos = end + 1;

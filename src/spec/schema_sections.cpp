@@ -1,8 +1,11 @@
 // The keys of sections (and section_defaults), answers, front_matter, output, print, cover,
 // worksheet and newspaper. See schema.cpp for the top level, page and theme.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
 
+#include "core/files.hpp"
 #include "spec/schema_build.hpp"
 
 namespace gp::spec::detail {
@@ -352,6 +355,9 @@ std::vector<Key> newspaper_keys() {
       },
       [](YAML::Emitter& out, const View& v) { out << v.book.newspaper.start_date; }));
   keys.push_back(plain(S::Newspaper, "days", Kind::Whole, &N::days, "", 1, 366));
+  keys.push_back(plain(S::Newspaper, "locale", Kind::Choice, &N::locale,
+                       "weekday and month names in captions ({weekday}, {date:%A %B}), from gridpress's own tables",
+                       0, 0, caption_locale_names()));
   keys.push_back(with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
                                  "continue it from the previous run", 1, 999999999),
                            "whole, >= 1"));
@@ -372,7 +378,8 @@ std::vector<Key> newspaper_keys() {
   };
   keys.push_back(newspaper_template("caption", &N::caption,
                                     "placeholders: `{number}` `{label}` `{rating}` `{clues}` `{grid}` `{date}` "
-                                    "`{weekday}`",
+                                    "`{weekday}` `{stars}`, and `{date:FORMAT}` with `%d` `%e` `%m` `%B` `%A` `%Y` "
+                                    "`%y` (`{date:%e %B %Y}`: 2 March 2026)",
                                     kNoHome));
   keys.push_back(newspaper_template("file_name", &N::file_name,
                                     "+ `.FORMAT`, in the folder of `output.path`; must contain `{date}` or `{number}` "
@@ -405,11 +412,16 @@ std::vector<Key> newspaper_keys() {
         np.exclude.clear();
         for (const auto& f : *list) {
           const fs::path p = fs::path(f).is_absolute() ? fs::path(f) : fs::path(t.st.book.base_dir) / f;
-          std::error_code ec;
-          if (!fs::is_regular_file(p, ec))
-            r.error(v, full, "manifest '" + p.lexically_normal().string() + "' not found");
+          const std::string path = p.lexically_normal().string();
+          struct stat st {};
+          if (::stat(path.c_str(), &st) != 0)
+            r.error(v, full, "manifest '" + path + "' not found");
+          else if (S_ISDIR(st.st_mode))
+            r.error(v, full, "'" + path + "' is a folder, not a manifest file");
+          else if (!S_ISREG(st.st_mode))
+            r.error(v, full, "'" + path + "' is " + file_kind(st.st_mode) + ", not a regular file");
           else
-            np.exclude.push_back(p.lexically_normal().string());
+            np.exclude.push_back(path);
         }
       },
       [](YAML::Emitter& out, const View& v) {

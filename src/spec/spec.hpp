@@ -115,28 +115,21 @@ std::optional<PagePreset> find_page_preset(std::string_view name);
 // expert (4.0, 6.0], fiendish (6.0, 12.0]. A spec's `bands:` adds or replaces bands by name.
 std::map<std::string, std::pair<double, double>> default_bands();
 
-// Symmetry and fill names a section accepts.
+// Symmetry and fill names a section accepts (the symmetries of core/symmetry.hpp).
 const std::vector<std::string>& symmetry_names();
 const std::vector<std::string>& fill_names();
-// The variants a section can ask for: classic, x, hyper.
+// The variants a section can ask for (core/grid.hpp): classic, x, hyper.
 const std::vector<std::string>& variant_names();
-
-// The clue counts a symmetry allows on a shape, ignoring uniqueness: a pattern symmetric under
-// `symmetry` is a union of whole orbits, so only sums of orbit sizes are possible (e.g. rotate180
-// on 4x4 allows even counts only). Index k is true when k clues can be placed. Size cells+1.
-std::vector<bool> symmetric_clue_counts(Shape shape, std::string_view symmetry);
-
-// The proven minimum number of clues for a unique puzzle: 4x4 -> 4, 6x6 -> 8, 9x9 -> 17, others
-// 1 (no proven bound the spec can rely on).
-int proven_min_clues(Shape shape);
 
 // Puzzles per page N -> columns x rows: columns is the largest divisor of N not above sqrt(N)
 // (1 -> 1x1, 2 -> 1x2, 4 -> 2x2, 6 -> 2x3, 12 -> 3x4); landscape pages swap the two.
 std::pair<int, int> per_page_layout(int per_page, bool landscape);
 
 // Placeholders a caption template may use (the ones layout fills in): {number} {label} {rating}
-// {clues} {section} {grid} {page} {answer_page}.
+// {clues} {section} {grid} {page} {answer_page} {stars}.
 const std::vector<std::string>& caption_placeholders();
+// The languages of weekday and month names in newspaper captions (newspaper.locale).
+const std::vector<std::string>& caption_locale_names();
 
 // Levenshtein distance (case-insensitive) and the closest candidate if it is close enough to be a
 // likely typo (distance <= 1 for words of 3 letters or fewer, else <= max(2, length / 3)); empty otherwise.

@@ -7,6 +7,9 @@
 
 #include "spec/spec.hpp"
 
+#include "core/difficulty.hpp"
+#include "core/symmetry.hpp"
+
 namespace gp::spec {
 
 namespace {
@@ -116,88 +119,32 @@ std::optional<PagePreset> find_page_preset(std::string_view name) {
 }
 
 std::map<std::string, std::pair<double, double>> default_bands() {
-  return {{"easy", {0.0, 1.5}},
-          {"medium", {1.5, 2.5}},
-          {"hard", {2.5, 4.0}},
-          {"expert", {4.0, 6.0}},
-          {"fiendish", {6.0, 12.0}}};
+  std::map<std::string, std::pair<double, double>> bands;
+  for (const DifficultyBand& b : kDefaultBands) bands.emplace(std::string(b.name), std::pair{b.lo, b.hi});
+  return bands;
 }
 
 const std::vector<std::string>& symmetry_names() {
-  static const std::vector<std::string> names = {"none",     "rotate180",    "rotate90", "mirror",
-                                                 "flip",     "diagonal",     "antidiagonal",
-                                                 "dihedral"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (Symmetry s : all_symmetries()) v.emplace_back(symmetry_name(s));
+    return v;
+  }();
   return names;
 }
 
 const std::vector<std::string>& variant_names() {
-  static const std::vector<std::string> names = {"classic", "x", "hyper"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (Variant x : all_variants()) v.emplace_back(variant_name(x));
+    return v;
+  }();
   return names;
 }
 
 const std::vector<std::string>& fill_names() {
   static const std::vector<std::string> names = {"random", "diagonal", "pattern"};
   return names;
-}
-
-std::vector<bool> symmetric_clue_counts(Shape shape, std::string_view symmetry) {
-  const int n = shape.n();
-  const int cells = shape.cells();
-  // The maps generating the group, as functions of (row, col).
-  using Map = std::pair<int, int> (*)(int, int, int);
-  std::vector<Map> gens;
-  const Map rot180 = [](int r, int c, int m) { return std::pair{m - r, m - c}; };
-  const Map rot90 = [](int r, int c, int m) { return std::pair{c, m - r}; };
-  const Map mirror = [](int r, int c, int m) { return std::pair{r, m - c}; };
-  const Map flip = [](int r, int c, int m) { return std::pair{m - r, c}; };
-  const Map diag = [](int r, int c, int) { return std::pair{c, r}; };
-  const Map anti = [](int r, int c, int m) { return std::pair{m - c, m - r}; };
-  if (symmetry == "rotate180") gens = {rot180};
-  else if (symmetry == "rotate90") gens = {rot90};
-  else if (symmetry == "mirror") gens = {mirror};
-  else if (symmetry == "flip") gens = {flip};
-  else if (symmetry == "diagonal") gens = {diag};
-  else if (symmetry == "antidiagonal") gens = {anti};
-  else if (symmetry == "dihedral") gens = {rot90, mirror};
-  // Orbit sizes by flood fill over the generators.
-  std::vector<int> orbit_sizes;
-  std::vector<bool> seen(static_cast<size_t>(cells), false);
-  for (int start = 0; start < cells; ++start) {
-    if (seen[static_cast<size_t>(start)]) continue;
-    std::vector<int> stack = {start};
-    seen[static_cast<size_t>(start)] = true;
-    int size = 0;
-    while (!stack.empty()) {
-      const int cell = stack.back();
-      stack.pop_back();
-      ++size;
-      for (Map g : gens) {
-        auto [r, c] = g(cell / n, cell % n, n - 1);
-        const int next = r * n + c;
-        if (!seen[static_cast<size_t>(next)]) {
-          seen[static_cast<size_t>(next)] = true;
-          stack.push_back(next);
-        }
-      }
-    }
-    orbit_sizes.push_back(size);
-  }
-  // Subset sums of the orbit sizes.
-  std::vector<bool> reach(static_cast<size_t>(cells) + 1, false);
-  reach[0] = true;
-  for (int s : orbit_sizes)
-    for (int k = cells; k >= s; --k)
-      if (reach[static_cast<size_t>(k - s)]) reach[static_cast<size_t>(k)] = true;
-  return reach;
-}
-
-int proven_min_clues(Shape shape) {
-  switch (shape.n()) {
-    case 4: return 4;
-    case 6: return 8;
-    case 9: return 17;
-    default: return 1;
-  }
 }
 
 std::pair<int, int> per_page_layout(int per_page, bool landscape) {
@@ -210,8 +157,13 @@ std::pair<int, int> per_page_layout(int per_page, bool landscape) {
 }
 
 const std::vector<std::string>& caption_placeholders() {
-  static const std::vector<std::string> names = {"number", "label", "rating", "clues",
-                                                 "section", "grid", "page", "answer_page"};
+  static const std::vector<std::string> names = {"number", "label", "rating",      "clues", "section",
+                                                 "grid",   "page",  "answer_page", "stars"};
+  return names;
+}
+
+const std::vector<std::string>& caption_locale_names() {
+  static const std::vector<std::string> names = {"en", "de", "fr", "es", "it", "nl"};
   return names;
 }
 

@@ -1,9 +1,9 @@
-#include "generator/symmetry.hpp"
+#include "core/symmetry.hpp"
 
 #include <algorithm>
 #include <array>
 
-namespace gp::gen {
+namespace gp {
 
 namespace {
 
@@ -119,4 +119,4 @@ std::vector<bool> reachable_counts(Shape shape, Symmetry s) {
   return can;
 }
 
-}  // namespace gp::gen
+}  // namespace gp
