@@ -1,7 +1,15 @@
 // gridpress preflight FILE.pdf [--rules kdp|none] [--trim 6x9] [--bleed] [--strict]
 // [--format text|json]: check a finished PDF (ours or anybody's) against the print rules.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -33,12 +41,43 @@ constexpr const char* kPreflightFooter =
     "Exit code: 0 if passed (or problems without --strict), 1 if problems with --strict, 2 if FILE\n"
     "cannot be read or the options are bad.";
 
+// Every `from` in `text` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
+  return text;
+}
+
+// `preflight -`: standard input (a PDF, or else a book spec) is saved to a file in a temporary
+// folder, which is checked as a file is; what is printed names it "<stdin>". A spec read this way
+// has no folder of its own: a profile given as a relative file path is not found.
+int preflight_stdin(const PreflightOptions& options) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/gridpress-preflight.XXXXXX";
+  if (!::mkdtemp(dir.data())) {
+    std::cerr << "preflight: cannot make a temporary folder (" << std::strerror(errno) << ")\n";
+    return kExitFailure;
+  }
+  std::ostringstream in;
+  in << std::cin.rdbuf();
+  const std::string text = in.str();
+  const std::string path = dir + (text.starts_with("%PDF-") ? "/stdin.pdf" : "/stdin.yaml");
+  std::ofstream(path, std::ios::binary) << text;
+  std::ostringstream out, err;
+  const int code = is_spec_path(path) ? preflight_spec_command(path, options, out, err)
+                                      : preflight_pdf_file(path, options, out, err);
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  std::cout << replaced(out.str(), path, "<stdin>");
+  std::cerr << replaced(err.str(), path, "<stdin>");
+  return code;
+}
+
 }  // namespace
 
 void add_preflight_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<PreflightCliOptions>();
   CLI::App* sub = app.add_subcommand("preflight", "Check a finished PDF against the print-on-demand rules");
-  sub->add_option("file", opt->file, "The PDF to check, or a book spec (.yaml) to build and check")->required();
+  sub->add_option("file", opt->file, "The PDF to check, or a book spec (.yaml) to build and check; - reads either from standard input")->required();
   sub->add_option("--rules", opt->options.rules, "Rule set: kdp (default) or none")
       ->check(CLI::IsMember({"kdp", "none"}));
   sub->add_option("--trim", opt->options.trim, "Expected trim size: 6x9, 8.5x11 (inches), 150x230mm, a5 ...");
@@ -49,6 +88,7 @@ void add_preflight_command(CLI::App& app, Run& run) {
   sub->footer(kPreflightFooter);
   sub->callback([&run, opt] {
     run = [opt] {
+      if (opt->file == "-") return preflight_stdin(opt->options);
       if (is_spec_path(opt->file)) return preflight_spec_command(opt->file, opt->options, std::cout, std::cerr);
       return preflight_pdf_file(opt->file, opt->options, std::cout, std::cerr);
     };

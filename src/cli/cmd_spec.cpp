@@ -43,10 +43,11 @@ int run_spec(const SpecCliOptions& opt) {
     return kExitUsage;
   }
   auto loaded = spec::load_book_spec(opt.path);
+  const std::string name = opt.path == "-" ? "<stdin>" : opt.path;
   if (!loaded) {
     print_error(loaded.error());
     const auto n = loaded.error().diagnostics.size();
-    std::cerr << opt.path << ": " << n << (n == 1 ? " problem" : " problems") << '\n';
+    std::cerr << name << ": " << n << (n == 1 ? " problem" : " problems") << '\n';
     return kExitUsage;
   }
   const spec::BookSpec& b = *loaded;
@@ -56,7 +57,7 @@ int run_spec(const SpecCliOptions& opt) {
   }
   long long puzzles = 0;
   for (const auto& s : b.sections) puzzles += s.count;
-  std::cout << opt.path << ": ok - " << b.sections.size() << (b.sections.size() == 1 ? " section, " : " sections, ")
+  std::cout << name << ": ok - " << b.sections.size() << (b.sections.size() == 1 ? " section, " : " sections, ")
             << puzzles << (puzzles == 1 ? " puzzle" : " puzzles") << ", page " << b.page.size_name
             << (b.profile.empty() ? std::string() : ", profile " + b.profile) << " -> " << b.output.path << '\n';
   return kExitOk;
@@ -67,7 +68,7 @@ int run_spec(const SpecCliOptions& opt) {
 void add_spec_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<SpecCliOptions>();
   CLI::App* cmd = app.add_subcommand("spec", "Check a book spec, or show it resolved (no generation)");
-  cmd->add_option("SPEC", opt->path, "the book spec (YAML)");
+  cmd->add_option("SPEC", opt->path, "the book spec (YAML); - reads it from standard input");
   cmd->add_flag("--resolved", opt->resolved, "print the spec with profile and defaults applied, as YAML");
   cmd->add_flag("--profiles", opt->profiles, "list the profiles that can be named");
   cmd->footer(kSpecFooter);

@@ -1,6 +1,10 @@
 #include "spec/limits.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "core/files.hpp"
 
@@ -73,7 +77,30 @@ std::optional<std::string> page_side_problem(double mm) {
   return std::string("is ") + buf + " mm; a PDF page is at most 5080 mm (200 in, 14,400 pt)";
 }
 
+namespace {
+
+// Standard input read to its end, at most kMaxSpecBytes; errors name "<stdin>".
+Result<std::string> read_stdin_capped(const std::string& file) {
+  const auto fail = [](const std::string& m) { return Error(Diagnostic{"<stdin>", 0, 0, m}); };
+  std::string text;
+  char buf[65536];
+  for (;;) {
+    const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return fail("cannot read the " + file + " (" + std::strerror(errno) + ")");
+    if (got == 0) return text;
+    text.append(buf, static_cast<std::size_t>(got));
+    if (text.size() > kMaxSpecBytes)
+      return fail("is over " + std::to_string(kMaxSpecBytes) + " bytes; a " + file + " is at most " +
+                  std::to_string(kMaxSpecBytes) + " bytes (" + byte_size_text(kMaxSpecBytes) + ")");
+  }
+}
+
+}  // namespace
+
 Result<std::string> read_spec_text(const std::string& path, std::string_view what) {
+  // "-": standard input, whatever kind of file it is (a pipe, a terminal), up to the same cap.
+  if (path == "-") return read_stdin_capped(std::string(what) + " file");
   return read_regular_file(path, what, kMaxSpecBytes);
 }
 

@@ -43,7 +43,8 @@ std::optional<std::string> page_side_problem(double mm);
 // or a socket is refused without opening it for reading (a FIFO would block), as is a file over
 // kMaxSpecBytes. Errors (Diagnostic on `path`): "cannot read the spec file (No such file or
 // directory)", "is a folder, not a spec file", "is a FIFO, not a regular file",
-// "is 1073741824 bytes; a spec file is at most 1048576 bytes (1 MiB)".
+// "is 1073741824 bytes; a spec file is at most 1048576 bytes (1 MiB)". "-" reads standard input
+// (any kind of file, up to the same cap; errors name "<stdin>").
 Result<std::string> read_spec_text(const std::string& path, std::string_view what = "spec");
 
 }  // namespace gp::spec

@@ -287,7 +287,9 @@ Result<BookSpec> parse_book_spec(std::string_view yaml, const std::string& filen
 Result<BookSpec> load_book_spec(const std::string& path, const LoadOptions& options) {
   auto text = read_spec_text(path);
   if (!text) return text.error();
-  return parse_impl(*text, path, options);
+  // Standard input is named "<stdin>" and has no folder: relative paths stay relative to the
+  // working directory.
+  return parse_impl(*text, path == "-" ? "<stdin>" : path, options);
 }
 
 Result<BookSpec> load_profile_file(const std::string& path) {

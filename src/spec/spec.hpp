@@ -32,7 +32,8 @@ struct LoadOptions {
 };
 
 // Reads and parses the spec at `path`. The diagnostics name `path` as given. Relative paths in the
-// spec (output.path, a profile given as a file) resolve against the folder of `path`.
+// spec (output.path, a profile given as a file) resolve against the folder of `path`. "-" reads
+// standard input: diagnostics name "<stdin>", relative paths resolve against the working folder.
 Result<BookSpec> load_book_spec(const std::string& path, const LoadOptions& options = {});
 
 // Parses spec text; `filename` is used in diagnostics and its folder is the base for relative paths
