@@ -48,9 +48,10 @@ std::string field(const std::string& text, const std::string& key) {
 TEST_CASE("book: a small book is a valid PDF with embedded fonts and the planned pages") {
   TempDir dir;
   const Run r = test::book_ok(kBooks + "/small.yaml", dir / "small.pdf", dir, "--jobs 2");
-  CHECK(r.err.empty());  // not a terminal: no progress
-  CHECK(r.out.rfind("wrote " + (dir / "small.pdf") + ": ", 0) == 0);
-  CHECK(r.out.find(" puzzles in ") != std::string::npos);
+  CHECK(r.out.empty());  // the summary goes to stderr; not a terminal: no progress
+  CHECK(r.err.rfind("wrote " + (dir / "small.pdf") + ": ", 0) == 0);
+  CHECK(r.err.find(" puzzles in ") != std::string::npos);
+  CHECK(r.err.find('\r') == std::string::npos);
 
   // The page count the layout plans for this spec.
   auto spec = spec::load_book_spec(kBooks + "/small.yaml");
@@ -60,7 +61,7 @@ TEST_CASE("book: a small book is a valid PDF with embedded fonts and the planned
   render::PangoTextMeasure measure;
   auto plan = layout::plan_book(*spec, counts, measure);
   REQUIRE(plan.ok());
-  CHECK(r.out.find(": " + std::to_string(plan->book_pages) + " pages, 10 puzzles") != std::string::npos);
+  CHECK(r.err.find(": " + std::to_string(plan->book_pages) + " pages, 10 puzzles") != std::string::npos);
 
   for (const char* tool : {"pdfinfo", "pdffonts", "qpdf"}) test::require_tool(tool);
   const Run info = run("pdfinfo '" + (dir / "small.pdf") + "'", dir);
@@ -103,6 +104,7 @@ TEST_CASE("book: manifest lists every puzzle with its pages, givens and solution
   TempDir dir;
   const Run r = test::book_ok(kBooks + "/small.yaml", dir / "b.pdf", dir, "--quiet");
   CHECK(r.out.empty());  // --quiet: no summary
+  CHECK(r.err.empty());
 
   const auto doc = nlohmann::json::parse(slurp(dir / "b.json"));
   CHECK(doc["title"] == "Test Book");
@@ -223,7 +225,7 @@ TEST_CASE("book: spec problems are all reported, exit 2, nothing written") {
 TEST_CASE("book: answers in a separate document") {
   TempDir dir;
   const Run r = test::book_ok(kBooks + "/separate.yaml", dir / "w.pdf", dir);
-  CHECK(r.out.find("; answers: " + (dir / "w-answers.pdf") + ", ") != std::string::npos);
+  CHECK(r.err.find("; answers: " + (dir / "w-answers.pdf") + ", ") != std::string::npos);
   CHECK(fs::exists(dir / "w-answers.pdf"));
   const auto doc = nlohmann::json::parse(slurp(dir / "w.json"));
   CHECK(doc["files"] == nlohmann::json::array({"w.pdf", "w-answers.pdf"}));

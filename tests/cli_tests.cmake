@@ -48,7 +48,7 @@ gridpress_cli_test(grade_json ARGS grade --format json data/grader_cli_ok.txt MA
 gridpress_cli_test(grade_csv ARGS grade --format csv data/grader_cli_ok.txt MATCH "line,puzzle,rating,label,hardest\n2,97[.0-9]*,3\\.2,hard,\"X-wing\"")
 gridpress_cli_test(grade_bad_exit ARGS grade data/grader_cli_bad.txt WILL_FAIL)
 gridpress_cli_test(grade_bad_lines ARGS grade data/grader_cli_bad.txt
-  MATCH "line 2: multiple solutions \\(not rated\\).*line 3: no solution \\(not rated\\).*line 4: 4 cells, expected 16")
+  MATCH "grader_cli_bad\\.txt:2: multiple solutions \\(not rated\\).*grader_cli_bad\\.txt:3: no solution \\(not rated\\).*grader_cli_bad\\.txt:4: 4 cells: not a puzzle line")
 gridpress_cli_test(grade_bad_keeps_going ARGS grade data/grader_cli_bad.txt MATCH "3\\.2 hard X-wing\nerror\nerror\nerror")
 gridpress_cli_test(grade_missing_file ARGS grade data/no_such_file.txt WILL_FAIL)
 
@@ -58,7 +58,7 @@ gridpress_cli_test(solve_good ARGS solve data/solver_cli_good.txt
 gridpress_cli_test(solve_count ARGS solve --count data/solver_cli_good.txt MATCH "^1\n2\\+\n0\n1\n$")
 gridpress_cli_test(solve_bad_exit ARGS solve data/solver_cli_bad.txt WILL_FAIL)
 gridpress_cli_test(solve_bad_lines ARGS solve data/solver_cli_bad.txt
-  MATCH "line 2: 80 cells, expected 81\nline 3: digit 5 twice in row 2")
+  MATCH "data/solver_cli_bad\\.txt:2: 80 cells, expected 81\ndata/solver_cli_bad\\.txt:3: digit 5 twice in row 2")
 gridpress_cli_test(solve_bad_keeps_going ARGS solve --count data/solver_cli_bad.txt MATCH "1\nerror\nerror\n1\n")
 gridpress_cli_test(solve_missing_file ARGS solve data/no_such_file.txt
   MATCH "data/no_such_file\\.txt: cannot open \\(No such file or directory\\)")
@@ -99,7 +99,7 @@ gridpress_cli_test(generate_budget_exit ARGS generate --clues 17 --budget 0.2 WI
 gridpress_cli_test(generate_exclude ARGS generate --count 2 --seed 3 --exclude data/generator_exclude.txt
   MATCH "^[1-9.]+\n[1-9.]+\n$")
 gridpress_cli_test(generate_exclude_bad ARGS generate --exclude data/generator_exclude_bad.txt
-  MATCH "error: data/generator_exclude_bad\\.txt: line 3: bad character 'x' at column 5")
+  MATCH "error: data/generator_exclude_bad\\.txt:3: bad character 'y' at column 5")
 gridpress_cli_test(generate_exclude_missing ARGS generate --exclude data/no_such_file.txt
   MATCH "error: data/no_such_file\\.txt: cannot open \\(No such file or directory\\)")
 gridpress_cli_test(generate_difficulty ARGS generate --difficulty hard --count 2 --format csv --jobs 2
@@ -178,3 +178,35 @@ gridpress_cli_test(solve_variant ARGS solve --variant x data/solver_cli_x.txt
   MATCH "multiple solutions\n[1-9]+\nerror\n")
 gridpress_cli_test(solve_variant_needs_flag ARGS solve data/solver_cli_x.txt
   MATCH "^multiple solutions\nmultiple solutions\nmultiple solutions\n$")
+
+# solve and grade answer each puzzle of a pipe as it arrives (a coprocess waits for each answer).
+add_test(NAME cli_streaming COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/streaming_test.sh $<TARGET_FILE:gridpress>)
+set_tests_properties(cli_streaming PROPERTIES TIMEOUT 300 LABELS cli)
+
+# Puzzle input forms (data/formats; the reader itself: input_test.cpp). The same two puzzles as
+# lines, grids with their solutions (skipped), generate's CSV and JSON.
+set(formats_solutions "^632417958418359672975682413324576891791248365856193724249735186167824539583961247\n124859673689273514573641982931467825247985136865312749352198467716534298498726351\n$")
+foreach(sample lines.txt grid.txt generate.csv generate.json noheader.csv bom.txt)
+  gridpress_cli_test(formats_${sample} ARGS solve data/formats/${sample} MATCH "${formats_solutions}")
+endforeach()
+gridpress_cli_test(formats_sdk ARGS solve data/formats/puzzle.sdk
+  MATCH "^632417958418359672975682413324576891791248365856193724249735186167824539583961247\n$")
+gridpress_cli_test(formats_ss ARGS solve --count data/formats/puzzle.ss MATCH "^1\n$")
+gridpress_cli_test(formats_blanks ARGS solve --count data/formats/blanks.txt MATCH "^1\n1\n1\n1\n1\n$")
+# qqwing's readable, compact and CSV output (solutions checked with qqwing --solve).
+gridpress_cli_test(formats_qqwing ARGS solve data/formats/qqwing.txt
+  MATCH "^825473961764291835319685247951837624247569318683124759496752183138946572572318496\n589234716163897452427516389835169274642783591791425638216358947378942165954671823\n$")
+gridpress_cli_test(formats_qqwing_compact ARGS solve data/formats/qqwing-compact.txt
+  MATCH "^587192634413876259269435817842953176931647528675218943358729461126384795794561382\n$")
+gridpress_cli_test(formats_qqwing_csv ARGS grade --format csv data/formats/qqwing.csv
+  MATCH "^line,puzzle,rating,label,hardest\n2,\\.\\.\\.4\\.\\.9\\.1[.1-9]+,[0-9.]+,[a-z]+,\"[^\"]+\"\n3,13\\.\\.8")
+gridpress_cli_test(formats_solo ARGS solve data/formats/solo.txt
+  MATCH "data/formats/solo\\.txt:1: a game ID of Simon Tatham's Solo")
+gridpress_cli_test(formats_exclude ARGS generate --count 2 --seed 3 --exclude data/formats/grid.txt
+  MATCH "^[1-9.]+\n[1-9.]+\n$")
+set_tests_properties(cli_formats_exclude PROPERTIES FAIL_REGULAR_EXPRESSION "6\\.\\.4\\.7\\.5|\\.\\.\\.859")
+
+# "-" for standard input everywhere a file is read, "-o -" for standard output.
+add_test(NAME cli_stdin COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stdin_test.sh $<TARGET_FILE:gridpress>
+  ${CMAKE_CURRENT_SOURCE_DIR}/data)
+set_tests_properties(cli_stdin PROPERTIES TIMEOUT 300 LABELS cli)

@@ -149,15 +149,15 @@ TEST_CASE("hostile: puzzle inputs that are folders or endless lines are refused"
   // An endless line (/dev/zero) stops at the cap instead of filling memory; lines before it count.
   r = gridpress("solve /dev/zero", dir);
   CHECK(r.code == 1);
-  CHECK(r.err == "line 1: longer than 65536 characters (not a puzzle file?)\n");
+  CHECK(r.err == "/dev/zero:1: longer than 65536 characters (not a puzzle file?)\n");
   spit(dir / "long.txt", std::string(81, '.') + "\n" + std::string(70000, '1') + "\n" + std::string(81, '.') + "\n");
   r = gridpress("solve --count '" + (dir / "long.txt") + "'", dir);
   CHECK(r.code == 1);
   CHECK(r.out == "2+\n");
-  CHECK(r.err == "line 2: longer than 65536 characters (not a puzzle file?)\n");
+  CHECK(r.err == (dir / "long.txt") + ":2: longer than 65536 characters (not a puzzle file?)\n");
   r = gridpress("generate --exclude '" + (dir / "long.txt") + "'", dir);
   CHECK(r.code == 1);
-  CHECK(r.err == "error: " + (dir / "long.txt") + ": line 2: longer than 65536 characters (not a puzzle file?)\n");
+  CHECK(r.err == "error: " + (dir / "long.txt") + ":2: longer than 65536 characters (not a puzzle file?)\n");
 }
 
 TEST_CASE("hostile: generate refuses what the spec loader refuses") {

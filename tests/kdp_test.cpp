@@ -77,9 +77,9 @@ TEST_CASE("kdp: a book over 150 pages gets the 0.5 in gutter, padded to an even 
   TempDir dir;
   const std::string pdf = dir / "long.pdf";
   const Run r = test::book_ok(kBooks + "/kdp_long.yaml", pdf, dir, "--jobs 2");
-  CHECK(r.err.empty());
-  CHECK(r.out.find(": 152 pages, 149 puzzles in ") != std::string::npos);
-  CHECK(r.out.find("; preflight passed") != std::string::npos);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(": 152 pages, 149 puzzles in ") != std::string::npos);
+  CHECK(r.err.find("; preflight passed") != std::string::npos);
 
   // The plan: 151 pages of content, a Notes page makes 152, and the gutter is chosen from 152.
   const spec::BookSpec spec = load("kdp_long.yaml");
@@ -122,7 +122,7 @@ TEST_CASE("kdp: bleed pages are trim + 0.125 in wide and + 0.25 in tall; the cov
   const std::string pdf = dir / "bleed.pdf";
   const Run r = test::book_ok(kBooks + "/kdp_bleed.yaml", pdf, dir, "--jobs 2");
   const std::string cover = dir / "bleed-cover.pdf";
-  CHECK(r.out.find("; cover: " + cover) != std::string::npos);
+  CHECK(r.err.find("; cover: " + cover) != std::string::npos);
   REQUIRE(fs::exists(cover));
 
   const spec::BookSpec spec = load("kdp_bleed.yaml");
@@ -201,17 +201,21 @@ TEST_CASE("kdp: preflight findings warn, and with print.strict fail the command 
   TempDir dir;
   const Run warn = book_run("kdp_short.yaml", dir / "short.pdf", dir);
   CHECK(warn.code == 0);
-  CHECK(warn.err ==
-        "warning: short.pdf does not meet the print rules (kdp):\n"
-        "  the book has 22 pages; the minimum is 24\n");
+  // The findings, then the summary line (also on stderr).
+  CHECK(warn.err.rfind("warning: short.pdf does not meet the print rules (kdp):\n"
+                       "  the book has 22 pages; the minimum is 24\n"
+                       "wrote " + (dir / "short.pdf") + ": 22 pages, ",
+                       0) == 0);
   CHECK(fs::exists(dir / "short.pdf"));
 
   const Run strict = book_run("kdp_short_strict.yaml", dir / "strict.pdf", dir);
   CHECK(strict.code == 1);
-  CHECK(strict.err ==
-        "error: strict.pdf does not meet the print rules (kdp):\n"
-        "  the book has 22 pages; the minimum is 24\n"
-        "the book was written to " + (dir / "strict.pdf") + "; print.strict is true, so these problems fail the command\n");
+  CHECK(strict.err.rfind("error: strict.pdf does not meet the print rules (kdp):\n"
+                         "  the book has 22 pages; the minimum is 24\n"
+                         "the book was written to " + (dir / "strict.pdf") +
+                             "; print.strict is true, so these problems fail the command\n"
+                             "wrote " + (dir / "strict.pdf") + ": 22 pages, ",
+                         0) == 0);
   CHECK(fs::exists(dir / "strict.pdf"));
 }
 

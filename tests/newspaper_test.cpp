@@ -52,13 +52,13 @@ double number_after(const std::string& text, const std::string& key) {
 TEST_CASE("newspaper: a week in pdf, eps, svg and png at the exact column width") {
   TempDir dir("gridpress-newspaper-test");
   const Output r = book_ok(kData + "/week.yaml", dir / "week.json", dir, "--jobs 2");
-  CHECK(r.err.empty());
+  CHECK(r.out.empty());  // the summary goes to stderr
   // The time varies: everything before and after it is exact.
   const std::string head = "wrote 56 files (pdf, eps, svg, png) for 7 puzzles in ";
-  REQUIRE(r.out.rfind(head, 0) == 0);
-  const std::size_t secs_end = r.out.find(" s: ", head.size());
+  REQUIRE(r.err.rfind(head, 0) == 0);
+  const std::size_t secs_end = r.err.find(" s: ", head.size());
   REQUIRE(secs_end != std::string::npos);
-  CHECK(r.out.substr(secs_end) == " s: No. 1201 2026-03-02 .. No. 1207 2026-03-08, to " + dir.path.string() +
+  CHECK(r.err.substr(secs_end) == " s: No. 1201 2026-03-02 .. No. 1207 2026-03-08, to " + dir.path.string() +
                                       "/; manifest " + (dir / "week.json") + "; next run: --start-number 1208\n");
 
   // Exactly the files of the run (names from the templates) and the manifest; no temporaries.
@@ -222,12 +222,12 @@ TEST_CASE("newspaper: PDFs print on the black plate only; EPS ink sits exactly o
 TEST_CASE("summary lines count one puzzle and one page in the singular") {
   TempDir dir("gridpress-newspaper-test");
   Output r = book_ok(short_spec(dir, "one", "", 1), "", dir);
-  CHECK(r.out.rfind("wrote 2 files (pdf) for 1 puzzle in ", 0) == 0);
+  CHECK(r.err.rfind("wrote 2 files (pdf) for 1 puzzle in ", 0) == 0);
   spit(dir / "book.yaml",
        "front_matter: false\nanswers: false\nprint: {pad_even: false}\nsections:\n  - count: 1\n    grid: 4x4\n"
        "    per_page: 1\n    heading_page: false\noutput: {path: book.pdf}\n");
   r = book_ok(dir / "book.yaml", "", dir);
-  CHECK(r.out.find(": 1 page, 1 puzzle in ") != std::string::npos);
+  CHECK(r.err.find(": 1 page, 1 puzzle in ") != std::string::npos);
 }
 
 TEST_CASE("newspaper: puzzles of earlier runs never repeat when their manifests are excluded") {

@@ -24,7 +24,8 @@ complete -c gridpress -n $g -l symmetry -x -a 'none rotate180 rotate90 mirror fl
 complete -c gridpress -n $g -l fill -x -a 'random diagonal pattern' -d 'Full-grid fill'
 complete -c gridpress -n $g -l minimal -d 'Only puzzles where every clue is needed'
 complete -c gridpress -n $g -l seed -x -d 'Seed'
-complete -c gridpress -n $g -l jobs -x -d 'Worker threads'
+complete -c gridpress -n $g -s j -l jobs -x -d 'Worker threads'
+complete -c gridpress -n $g -s q -l quiet -d 'No progress line'
 complete -c gridpress -n $g -l budget -x -d 'Give up after this many seconds'
 complete -c gridpress -n $g -l exclude -r -F -d 'Skip puzzles equivalent to any in FILE'
 complete -c gridpress -n $g -l with-solution -d 'Print each solution too'
@@ -44,7 +45,7 @@ set -l b "__fish_seen_subcommand_from book"
 complete -c gridpress -n $b -F
 complete -c gridpress -n $b -s o -l output -r -F -d 'Output file'
 complete -c gridpress -n $b -l format -x -a 'pdf svg png eps' -d 'Output format'
-complete -c gridpress -n $b -l jobs -x -d 'Generator threads'
+complete -c gridpress -n $b -s j -l jobs -x -d 'Generator threads'
 complete -c gridpress -n $b -l seed -x -d 'Book seed'
 complete -c gridpress -n $b -l start-number -x -d 'Newspaper runs: number of the first puzzle'
 complete -c gridpress -n $b -s q -l quiet -d 'No progress and no summary line'

@@ -154,7 +154,7 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
     std::function<void(int, int)> progress;
     if (options.progress) {
       progress = [&](int done, int total) {
-        options.progress("generating " + sec.name + ": " + std::to_string(done) + "/" + std::to_string(total));
+        options.progress("generating " + sec.name, done, total);
       };
     }
     auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress);
@@ -258,8 +258,8 @@ std::string cover_path(const spec::BookSpec& spec, const std::string& book_path)
 
 BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options) {
   BookRun run;
-  auto progress = [&](const std::string& s) {
-    if (options.progress) options.progress(s);
+  auto progress = [&](const std::string& what, long done, long total) {
+    if (options.progress) options.progress(what, done, total);
   };
 
   // 1. Checks and the page plan.
@@ -340,7 +340,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   auto sink_to = [&](render::Canvas& canvas) {
     return [&](layout::Page&& page) -> Status {
       ++pages_done;
-      progress("rendering page " + std::to_string(pages_done) + "/" + std::to_string(total_pages));
+      progress("rendering pages", pages_done, total_pages);
       return render::render_page(canvas, page);
     };
   };

@@ -34,8 +34,9 @@ namespace gp::book {
 
 struct BookRunOptions {
   int jobs = 0;  // generator threads; 0 = one per core (the output never depends on it)
-  // Status lines ("generating Warm-up: 12/40", "rendering page 17/112"); may be empty.
-  std::function<void(const std::string&)> progress;
+  // Progress of a stage: what is being done ("generating Warm-up", "rendering pages"), how much of
+  // it is done and its total; may be empty.
+  std::function<void(const std::string& what, long done, long total)> progress;
   // Run the print checks even when the spec names no print rules (the layout is still the
   // spec's own). preflight_spec sets it.
   bool always_check = false;

@@ -1,20 +1,24 @@
 // gridpress book SPEC.yaml: load the spec and apply the command line, run the book pipeline
 // (book/run.hpp: checks and plan, generation, layout and rendering, cover, manifest, print
 // checks), then print the findings and a one-line summary and choose the exit code.
-#include <unistd.h>
-
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
 #include "book/newspaper.hpp"
 #include "book/run.hpp"
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 #include "core/text.hpp"
 #include "render/canvas.hpp"
 #include "spec/spec.hpp"
@@ -34,26 +38,36 @@ struct BookOptions {
   bool quiet = false;
 };
 
-// Progress on stderr, only when it is a terminal and not --quiet: one line, rewritten in place.
-class Progress {
- public:
-  explicit Progress(bool enabled) : enabled_(enabled) {}
-  ~Progress() { clear(); }
-  void show(const std::string& text) {
-    if (!enabled_) return;
-    std::fprintf(stderr, "\r\033[K%s", text.c_str());
-    std::fflush(stderr);
-    shown_ = true;
+// A fresh folder under $TMPDIR (or /tmp), removed with everything in it when this goes away.
+struct TempFolder {
+  std::string path;
+  TempFolder() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/gridpress-stdout.XXXXXX";
+    if (::mkdtemp(templ.data())) path = templ;
   }
-  void clear() {
-    if (enabled_ && shown_) std::fprintf(stderr, "\r\033[K");
-    shown_ = false;
+  ~TempFolder() {
+    std::error_code ec;
+    if (!path.empty()) fs::remove_all(path, ec);
   }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
 };
+
+// `-o -`: the book was made in a temporary folder; its one file goes to standard output.
+int copy_to_stdout(const book::BookRun& run) {
+  if (run.files.size() != 1) {
+    std::cerr << "error: -o - writes one file to standard output, and this book is " << run.files.size()
+              << " files (pages as files, or a separate answer document): give a file name instead\n";
+    return kExitUsage;
+  }
+  std::ifstream in(run.book_path, std::ios::binary);
+  if (!(std::cout << in.rdbuf())) {
+    std::cerr << "error: cannot copy the book to standard output\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
 
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
@@ -72,19 +86,19 @@ int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::ste
     for (const auto& f : run.formats) fmts += (fmts.empty() ? "" : ", ") + f;
     const auto& first = spec.sections.front();
     const auto& last = spec.sections.back();
-    std::cout << "wrote " << run.files << " files (" << fmts << ") for "
+    std::cerr << "wrote " << run.files << " files (" << fmts << ") for "
               << count_of(static_cast<long long>(run.puzzles), "puzzle", "puzzles") << " in "
               << seconds(elapsed) << ": No. " << first.number << " " << first.date << " .. No. " << last.number
               << " " << last.date << ", to " << run.out_dir << "/";
-    if (!run.manifest_path.empty()) std::cout << "; manifest " << run.manifest_path;
-    std::cout << "; next run: --start-number " << last.number + 1 << "\n";
+    if (!run.manifest_path.empty()) std::cerr << "; manifest " << run.manifest_path;
+    std::cerr << "; next run: --start-number " << last.number + 1 << "\n";
   }
   return kExitOk;
 }
 
 int run_book(const BookOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
-  Progress progress(!opt.quiet && ::isatty(STDERR_FILENO));
+  Progress progress(opt.quiet);
 
   // 1. The spec.
   auto loaded = spec::load_book_spec(opt.spec_path);
@@ -93,17 +107,32 @@ int run_book(const BookOptions& opt) {
     return kExitUsage;
   }
   spec::BookSpec& spec = *loaded;
-  auto format = book::apply_overrides(spec, {opt.output, opt.format, opt.seed});
+  const bool to_stdout = opt.output == "-";
+  auto format = book::apply_overrides(spec, {to_stdout ? std::string() : opt.output, opt.format, opt.seed});
   if (!format) {
     print_error(format.error());
     return kExitUsage;
+  }
+  std::optional<TempFolder> temp;  // -o -: where the book is made before it is copied
+  if (to_stdout) {
+    if (spec.newspaper.enabled || spec.cover.enabled) {
+      std::cerr << "error: -o - writes one file to standard output, and " << (spec.newspaper.enabled ? "a newspaper run" : "a book with a cover")
+                << " writes several: give a " << (spec.newspaper.enabled ? "folder" : "file name") << " instead\n";
+      return kExitUsage;
+    }
+    temp.emplace();
+    if (temp->path.empty()) {
+      std::cerr << "error: -o -: cannot make a temporary folder (" << std::strerror(errno) << ")\n";
+      return kExitFailure;
+    }
+    spec.output.path = temp->path + "/book." + spec.output.format;
   }
   if (spec.newspaper.enabled || opt.start_number) return run_newspaper(spec, opt, start);
 
   // 2. The pipeline.
   book::BookRunOptions ro;
   ro.jobs = opt.jobs;
-  ro.progress = [&progress](const std::string& line) { progress.show(line); };
+  ro.progress = [&progress](const std::string& what, long done, long total) { progress.count(what, done, total); };
   const book::BookRun run = book::run_book_stages(spec, *format, ro);
   progress.clear();
   if (run.outcome != book::Outcome::ok) {
@@ -122,19 +151,23 @@ int run_book(const BookOptions& opt) {
     }
   }
 
-  // 4. Summary.
+  if (to_stdout) {
+    if (const int code = copy_to_stdout(run); code != kExitOk) return code;
+  }
+
+  // 4. Summary, on stderr (standard output stays free for data).
   if (!opt.quiet) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string where = run.book_path;
+    std::string where = to_stdout ? std::string("standard output") : run.book_path;
     if (render::one_file_per_page(*format) && !run.files.empty())
       where = run.files.front() + " .. " + file_name(run.files[static_cast<size_t>(run.book_pages) - 1]);
-    std::cout << "wrote " << where << ": " << count_of(run.book_pages, "page", "pages") << ", "
+    std::cerr << "wrote " << where << ": " << count_of(run.book_pages, "page", "pages") << ", "
               << count_of(run.puzzles, "puzzle", "puzzles") << " in " << seconds(elapsed);
     if (!run.answers_path.empty())
-      std::cout << "; answers: " << run.answers_path << ", " << count_of(run.answer_pages, "page", "pages");
-    if (!run.cover_path.empty()) std::cout << "; cover: " << run.cover_path;
-    if (run.preflighted && run.findings.empty()) std::cout << "; preflight passed";
-    std::cout << '\n';
+      std::cerr << "; answers: " << run.answers_path << ", " << count_of(run.answer_pages, "page", "pages");
+    if (!run.cover_path.empty()) std::cerr << "; cover: " << run.cover_path;
+    if (run.preflighted && run.findings.empty()) std::cerr << "; preflight passed";
+    std::cerr << '\n';
   }
   return run.findings.empty() || !spec.print.strict ? kExitOk : kExitFailure;
 }
@@ -144,22 +177,26 @@ int run_book(const BookOptions& opt) {
 void add_book_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<BookOptions>();
   CLI::App* cmd = app.add_subcommand("book", "Make a print-ready book from a YAML spec");
-  cmd->add_option("spec", opt->spec_path, "The book spec (YAML)")->required();
-  cmd->add_option("-o,--output", opt->output, "Output file (overrides output.path; pages of svg/png/eps are FILE-001.ext ...)");
+  cmd->add_option("spec", opt->spec_path, "The book spec (YAML); - reads it from standard input")->required();
+  cmd->add_option("-o,--output", opt->output, "Output file (overrides output.path; pages of svg/png/eps are FILE-001.ext ...); - writes a "
+                  "one-file book to standard output");
   cmd->add_option("--format", opt->format, "Output format (overrides output.format)")
       ->check(CLI::IsMember({"pdf", "svg", "png", "eps"}));
-  cmd->add_option("--jobs", opt->jobs, "Generator threads (default: one per core; output is the same for any value)")
+  cmd->add_option("-j,--jobs", opt->jobs, "Generator threads (default: one per core; output is the same for any value)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--seed", opt->seed, "Book seed (overrides the spec's seed)")->check(seed_check());
   cmd->add_option("--start-number", opt->start_number,
                   "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
       ->check(CLI::Range(1, 999999999));
-  cmd->add_flag("--quiet,-q", opt->quiet, "No progress and no summary line");
+  cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
       "givens, solution, seed, rating). The same spec and seed give byte-identical output.\n"
       "Files appear only when complete, all together: a failed run leaves the previous book, its\n"
-      "answers, cover and manifest untouched.\n"
+      "answers, cover and manifest untouched. The summary line ('wrote ...') goes to stderr.\n"
+      "SPEC - reads the spec from standard input (relative paths in it: from the working folder).\n"
+      "-o - writes the book to standard output when it is one file (a PDF, or one page of svg, png or\n"
+      "eps, with the answers inside and no cover); no manifest is kept.\n"
       "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"
       "With print.rules: kdp the pages and the PDF are checked against the KDP rules and problems are\n"
       "listed on stderr (docs/print-on-demand.md); print.strict: true makes them fail the command.\n"

@@ -1,24 +1,24 @@
 // gridpress generate: a batch of new puzzles on stdout (line, grid, json or csv).
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
-#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 
 #include "core/text.hpp"
 #include "cli/commands.hpp"
-#include "cli/input.hpp"
+#include "cli/progress.hpp"
 #include "core/codec.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
+#include "input/puzzle_reader.hpp"
+#include "input/source.hpp"
 
 namespace gp::cli {
 
@@ -34,7 +34,8 @@ struct GenerateOptions {
   std::string fill = "random";
   bool minimal = false;
   std::uint64_t seed = 1;
-  int jobs = 1;
+  int jobs = 0;  // 0 = one per core
+  bool quiet = false;
   double budget = 60.0;
   std::string exclude;
   bool with_solution = false;
@@ -53,7 +54,7 @@ constexpr const char* kGenerateFooter =
     "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
     "then gives each puzzle \"variant\". Variants take the random fill and no difficulty target.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
-    "transposition) to any puzzle in FILE (first token of each line; other sizes ignored).\n"
+    "transposition) to any puzzle in FILE (read like solve's input; other sizes ignored).\n"
     "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
     "Exit code: 0 ok, 1 budget ran out, FILE unreadable or the output cannot be written, 2 bad or\n"
     "impossible request.";
@@ -77,26 +78,21 @@ Status parse_clues(const std::string& text, gen::Request& req) {
   return Ok{};
 }
 
-// Canonical forms of the puzzles in `path` that have `shape`'s size.
+// Canonical forms of the puzzles in `path` ("-": standard input) that have `shape`'s size, read in
+// any form the puzzle reader knows.
 Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape) {
-  auto input = open_input(path);
-  if (!input) return input.error();
+  auto source = input::open_input(path);
+  if (!source) return source.error();
+  input::PuzzleReader reader(*source->stream, source->name);
   std::unordered_set<std::string> out;
-  std::string line;
-  int line_no = 0;
-  for (;;) {
-    auto more = read_input_line(*input->stream, line, line_no);
-    if (!more) return Error(path + ": " + more.error().to_string());
-    if (!*more) break;
-    const auto start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos || line[start] == '#') continue;
-    const auto end = line.find_first_of(" \t\r", start);
-    const std::string token = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (static_cast<int>(token.size()) != shape.cells()) continue;  // another size: cannot be equivalent
-    auto g = parse_line(token, shape);
-    if (!g) return Error(path + ": line " + std::to_string(line_no) + ": " + g.error().to_string());
-    out.insert(gen::canonical_form(*g));
+  while (auto item = reader.next()) {
+    if (!item->grid) return item->grid.error();
+    if (item->grid->shape.cells() != shape.cells()) continue;  // another size: cannot be equivalent
+    Grid g(shape);  // the cells under `shape`'s boxes (--box may differ from the standard ones)
+    g.cells = item->grid->cells;
+    out.insert(gen::canonical_form(g));
   }
+  if (reader.failed()) return reader.failure();
   return out;
 }
 
@@ -199,7 +195,7 @@ int run_generate(const GenerateOptions& opt) {
 
   std::unordered_set<std::string> exclude;
   gen::BatchOptions bo;
-  bo.jobs = opt.jobs;
+  bo.jobs = opt.jobs > 0 ? opt.jobs : default_jobs();
   bo.grade = opt.format == "json" || opt.format == "csv";
   if (!opt.exclude.empty()) {
     auto ex = read_exclusions(opt.exclude, req.shape);
@@ -207,20 +203,11 @@ int run_generate(const GenerateOptions& opt) {
     exclude = std::move(*ex);
     bo.exclude = &exclude;
   }
-  const bool tty = isatty(STDERR_FILENO) == 1;
-  auto last = std::chrono::steady_clock::now();
-  if (tty && opt.count > 1)
-    bo.progress = [&last](int done, int total) {
-      const auto now = std::chrono::steady_clock::now();
-      if (done < total && now - last < std::chrono::milliseconds(100)) return;
-      last = now;
-      std::cerr << "\rgenerating: " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
-    };
+  Progress progress(opt.quiet || opt.count <= 1);
+  bo.progress = [&progress](int done, int total) { progress.count("generating", done, total); };
   auto puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
-  if (!puzzles) {
-    if (tty && opt.count > 1) std::cerr << "\n";
-    return fail(puzzles.error(), kExitFailure);
-  }
+  progress.clear();
+  if (!puzzles) return fail(puzzles.error(), kExitFailure);
   print(*puzzles, opt, req);
   return kExitOk;
 }
@@ -245,13 +232,15 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--seed", opt->seed, "Seed: the same seed gives the same puzzles")
       ->capture_default_str()
       ->check(seed_check());
-  cmd->add_option("--jobs", opt->jobs, "Worker threads; with fewer puzzles than threads they share each puzzle (output does not depend on it)")
-      ->capture_default_str()
+  cmd->add_option("-j,--jobs", opt->jobs,
+                  "Worker threads (default: one per core); with fewer puzzles than threads they share each puzzle "
+                  "(output does not depend on it)")
       ->check(CLI::Range(1, 256));
+  cmd->add_flag("-q,--quiet", opt->quiet, "No progress line (shown on a terminal only)");
   cmd->add_option("--budget", opt->budget, "Give up after this many seconds")
       ->capture_default_str()
       ->check(budget_check());
-  cmd->add_option("--exclude", opt->exclude, "Skip puzzles equivalent to any listed in FILE (one a line)");
+  cmd->add_option("--exclude", opt->exclude, "Skip puzzles equivalent to any in FILE (any puzzle format; - for standard input)");
   cmd->add_flag("--with-solution", opt->with_solution, "Print each puzzle's solution too");
   cmd->add_option("--format", opt->format, "Output format")
       ->capture_default_str()

@@ -1,9 +1,8 @@
 // gridpress grade [FILE|-] [--format line|json|csv] [--explain]: rate puzzles on the Sudoku
-// Explainer scale, one puzzle a line in, one result per puzzle out.
+// Explainer scale: puzzles in (any form solve reads), one result per puzzle out.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -13,10 +12,11 @@
 
 #include "core/text.hpp"
 #include "cli/commands.hpp"
-#include "cli/input.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "grader/grader.hpp"
+#include "input/puzzle_reader.hpp"
+#include "input/source.hpp"
 
 namespace gp::cli {
 
@@ -29,18 +29,18 @@ struct GradeCliOptions {
 };
 
 constexpr const char* kGradeFooter =
-    "Input: one puzzle a line (4x4 .. 16x16, '.' or '0' empty, 1-9 then A-G); text after the first blank is\n"
-    "ignored; blank lines and lines starting with '#' are skipped.\n"
-    "Output, per puzzle line:\n"
+    "Input: puzzles in any form solve reads (one a line, grids, CSV, JSON; see gridpress help solve).\n"
+    "Output, per puzzle:\n"
     "  line: PUZZLE RATING LABEL HARDEST, e.g. '4..1.. 3.2 hard X-wing'; --explain adds the solve path,\n"
     "        one indented step a line ('  12. 3.2 X-wing on 7 in rows 2,5, columns 3,8')\n"
     "  json: {\"puzzles\": [{\"line\", \"puzzle\", \"rating\", \"label\", \"hardest\", \"counts\"[, \"path\"]}]}\n"
     "  csv:  line,puzzle,rating,label,hardest[,path]\n"
     "Rating: Sudoku Explainer 1.2.1 scale (1.2 hidden single .. 6.5+ chains); labels: easy <= 1.5,\n"
     "medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.\n"
-    "A line that is malformed, has no solution or several is reported on stderr as 'line N: ...' (and as\n"
-    "'error' in the output); the other lines are still graded.\n"
-    "Exit code: 0 if every line was graded, 1 otherwise (or if FILE cannot be opened or is a folder, a\n"
+    "A puzzle that is malformed, has no solution or several is reported on stderr as 'FILE:LINE: ...'\n"
+    "(and as 'error' in the output); the others are still graded. From a pipe or a terminal, line\n"
+    "and csv output answer (and flush) each puzzle as it is read; json is one document, at the end.\n"
+    "Exit code: 0 if every puzzle was graded, 1 otherwise (or if FILE cannot be opened or is a folder, a\n"
     "line is longer than 65536 characters, or the output cannot be written).";
 
 nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape& shape) {
@@ -51,36 +51,28 @@ nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape
 }
 
 int run_grade(const GradeCliOptions& opt) {
-  auto input = open_input(opt.file);
-  if (!input) {
-    print_error(input.error());
+  auto source = input::open_input(opt.file);
+  if (!source) {
+    print_error(source.error());
     return kExitFailure;
   }
-  std::istream* in = input->stream;
+  input::PuzzleReader reader(*source->stream, source->name);
   grader::GradeOptions gopt;
   gopt.record_path = opt.explain;
 
   bool bad = false;
-  std::string line, out;
+  std::string out;
   nlohmann::json doc;
   doc["puzzles"] = nlohmann::json::array();
   if (opt.format == "csv") out = opt.explain ? "line,puzzle,rating,label,hardest,path\n" : "line,puzzle,rating,label,hardest\n";
-  int line_no = 0;
-  for (;;) {
-    auto more = read_input_line(*in, line, line_no);
-    if (!more) {
-      std::cerr << more.error().to_string() << "\n";
-      bad = true;
-    }
-    if (!more || !*more) break;
-    const auto start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos || line[start] == '#') continue;
-
+  const bool flush_each = source->streaming && opt.format != "json";
+  while (auto next = reader.next()) {
+    const int line_no = next->line;
     std::string problem;
     grader::Grade g;
-    auto grid = parse_line(line);
+    const Result<Grid>& grid = next->grid;
     if (!grid) {
-      problem = grid.error().to_string();
+      problem = grid.error().diagnostics.front().message;
     } else {
       g = grader::grade(*grid, gopt);
       if (g.solutions == 0)
@@ -93,7 +85,7 @@ int run_grade(const GradeCliOptions& opt) {
     }
     const std::string puzzle = grid ? format_line(*grid) : std::string();
     if (!problem.empty()) {
-      std::cerr << "line " << line_no << ": " << problem << "\n";
+      print_error(reader.error_at(line_no, problem));
       bad = true;
     }
     const bool rated = problem.empty();
@@ -142,10 +134,15 @@ int run_grade(const GradeCliOptions& opt) {
       }
       doc["puzzles"].push_back(std::move(j));
     }
-    if (out.size() >= (1u << 16)) {
+    if (out.size() >= (1u << 16) || flush_each) {
       std::cout << out;
+      if (flush_each) std::cout.flush();
       out.clear();
     }
+  }
+  if (reader.failed()) {
+    print_error(reader.failure());
+    bad = true;
   }
   if (opt.format == "json") out += doc.dump(2) + "\n";
   std::cout << out << std::flush;

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <ctime>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -13,9 +12,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/input.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
+#include "input/puzzle_reader.hpp"
+#include "input/source.hpp"
 #include "solver/solver.hpp"
 
 namespace gp::cli {
@@ -37,15 +37,19 @@ struct SolveOptions {
 };
 
 constexpr const char* kSolveFooter =
-    "Input: one puzzle a line, n*n characters (4x4, 6x6, 8x8, 9x9, 12x12, 16x16; '.' or '0' empty,\n"
-    "1-9 then A-G); text after the first blank is ignored; blank lines and lines starting with '#'\n"
-    "are skipped. --variant x|hyper solves every line under those rules (a size the variant cannot\n"
-    "have is a bad line).\n"
-    "Output: one line per puzzle line, in order:\n"
+    "Input: puzzles in any of these forms, mixed freely: one a line (n*n characters for 4x4, 6x6,\n"
+    "8x8, 9x9, 12x12, 16x16; text after the first blank is ignored), grids of n rows with or without\n"
+    "separators ('|', '+', '-'; generate --format grid, qqwing, .sdk and .ss files), CSV with a\n"
+    "puzzle column (a header naming puzzle, quizzes or givens, or the first field that is a puzzle),\n"
+    "or generate's JSON. Empty cells: '.', '0', '*', '-', 'x' or '_'; values 1-9 then A-G. Blank\n"
+    "lines, lines starting with '#' and a UTF-8 byte order mark are skipped. --variant x|hyper\n"
+    "solves every puzzle under those rules (a size the variant cannot have is a bad puzzle).\n"
+    "Output: one line per puzzle, in order:\n"
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"
-    "  a bad line prints 'error' (and 'line N: what is wrong' on stderr).\n"
-    "Exit code: 0 if every line was read, 1 if a line was bad, FILE cannot be opened (or is a folder),\n"
+    "  a bad puzzle prints 'error' (and 'FILE:LINE: what is wrong' on stderr).\n"
+    "From a pipe or a terminal, each puzzle is answered (and flushed) as soon as it is read.\n"
+    "Exit code: 0 if every puzzle was read, 1 if one was bad, FILE cannot be opened (or is a folder),\n"
     "a line is longer than 65536 characters (reading stops there) or the output cannot be written.\n"
     "--stats: 'N puzzles, X us/puzzle' on stderr: CPU time of the solving thread spent in the solver\n"
     "only (parsing and output excluded), followed by the wall-clock figure in parentheses.\n";
@@ -56,54 +60,54 @@ int run_solve(const SolveOptions& opt) {
     print_error(variant.error());
     return kExitUsage;
   }
-  auto input = open_input(opt.file);
-  if (!input) {
-    print_error(input.error());
+  auto source = input::open_input(opt.file);
+  if (!source) {
+    print_error(source.error());
     return kExitFailure;
   }
-  std::istream* in = input->stream;
+  input::PuzzleReader reader(*source->stream, source->name);
 
-  // Lines are read, solved and written in batches: memory stays bounded on any input size, and
-  // the clocks are read once per batch, around the solving only.
+  // Puzzles are read, solved and written in batches: memory stays bounded on any input size, and
+  // the clocks are read once per batch, around the solving only. Input that may arrive a line at
+  // a time (a pipe, a terminal) is answered a puzzle at a time: batches of one, flushed.
   struct Item {
     Grid grid;
     bool ok = false;
     int count = 0;
     Grid solution;
   };
-  constexpr size_t kBatch = 1024;
+  const size_t batch_size = source->streaming ? 1 : 1024;
   std::vector<Item> batch;
-  batch.reserve(kBatch);
+  batch.reserve(batch_size);
   bool bad = false, eof = false;
   long long puzzles = 0;
   double cpu_us = 0, wall_us = 0;
-  std::string line, out;
-  int line_no = 0;
+  std::string out;
   while (!eof) {
     batch.clear();
-    while (batch.size() < kBatch) {
-      auto more = read_input_line(*in, line, line_no);
-      if (!more || !*more) {
-        if (!more) {
-          std::cerr << more.error().to_string() << "\n";
+    while (batch.size() < batch_size) {
+      auto next = reader.next();
+      if (!next) {
+        if (reader.failed()) {
+          print_error(reader.failure());
           bad = true;
         }
         eof = true;
         break;
       }
-      const auto start = line.find_first_not_of(" \t\r");
-      if (start == std::string::npos || line[start] == '#') continue;
       Item& item = batch.emplace_back();
-      auto grid = parse_line(line);
+      Result<Grid> grid = std::move(next->grid);
       if (grid && *variant != Variant::kClassic) {
         if (auto board = variant_board(grid->shape, *variant))
           grid->board = *board;
         else
-          grid = board.error();
+          grid = reader.error_at(next->line, board.error().to_string());
       }
-      const Status valid = grid ? check_givens(*grid) : Status(grid.error());
+      Status valid = grid ? check_givens(*grid) : Status(grid.error());
       if (!valid) {
-        std::cerr << "line " << line_no << ": " << valid.error().to_string() << "\n";
+        // Rule errors (found here) get the input's name and line; reader errors have them.
+        const Error& e = valid.error();
+        print_error(e.diagnostics.front().file.empty() ? reader.error_at(next->line, e.to_string()) : e);
         bad = true;
         continue;
       }
@@ -131,6 +135,7 @@ int run_solve(const SolveOptions& opt) {
       out += '\n';
     }
     std::cout << out;
+    if (source->streaming) std::cout.flush();
     out.clear();
   }
   std::cout << std::flush;

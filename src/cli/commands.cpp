@@ -1,9 +1,11 @@
 // What every command shares (see commands.hpp).
 #include "cli/commands.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 #include <unistd.h>
 
@@ -70,6 +72,8 @@ StdoutBuffer& stdout_buffer() {
 }
 
 }  // namespace
+
+int default_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 void use_checked_stdout() { std::cout.rdbuf(&stdout_buffer()); }
 

@@ -46,6 +46,9 @@ CLI::Validator seed_check();
 // a time budget is a number of seconds above 0 and at most 31536000 (a year): not inf or nan.
 CLI::Validator budget_check();
 
+// The --jobs of every command when none is given: one thread per core.
+int default_jobs();
+
 // "1 puzzle", "7 puzzles": a count and its noun for summary lines.
 inline std::string count_of(long long n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);

@@ -1,0 +1,313 @@
+#include "input/puzzle_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+#include <string_view>
+#include <utility>
+
+#include "core/codec.hpp"
+#include "input/source.hpp"
+
+namespace gp::input {
+
+namespace {
+
+constexpr int kSides[] = {4, 6, 8, 9, 12, 16};  // grid sides; puzzles have side * side cells
+
+bool is_side(std::size_t n) { return std::find(std::begin(kSides), std::end(kSides), static_cast<int>(n)) != std::end(kSides); }
+
+bool is_puzzle_size(std::size_t cells) {
+  return std::any_of(std::begin(kSides), std::end(kSides), [&](int n) { return static_cast<std::size_t>(n * n) == cells; });
+}
+
+bool is_blank_char(char c) { return c == '.' || c == '0' || c == '*' || c == '-' || c == 'x' || c == 'X' || c == '_'; }
+
+bool is_cell_char(char c) { return is_blank_char(c) || char_value(c) > 0; }
+
+bool all_cells(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_cell_char); }
+
+// Blanks written any of the accepted ways become '.', which parse_line reads.
+std::string normalized(std::string_view cells) {
+  std::string out(cells);
+  for (char& c : out)
+    if (is_blank_char(c)) c = '.';
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+std::string_view first_token(std::string_view s) { return s.substr(0, s.find_first_of(" \t")); }
+
+// The cells of a grid row: blanks and the '|' / '+' between boxes dropped.
+std::string row_cells(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '|' && c != '+') out += c;
+  return out;
+}
+
+// A line drawn between boxes or around a grid: '-', '=', '+', '|', '*' and blanks only, with a '-'
+// or '='. Such a line is a row of empty cells instead when it has `width` cells (a side when not
+// in a grid), no '+' or '=', and is not framed by '*' (.ss borders) - nor, outside a grid, by '|'.
+bool is_rule(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("-=+|* \t") == std::string_view::npos && s.find_first_of("-=") != std::string_view::npos;
+}
+bool rule_is_row(std::string_view s, std::size_t width) {
+  if (s.find_first_of("+=") != std::string_view::npos || (s.front() == '*' && s.back() == '*')) return false;
+  const std::size_t cells = row_cells(s).size();
+  return width > 0 ? cells == width : is_side(cells) && s.find('|') == std::string_view::npos;
+}
+
+// An .sdk section line such as "[Puzzle]".
+bool is_section(std::string_view s) {
+  return s.size() >= 2 && s.front() == '[' && s.back() == ']' &&
+         std::all_of(s.begin() + 1, s.end() - 1, [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == ' '; });
+}
+
+// Simon Tatham's Solo writes game IDs such as "3x3:a2b3c..." (and "3x3dj:...", "2x2x3:...").
+bool is_solo_id(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  if (i == 0) return false;
+  while (i < s.size() && std::isalnum(static_cast<unsigned char>(s[i]))) ++i;
+  return i + 1 < s.size() && s[i] == ':';
+}
+
+// What a line looked like: its first 24 characters, others than printable ASCII as '?'.
+std::string excerpt(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 24)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+  return "'" + out + (s.size() > 24 ? "...'" : "'");
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// CSV fields (RFC 4180 on one line): a quoted field may hold commas and doubled quotes.
+std::vector<std::string> csv_fields(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  for (auto& f : fields) f = std::string(trim(f));
+  return fields;
+}
+
+bool is_puzzle_header(const std::string& field) {
+  const std::string f = lower(field);
+  return f == "puzzle" || f == "puzzles" || f == "quiz" || f == "quizzes" || f == "givens";
+}
+
+// A 16-character token is a 4x4 puzzle line unless it holds a value above 4 (a 16x16 grid row).
+bool is_line_token(std::string_view token) {
+  if (!is_puzzle_size(token.size())) return false;
+  if (token.size() != 16) return true;
+  return std::none_of(token.begin(), token.end(), [](char c) { return char_value(c) > 4; });
+}
+
+// A line of `cells` cells that is neither a puzzle line nor, with no rows after it, a grid.
+std::string not_a_line(std::size_t cells) {
+  return std::to_string(cells) + " cells: not a puzzle line (16, 36, 64, 81, 144 or 256 cells), nor the first of " +
+         std::to_string(cells) + " grid rows";
+}
+
+}  // namespace
+
+PuzzleReader::PuzzleReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
+
+Error PuzzleReader::error_at(int line, const std::string& message) const {
+  return Error(Diagnostic{name_, line, 0, message});
+}
+
+bool PuzzleReader::read_line(std::string& line) {
+  if (pending_) {  // line_no_ is still its number
+    line = std::move(*pending_);
+    pending_.reset();
+    return true;
+  }
+  auto more = read_input_line(in_, line, line_no_);
+  if (!more) {
+    failure_ = error_at(line_no_, more.error().diagnostics.front().message);
+    return false;
+  }
+  if (!*more) return false;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);  // a UTF-8 byte order mark
+  return true;
+}
+
+PuzzleItem PuzzleReader::cells(int line, std::string_view text) const {
+  auto grid = parse_line(normalized(text));
+  if (!grid) return bad(line, grid.error().diagnostics.front().message);
+  return {line, std::move(*grid)};
+}
+
+std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
+  const auto fields = csv_fields(s);
+  if (csv_column_ < 0) {
+    for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
+      if (is_puzzle_header(fields[i])) csv_column_ = static_cast<int>(i);
+    if (csv_column_ >= 0) return std::nullopt;  // the header line
+    for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
+      if (is_puzzle_size(fields[i].size()) && all_cells(fields[i])) csv_column_ = static_cast<int>(i);
+    if (csv_column_ < 0)
+      return bad(line_no_, "CSV with no puzzle field and no header naming one (puzzle, quizzes or givens): " + excerpt(s));
+  }
+  const auto c = static_cast<std::size_t>(csv_column_);
+  if (c >= fields.size() || fields[c].empty())
+    return bad(line_no_, "no puzzle in CSV column " + std::to_string(c + 1) + ": " + excerpt(s));
+  return cells(line_no_, fields[c]);
+}
+
+std::optional<PuzzleItem> PuzzleReader::next() {
+  if (json_read_) {
+    if (json_next_ >= json_items_.size()) return std::nullopt;
+    return std::move(json_items_[json_next_++]);
+  }
+  std::string line, grid;  // grid: the cells of the rows read so far
+  std::size_t width = 0;   // the row length of the grid being read (0: none)
+  int rows = 0, start = 0;
+  bool solution = false;   // the grid being read follows "# solution": read, not returned
+  while (read_line(line)) {
+    const std::string_view s = trim(line);
+    if (width > 0) {  // inside a grid: rows up to `width`, separators and comments skipped
+      const bool fits = !s.empty() && (s.front() == '#' || is_rule(s) || (all_cells(row_cells(s)) && row_cells(s).size() == width));
+      if (rows == 1 && !fits) {
+        // One short line alone is not a grid: say what it is, and read this line afresh.
+        pending_ = line;
+        return bad(start, not_a_line(grid.size()));
+      }
+      if (s.empty()) {
+        return bad(start, "a grid of " + std::to_string(width) + " columns ended after " + std::to_string(rows) +
+                              " rows (line " + std::to_string(line_no_) + " is blank)");
+      }
+      if (s.front() == '#' || (is_rule(s) && !rule_is_row(s, width))) continue;
+      const std::string row = row_cells(s);
+      if (!all_cells(row) || row.size() != width)
+        return bad(line_no_, "row " + std::to_string(rows + 1) + " of the grid from line " + std::to_string(start) +
+                                 " should have " + std::to_string(width) + " cells: " + excerpt(s));
+      grid += row;
+      if (++rows < static_cast<int>(width)) continue;
+      if (!solution) return cells(start, grid);
+      width = 0;
+      grid.clear();
+      continue;
+    }
+    if (s.empty() || is_section(s)) continue;
+    if (s.front() == '#') {
+      next_is_solution_ = s == "# solution";
+      continue;
+    }
+    solution = std::exchange(next_is_solution_, false);
+    if (line_no_ == 1 && (s.starts_with("\xFF\xFE") || s.starts_with("\xFE\xFF")))
+      return bad(line_no_, "UTF-16 text; puzzle input is ASCII or UTF-8 (save the file as UTF-8)");
+    if (!seen_content_ && (s.front() == '{' || s.front() == '[')) return read_json(line);
+    seen_content_ = true;
+    const std::string_view token = first_token(s);
+    // One puzzle a line (anything after the first blank ignored).
+    if (token.find(',') == std::string_view::npos && is_line_token(token) &&
+        (all_cells(token) || s.find('|') == std::string_view::npos))
+      return cells(line_no_, token);
+    if (s.find(',') != std::string_view::npos) {
+      if (auto item = from_csv(s)) return item;
+      continue;
+    }
+    if (is_rule(s) && !rule_is_row(s, 0)) continue;
+    // The first row of a grid.
+    if (const std::string row = row_cells(s); all_cells(row) && is_side(row.size())) {
+      grid = row;
+      width = row.size();
+      rows = 1;
+      start = line_no_;
+      continue;
+    }
+    if (is_solo_id(s))
+      return bad(line_no_, "a game ID of Simon Tatham's Solo (" + excerpt(s) +
+                               "), not a puzzle: give the grid instead (in Solo: Game > Copy)");
+    if (all_cells(token) && token.size() > 16) return cells(line_no_, token);  // "80 cells, expected 81"
+    return bad(line_no_, "not a puzzle: " + excerpt(s) + " (" + std::to_string(s.size()) +
+                             " characters) is neither a puzzle line (16, 36, 64, 81, 144 or 256 cells), a grid row "
+                             "(4 to 16 cells) nor CSV with a puzzle column");
+  }
+  if (width > 0 && !failed() && rows == 1) return bad(start, not_a_line(grid.size()));
+  if (width > 0 && !failed())
+    return bad(start, "the input ended inside a grid of " + std::to_string(width) + " columns, after " +
+                          std::to_string(rows) + " rows");
+  return std::nullopt;
+}
+
+std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line) {
+  json_read_ = true;
+  const int start = line_no_;
+  std::string text = first_line + '\n';
+  char buf[1 << 16];
+  for (std::streamsize got; (got = in_.rdbuf()->sgetn(buf, sizeof buf)) > 0;) {
+    if (text.size() + static_cast<std::size_t>(got) > kMaxJson) {
+      failure_ = error_at(start, "JSON input larger than " + std::to_string(kMaxJson >> 20) + " MiB");
+      return std::nullopt;
+    }
+    text.append(buf, static_cast<std::size_t>(got));
+  }
+  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) {
+    json_items_.push_back(bad(start, "not valid JSON (input starting with '" + std::string(1, first_line.front()) +
+                                         "' is read as JSON, as generate --format json writes it)"));
+    return next();
+  }
+  const nlohmann::json* list = &doc;
+  if (doc.is_object()) {
+    const auto it = doc.find("puzzles");
+    list = it == doc.end() ? nullptr : &*it;
+  }
+  if (!list || !list->is_array()) {
+    json_items_.push_back(bad(start, "JSON without a \"puzzles\" list"));
+    return next();
+  }
+  std::size_t from = 0;  // where the search for the next puzzle's line starts
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const nlohmann::json& e = (*list)[i];
+    const nlohmann::json* p = e.is_object() && e.contains("puzzle") ? &e["puzzle"] : &e;
+    if (!p->is_string()) {
+      json_items_.push_back(bad(start, "puzzles[" + std::to_string(i) + "]: no puzzle string"));
+      continue;
+    }
+    const std::string cells_text = p->get<std::string>();
+    int line = start;  // the line of the puzzle's text, when it is found
+    if (const auto at = text.find("\"" + cells_text + "\"", from); at != std::string::npos) {
+      line = start + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+      from = at;
+    }
+    PuzzleItem item = cells(line, cells_text);
+    if (item.grid && e.is_object() && e.contains("variant") && e["variant"].is_string()) {
+      auto variant = parse_variant(e["variant"].get<std::string>());
+      auto board = variant ? variant_board(item.grid->shape, *variant) : Result<std::shared_ptr<const Board>>(variant.error());
+      if (board)
+        item.grid->board = (*board)->classic() ? nullptr : *board;
+      else
+        item = bad(line, board.error().diagnostics.front().message);
+    }
+    json_items_.push_back(std::move(item));
+  }
+  return next();
+}
+
+}  // namespace gp::input

@@ -1,0 +1,76 @@
+// The one reader of puzzle input for every command (solve, grade, generate --exclude). It reads, in
+// any mix from line to line:
+//   - one puzzle a line: n*n cells row by row (the first blank-separated token; the rest of the
+//     line is ignored), as `generate` writes it and qqwing --one-line;
+//   - grids of n rows, with or without separators: `generate --format grid`, qqwing's default and
+//     --compact output, .sdk and .ss files ('|', '+', '*' and lines of '-' or '=' are separators);
+//   - CSV: the column named puzzle, puzzles, quiz, quizzes or givens in a header (generate's,
+//     grade's, qqwing --csv), or without a header the first field that holds a puzzle;
+//   - JSON as `generate --format json` (and grade) write it: {"puzzles": [{"puzzle": ...}]}, or a
+//     list of puzzle strings or objects; read whole (the other forms are read line by line);
+// with empty cells written as '.', '0', '*', '-', 'x', 'X' or '_'; values 1-9 then A-G (10-16).
+// A UTF-8 byte order mark, blank lines, lines starting with '#' and .sdk section lines ([Puzzle])
+// are skipped, and so is the grid after a "# solution" line (generate --format grid
+// --with-solution). Each error names the input and line ("puzzles.txt:12: ...") and says what the
+// line looked like (a Solo game ID is named as one).
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/result.hpp"
+
+namespace gp::input {
+
+struct PuzzleItem {
+  int line = 0;                 // the line where the puzzle starts (1-based)
+  Result<Grid> grid = Error();  // the puzzle, or why not: one Diagnostic {input name, line, message}
+};
+
+class PuzzleReader {
+ public:
+  // `name` is how errors name the input (a path, or "<stdin>").
+  PuzzleReader(std::istream& in, std::string name);
+
+  // The next puzzle, or nothing at the end of the input. Reads no further than the puzzle's own
+  // last line (JSON excepted), so a command reading a pipe can answer each puzzle as it arrives.
+  // A bad puzzle comes back as an error and reading goes on after it; input that cannot be read
+  // on (a line longer than kMaxInputLine, JSON too large) ends the input, with failure() set.
+  std::optional<PuzzleItem> next();
+
+  // Why reading stopped early (empty Error list when it did not).
+  const Error& failure() const { return failure_; }
+  bool failed() const { return !failure_.diagnostics.empty(); }
+
+  // An error about item `line` (e.g. "digit 5 twice in row 2" found later): "NAME:LINE: message".
+  Error error_at(int line, const std::string& message) const;
+
+  // The largest JSON input read (JSON is read whole).
+  static constexpr std::size_t kMaxJson = std::size_t{64} << 20;
+
+ private:
+  bool read_line(std::string& line);
+  PuzzleItem bad(int line, const std::string& message) const { return {line, error_at(line, message)}; }
+  PuzzleItem cells(int line, std::string_view text) const;  // one puzzle's cells, row by row
+  std::optional<PuzzleItem> from_csv(std::string_view s);
+  std::optional<PuzzleItem> read_json(const std::string& first_line);
+
+  std::istream& in_;
+  std::string name_;
+  int line_no_ = 0;
+  bool seen_content_ = false;  // a line other than blanks and comments was read
+  bool next_is_solution_ = false;  // "# solution" came before the next grid: read it, skip it
+  std::optional<std::string> pending_;  // a line read but not used yet (read_line gives it again)
+  int csv_column_ = -1;        // the puzzle column of a CSV input; -1 until a header or first row
+  Error failure_;
+  bool json_read_ = false;
+  std::vector<PuzzleItem> json_items_;  // the puzzles of a JSON input, handed out in order
+  std::size_t json_next_ = 0;
+};
+
+}  // namespace gp::input
