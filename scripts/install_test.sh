@@ -67,7 +67,12 @@ if ((deb)); then
   flock 9
   pkg=$(ls "$tmp"/gridpress_*.deb)
   depends=$(dpkg-deb -f "$pkg" Depends)
-  for p in libcairo2 libpango-1.0-0 libyaml-cpp libqpdf fonts-dejavu-core; do
+  needs=(libcairo2 libpango-1.0-0 libyaml-cpp libqpdf fonts-dejavu-core)
+  # The catalogue links SQLite: then the package must depend on it too.
+  if dpkg-deb --fsys-tarfile "$pkg" | tar -xOf - ./usr/bin/gridpress | grep -aq 'libsqlite3\.so'; then
+    needs+=(libsqlite3)
+  fi
+  for p in "${needs[@]}"; do
     [[ $depends == *"$p"* ]] || fail "the .deb does not depend on $p (Depends: $depends)"
   done
   sudo=""

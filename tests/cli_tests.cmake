@@ -210,3 +210,8 @@ set_tests_properties(cli_formats_exclude PROPERTIES FAIL_REGULAR_EXPRESSION "6\\
 add_test(NAME cli_stdin COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stdin_test.sh $<TARGET_FILE:gridpress>
   ${CMAKE_CURRENT_SOURCE_DIR}/data)
 set_tests_properties(cli_stdin PROPERTIES TIMEOUT 300 LABELS cli)
+
+# Progress on a terminal only (script(1) provides one), with percent, rate and time left.
+add_test(NAME cli_progress COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/progress_test.sh $<TARGET_FILE:gridpress>
+  ${CMAKE_CURRENT_SOURCE_DIR}/data)
+set_tests_properties(cli_progress PROPERTIES TIMEOUT 300 LABELS cli)

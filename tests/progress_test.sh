@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Progress lines: on a terminal (script(1) gives the command one) they show count, percent, rate
+# and time left; with -q, or when stderr is a pipe or a file, nothing. Summaries go to stderr.
+# Usage: progress_test.sh GRIDPRESS_BINARY TESTS_DATA_DIR
+set -euo pipefail
+bin=$1 data=$2
+work=$(mktemp -d /tmp/gridpress-progress-test.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+on_tty() { script -qec "$1" /dev/null | tr '\r' '\n'; }
+
+out=$(on_tty "'$bin' generate --count 200 --clues 20 --seed 3 -j 2 > /dev/null")
+grep -qE $'^\e\\[Kgenerating: [0-9]+/200 +[0-9]+% [0-9.]+/s [0-9]+ s left$' <<<"$out" ||
+  fail "generate on a terminal: no 'generating: N/200 P% R/s T s left' line in: $(tail -c 300 <<<"$out" | cat -v)"
+out=$(on_tty "'$bin' generate -q --count 50 --clues 24 --seed 3 > /dev/null")
+[[ -z $out ]] || fail "generate -q on a terminal printed: $(cat -v <<<"$out")"
+err=$("$bin" generate --count 50 --clues 24 --seed 3 -j 2 2>&1 >/dev/null)
+[[ -z $err ]] || fail "generate with stderr on a pipe printed: $err"
+
+# book: progress on a terminal, then the summary; on a pipe only the summary, on stderr.
+out=$(on_tty "'$bin' book '$data/books/small.yaml' -o tty.pdf > /dev/null")
+grep -qE $'^\e\\[Kgenerating Warm-up: [0-9]+/4 ' <<<"$out" || fail "book on a terminal: no progress in: $(cat -v <<<"$out")"
+grep -qE $'^(\e\\[K)?wrote tty.pdf: ' <<<"$out" || fail "book on a terminal: no summary after the progress"
+"$bin" book "$data/books/small.yaml" -o pipe.pdf > out.txt 2> err.txt
+[[ ! -s out.txt ]] || fail "book wrote to standard output: $(cat out.txt)"
+[[ $(wc -l < err.txt) == 1 ]] && grep -q "^wrote pipe.pdf: " err.txt || fail "book on a pipe: stderr is $(cat -v err.txt)"
+
+[[ $status == 0 ]] && echo "progress: on a terminal only, with percent, rate and time left"
+exit $status
