@@ -11,9 +11,9 @@ status=0
 fail() { echo "FAIL: $*"; status=1; }
 on_tty() { script -qec "$1" /dev/null | tr '\r' '\n'; }
 
-out=$(on_tty "'$bin' generate --count 200 --clues 20 --seed 3 -j 2 > /dev/null")
-grep -qE $'^\e\\[Kgenerating: [0-9]+/200 +[0-9]+% [0-9.]+/s [0-9]+ s left$' <<<"$out" ||
-  fail "generate on a terminal: no 'generating: N/200 P% R/s T s left' line in: $(tail -c 300 <<<"$out" | cat -v)"
+out=$(on_tty "'$bin' generate --count 1000 --clues 20 --seed 3 -j 2 > /dev/null")
+grep -qE $'^\e\\[Kgenerating: [0-9]+/1000 +[0-9]+% [0-9.]+/s [0-9]+ s left$' <<<"$out" ||
+  fail "generate on a terminal: no 'generating: N/1000 P% R/s T s left' line in: $(tail -c 300 <<<"$out" | cat -v)"
 out=$(on_tty "'$bin' generate -q --count 50 --clues 24 --seed 3 > /dev/null")
 [[ -z $out ]] || fail "generate -q on a terminal printed: $(cat -v <<<"$out")"
 err=$("$bin" generate --count 50 --clues 24 --seed 3 -j 2 2>&1 >/dev/null)
