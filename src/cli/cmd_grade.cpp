@@ -153,7 +153,7 @@ int run_grade(const GradeCliOptions& opt) {
 
 void add_grade_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<GradeCliOptions>();
-  CLI::App* sub = app.add_subcommand("grade", "Rate puzzles on the Sudoku Explainer scale, one a line");
+  CLI::App* sub = app.add_subcommand("grade", "Rate puzzles (lines, grids, CSV or JSON) on the Sudoku Explainer scale");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
   sub->add_option("--format", opt->format, "Output format: line (default), json or csv")
       ->check(CLI::IsMember({"line", "json", "csv"}));
