@@ -93,50 +93,133 @@ struct Pass {
   int base;
   int cover;
 };
-constexpr std::array<Pass, 2> kPointing{{{kBoxes, kColumns}, {kBoxes, kRows}}};
-constexpr std::array<Pass, 2> kClaiming{{{kColumns, kBoxes}, {kRows, kBoxes}}};
 constexpr std::array<Pass, 1> kPointingExtra{{{kBoxes, kExtras}}};
 constexpr std::array<Pass, 6> kClaimingExtra{
     {{kRows, kExtras}, {kColumns, kExtras}, {kExtras, kBoxes}, {kExtras, kRows}, {kExtras, kColumns}, {kExtras, kExtras}}};
 
-// Direct locked candidates: after removing v from cover minus base, a unit `other` (of the base's
-// group, then, on a board with extra units, an extra unit) left with one place for v outside the
-// eliminated cells. Returns that cell, or -1.
-int direct_single(const State& s, int v, int base, int cover, const Pass& pass, int& other_out) {
-  const int base_group = pass.base;
-  auto try_unit = [&](int other) {
-    if (other == base || other == cover) return -1;
-    const Mask p3 = s.places(other, v);
-    if (!several(p3)) return -1;
-    int remain = 0;
-    int cell = -1;
-    bool crosses = false;
-    for (Mask m = p3; m; m &= m - 1) {
-      const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
-      if (in_group_unit(s, c, cover, pass.cover) && !in_group_unit(s, c, base, base_group)) {
-        crosses = true;  // v goes from c
-      } else {
-        ++remain;
-        cell = c;
-      }
+// Direct locked candidates: after removing v from cover minus base, a unit `other` left with one
+// place for v outside the eliminated cells gives a hidden single: that cell, or -1.
+int single_after(const State& s, int v, int other, int base, int cover, const Pass& pass) {
+  if (other == base || other == cover) return -1;
+  const Mask p3 = s.places(other, v);
+  if (!several(p3)) return -1;
+  int remain = 0;
+  int cell = -1;
+  bool crosses = false;
+  for (Mask m = p3; m; m &= m - 1) {
+    const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
+    if (in_group_unit(s, c, cover, pass.cover) && !in_group_unit(s, c, base, pass.base)) {
+      crosses = true;  // v goes from c
+    } else {
+      ++remain;
+      cell = c;
     }
-    return crosses && remain == 1 ? cell : -1;
-  };
-  auto [first, last] = group_units(s, base_group);
-  for (int other = first; other < last; ++other) {
-    if (const int c = try_unit(other); c >= 0) return other_out = other, c;
   }
-  if (base_group == kExtras || !s.has_extras()) return -1;
+  return crosses && remain == 1 ? cell : -1;
+}
+
+// The extra units' part of the direct search (after the units of the base's kind).
+int extra_single_after(const State& s, int v, int base, int cover, const Pass& pass, int& other_out) {
   for (int other = 3 * s.n(); other < s.unit_count(); ++other) {
-    if (const int c = try_unit(other); c >= 0) return other_out = other, c;
+    if (const int c = single_after(s, v, other, base, cover, pass); c >= 0) return other_out = other, c;
   }
   return -1;
 }
 
-// Locked candidates, scanned as SE does: per pass (see Pass), values, then base units. In direct
-// mode the step is a hidden single the eliminations create (direct_single).
+// Fills `out` with the direct step (the hidden single in `other`) or the plain one.
+bool locked_step(const State& s, Step& out, bool pointing, bool direct, int v, int base, int cover, int other,
+                 int cell) {
+  if (direct) {
+    const char* name = pointing ? "Direct pointing" : "Direct claiming";
+    if (out.describe) {
+      out.description = name;
+      out.description += " ";
+      append_value(out.description, v);
+      out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
+                         s.unit_name(other);
+    }
+    set_place(s, out, name, pointing ? 1.7 : 1.9, cell, v);
+    return true;
+  }
+  out.technique = pointing ? "Pointing" : "Claiming";
+  out.rating = pointing ? 2.6 : 2.8;
+  if (!out.describe) return true;
+  out.description = out.technique + " ";
+  append_value(out.description, v);
+  out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
+  append_value(out.description, v);
+  out.description += " from " + std::to_string(out.eliminations.size()) + " cell(s)";
+  return true;
+}
+
+// Locked candidates between rows/columns and boxes, scanned as SE does: values outermost;
+// pointing = box -> column, then box -> row; claiming = column -> box, then row -> box. In direct
+// mode the step is a hidden single the eliminations create in another unit of the base's kind
+// crossing the cover unit (then, on a board with extra units, in an extra unit).
+bool locked_classic(const State& s, Step& out, bool pointing, bool direct) {
+  const int n = s.n();
+  for (int pass = 0; pass < 2; ++pass) {
+    // kind index into units_of: 0 row, 1 column, 2 box.
+    const int line_kind = pass == 0 ? 1 : 0;
+    const int base_kind = pointing ? 2 : line_kind;
+    const int cover_kind = pointing ? line_kind : 2;
+    const int base0 = base_kind == 0 ? 0 : base_kind == 1 ? n : 2 * n;
+    for (int v = 1; v <= n; ++v) {
+      for (int i = 0; i < n; ++i) {
+        const int base = base0 + i;
+        const Mask pos = s.places(base, v);
+        if (!several(pos)) continue;
+        const auto& cells = s.unit(base);
+        const int cover = s.units_of(cells[static_cast<std::size_t>(only_bit_index(pos))])[static_cast<std::size_t>(cover_kind)];
+        bool all = true;
+        for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
+          all = s.units_of(cells[static_cast<std::size_t>(only_bit_index(m))])[static_cast<std::size_t>(cover_kind)] == cover;
+        if (!all) continue;
+        // The cover's cells with v inside the base are exactly `pos`: anything more is outside.
+        if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
+        bool any = false;
+        for (int c : s.unit(cover)) {
+          if (!s.has(c, v) || s.units_of(c)[static_cast<std::size_t>(base_kind)] == base) continue;
+          any = true;
+          if (!direct) out.eliminations.push_back({c, v});
+        }
+        if (!any) continue;
+        if (!direct) return locked_step(s, out, pointing, false, v, base, cover, -1, -1);
+        // Another unit of the base's kind crossing the cover: v left in one place outside it?
+        for (int j = 0; j < n; ++j) {
+          const int other = base0 + j;
+          if (other == base) continue;
+          const Mask p3 = s.places(other, v);
+          if (!several(p3)) continue;
+          int remain = 0;
+          int cell = -1;
+          bool crosses = false;
+          for (Mask m = p3; m; m &= m - 1) {
+            const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
+            if (s.units_of(c)[static_cast<std::size_t>(cover_kind)] == cover) {
+              crosses = true;
+            } else {
+              ++remain;
+              cell = c;
+            }
+          }
+          if (!crosses || remain != 1) continue;
+          return locked_step(s, out, pointing, true, v, base, cover, other, cell);
+        }
+        if (!s.has_extras()) continue;
+        int other = -1;
+        const int cell = extra_single_after(s, v, base, cover, Pass{base_kind, cover_kind}, other);
+        if (cell >= 0) return locked_step(s, out, pointing, true, v, base, cover, other, cell);
+      }
+    }
+  }
+  return false;
+}
+
+// Locked candidates involving a board's extra units (see Pass), after the classic pairs: per
+// pass, values, then base units, then the cover units of the base's first place.
 template <std::size_t K>
-bool locked_passes(const State& s, Step& out, const std::array<Pass, K>& passes, bool pointing, bool direct) {
+bool locked_extra(const State& s, Step& out, const std::array<Pass, K>& passes, bool pointing, bool direct) {
   const int n = s.n();
   std::array<int, kMaxCellExtras> covers{};
   for (const Pass& pass : passes) {
@@ -155,7 +238,6 @@ bool locked_passes(const State& s, Step& out, const std::array<Pass, K>& passes,
           for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
             all = in_group_unit(s, cells[static_cast<std::size_t>(only_bit_index(m))], cover, pass.cover);
           if (!all) continue;
-          // The cover's cells with v inside the base are exactly `pos`: anything more is outside.
           if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
           bool any = false;
           for (int c : s.unit(cover)) {
@@ -164,30 +246,15 @@ bool locked_passes(const State& s, Step& out, const std::array<Pass, K>& passes,
             if (!direct) out.eliminations.push_back({c, v});
           }
           if (!any) continue;
-          if (direct) {
-            int other = -1;
-            const int cell = direct_single(s, v, base, cover, pass, other);
-            if (cell < 0) continue;
-            const char* name = pointing ? "Direct pointing" : "Direct claiming";
-            if (out.describe) {
-              out.description = name;
-              out.description += " ";
-              append_value(out.description, v);
-              out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
-                                 s.unit_name(other);
-            }
-            set_place(s, out, name, pointing ? 1.7 : 1.9, cell, v);
-            return true;
-          }
-          out.technique = pointing ? "Pointing" : "Claiming";
-          out.rating = pointing ? 2.6 : 2.8;
-          if (!out.describe) return true;
-          out.description = out.technique + " ";
-          append_value(out.description, v);
-          out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
-          append_value(out.description, v);
-          out.description += " from " + std::to_string(out.eliminations.size()) + " cell(s)";
-          return true;
+          if (!direct) return locked_step(s, out, pointing, false, v, base, cover, -1, -1);
+          // A hidden single in a unit of the base's group, then in an extra unit.
+          int other = -1;
+          int cell = -1;
+          const auto [gfirst, glast] = group_units(s, pass.base);
+          for (int o = gfirst; o < glast && cell < 0; ++o)
+            if ((cell = single_after(s, v, o, base, cover, pass)) >= 0) other = o;
+          if (cell < 0 && pass.base != kExtras) cell = extra_single_after(s, v, base, cover, pass, other);
+          if (cell >= 0) return locked_step(s, out, pointing, true, v, base, cover, other, cell);
         }
       }
     }
@@ -196,11 +263,9 @@ bool locked_passes(const State& s, Step& out, const std::array<Pass, K>& passes,
 }
 
 bool locked(const State& s, Step& out, bool pointing, bool direct) {
-  if (pointing ? locked_passes(s, out, kPointing, true, direct) : locked_passes(s, out, kClaiming, false, direct))
-    return true;
+  if (locked_classic(s, out, pointing, direct)) return true;
   if (!s.has_extras()) return false;
-  return pointing ? locked_passes(s, out, kPointingExtra, true, direct)
-                  : locked_passes(s, out, kClaimingExtra, false, direct);
+  return pointing ? locked_extra(s, out, kPointingExtra, true, direct) : locked_extra(s, out, kClaimingExtra, false, direct);
 }
 
 // Subsets scan units as SE does: boxes, columns, rows; then the extra units.
@@ -229,7 +294,7 @@ void describe_subset(const State& s, Step& out, const std::string& name, Mask va
 bool naked_subset(const State& s, Step& out, int k, double rating) {
   const int n = s.n();
   std::array<int, kMaxN> pick{};  // unit indices of cells with 2..k candidates
-  for (int i = 0; i < s.unit_count(); ++i) {
+  for (int i = 0, units = s.unit_count(); i < units; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
     int count = 0;
@@ -271,7 +336,7 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
   const int n = s.n();
   std::array<Mask, kMaxN + 1> pos{};  // per value: its places in the unit
   std::array<int, kMaxN> pick{};      // values with 1..k places
-  for (int i = 0; i < s.unit_count(); ++i) {
+  for (int i = 0, units = s.unit_count(); i < units; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
     int count = 0;
@@ -379,7 +444,7 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
 
 bool find_full_house(const State& s, Step& out) {
   const int n = s.n();
-  for (int i = 0; i < s.unit_count(); ++i) {
+  for (int i = 0, units = s.unit_count(); i < units; ++i) {
     const int u = se_unit(i, n);
     if (s.empty_in(u) != 1) continue;
     for (int c : s.unit(u)) {

@@ -59,6 +59,9 @@ std::shared_ptr<const UnitTable> table_for(const Grid& puzzle) {
 bool State::init(const Grid& puzzle) {
   table_ = table_for(puzzle);
   if (!table_) return false;
+  geo_ = table_->board;
+  extras_ = table_->extras;
+  units_ = table_->units;
   n_ = puzzle.n();
   cells_ = puzzle.size();
   empty_ = cells_;
@@ -86,25 +89,32 @@ bool State::sees(int a, int b) const {
   const auto& ua = units_of(a);
   const auto& ub = units_of(b);
   if (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]) return true;
-  if (!table_->extras) return false;
+  if (!extras_) return false;
   for (int i = 0; i < extra_count(a); ++i)
     for (int j = 0; j < extra_count(b); ++j)
       if (extra_unit(a, i) == extra_unit(b, j)) return true;
   return false;
 }
 
-void State::drop_place(int cell, int v) {
-  const auto& us = units_of(cell);
-  const auto& ix = table_->index[static_cast<std::size_t>(cell)];
-  for (std::size_t k = 0; k < 3; ++k)
-    places_[static_cast<std::size_t>(us[k] * kMaxN + v - 1)] &= static_cast<std::uint16_t>(~(1u << ix[k]));
-  if (!table_->extras) return;
+void State::drop_extra_places(int cell, int v) {
   for (int i = 0; i < extra_count(cell); ++i)
     places_[static_cast<std::size_t>(extra_unit(cell, i) * kMaxN + v - 1)] &=
         static_cast<std::uint16_t>(~(1u << extra_index(cell, i)));
 }
 
-void State::fill_place(int unit, int ix, int v, Mask old) {
+inline void State::drop_basic_places(int cell, int v) {
+  const auto& us = units_of(cell);
+  const auto& ix = table_->index[static_cast<std::size_t>(cell)];
+  for (std::size_t k = 0; k < 3; ++k)
+    places_[static_cast<std::size_t>(us[k] * kMaxN + v - 1)] &= static_cast<std::uint16_t>(~(1u << ix[k]));
+}
+
+inline void State::drop_place(int cell, int v) {
+  drop_basic_places(cell, v);
+  if (extras_) drop_extra_places(cell, v);
+}
+
+inline void State::fill_place(int unit, int ix, int v, Mask old) {
   const auto u = static_cast<std::size_t>(unit);
   --empty_in_[u];
   placed_[u] = static_cast<std::uint16_t>(placed_[u] | bit(v));
@@ -114,6 +124,14 @@ void State::fill_place(int unit, int ix, int v, Mask old) {
 }
 
 void State::place(int cell, int v) {
+  if (extras_)
+    place_on<true>(cell, v);
+  else
+    place_on<false>(cell, v);
+}
+
+template <bool kExtras>
+void State::place_on(int cell, int v) {
   assert(value(cell) == 0);
   value_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(v);
   const Mask old = cand_[static_cast<std::size_t>(cell)];
@@ -122,14 +140,15 @@ void State::place(int cell, int v) {
   const auto& us = units_of(cell);
   const auto& ix = table_->index[static_cast<std::size_t>(cell)];
   for (std::size_t k = 0; k < 3; ++k) fill_place(us[k], ix[k], v, old);
-  if (table_->extras)
+  if constexpr (kExtras)
     for (int i = 0; i < extra_count(cell); ++i) fill_place(extra_unit(cell, i), extra_index(cell, i), v, old);
   const Mask b = bit(v);
   for (int p : peers(cell)) {
     Mask& m = cand_[static_cast<std::size_t>(p)];
     if (!(m & b)) continue;
     m &= ~b;
-    drop_place(p, v);
+    drop_basic_places(p, v);
+    if constexpr (kExtras) drop_extra_places(p, v);
   }
 }
 

@@ -148,7 +148,7 @@ class State {
   // valid puzzles.
   bool init(const Grid& puzzle);
 
-  const Board& geo() const { return *table_->board; }
+  const Board& geo() const { return *geo_; }
   Shape shape() const { return geo().shape; }
   int n() const { return n_; }
   int cells() const { return cells_; }
@@ -163,9 +163,9 @@ class State {
   bool solved() const { return empty_ == 0; }
 
   // Number of units: 3n, plus the extra units of a variant board.
-  int unit_count() const { return table_->units; }
+  int unit_count() const { return units_; }
   // True when the board has extra units (x, hyper).
-  bool has_extras() const { return table_->extras; }
+  bool has_extras() const { return extras_; }
   // The unit's cells (n of them) and the row, column and box units of a cell {row, column, box}.
   const std::vector<int>& unit(int u) const { return geo().units[static_cast<std::size_t>(u)]; }
   const std::array<int, 3>& units_of(int cell) const { return geo().unit_of[static_cast<std::size_t>(cell)]; }
@@ -218,10 +218,20 @@ class State {
  private:
   // Clears candidate v of `cell` (which has it) in the places of the cell's units.
   void drop_place(int cell, int v);
+  // The same in the cell's row, column and box, and in its extra units.
+  void drop_basic_places(int cell, int v);
+  void drop_extra_places(int cell, int v);
   // Unit u loses the empty cell at position `ix`, where value v is placed; `old` its candidates.
   void fill_place(int u, int ix, int v, Mask old);
 
+  // Solves `cell` with `v`, with or without the extra units' bookkeeping.
+  template <bool kExtras>
+  void place_on(int cell, int v);
+
   std::shared_ptr<const UnitTable> table_;
+  const Board* geo_ = nullptr;  // table_->board, kept here for the inner loops
+  bool extras_ = false;  // table_->extras
+  int units_ = 0;        // table_->units
   int n_ = 0;
   int cells_ = 0;
   int empty_ = 0;
