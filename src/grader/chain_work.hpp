@@ -109,6 +109,7 @@ struct Mode {
 // Per-thread work space, reused across calls.
 struct Work {
   const State* s = nullptr;
+  bool extras = false;  // the board has extra units (s->has_extras())
   int n = 0;
   int cells = 0;
   int node_count = 0;
@@ -139,6 +140,7 @@ struct Work {
 
   void bind(const State& st) {
     s = &st;
+    extras = st.has_extras();
     n = st.n();
     cells = st.cells();
     node_count = cells * n * 2;
@@ -166,6 +168,11 @@ struct Work {
     }
     pos = pos0;
   }
+  // Back to the state as bound: `cur` and `pos` from `orig` and `pos0` (the used part only).
+  void restore() {
+    std::copy_n(orig.begin(), cells, cur.begin());
+    std::copy_n(pos0.begin(), s->unit_count() * n, pos.begin());
+  }
   Mask& pos_of(int u, int v) { return pos[static_cast<std::size_t>(u * n + v - 1)]; }
   Mask pos_of(int u, int v) const { return pos[static_cast<std::size_t>(u * n + v - 1)]; }
   // Switches candidate (cell, v) off in `cur` and `pos`.
@@ -173,6 +180,7 @@ struct Work {
     cur[static_cast<std::size_t>(cell)] &= ~bit(v);
     const auto& us = s->units_of(cell);
     for (std::size_t k = 0; k < 3; ++k) pos_of(us[k], v) &= ~(Mask{1} << idx[static_cast<std::size_t>(cell)][k]);
+    if (!extras) return;
     for (int i = 0; i < s->extra_count(cell); ++i) pos_of(s->extra_unit(cell, i), v) &= ~(Mask{1} << s->extra_index(cell, i));
   }
   std::uint32_t next_seen() {
@@ -232,7 +240,7 @@ struct Work {
         out[k++] = {node_of(o, v, false), kCauseNone};
       }
     }
-    if (s->has_extras()) k = extra_on_to_off(cell, v, out, k);
+    if (extras) k = extra_on_to_off(cell, v, out, k);
     return k;
   }
 
@@ -278,7 +286,7 @@ struct Work {
         for (int j = 0; j < k; ++j) dup = dup || out[j].node == nd;
         if (!dup) out[k++] = {nd, u};
       }
-      for (int e = 0; e < s->extra_count(cell); ++e) {  // conjugates in diagonals and windows
+      for (int e = 0; extras && e < s->extra_count(cell); ++e) {  // conjugates in diagonals and windows
         const int u = s->extra_unit(cell, e);
         const Mask pm = pos_of(u, v);
         if (pc(pm) != 2) continue;

@@ -27,8 +27,7 @@ struct MultiSearch {
   // while there are any, else one "off"; dynamic searches switch each processed "off" out of the
   // grid, and level >= 1 adds advanced implications when both queues are empty.
   bool propagate(Run& r, std::vector<int>& qon, std::vector<int>& qoff) {
-    w.cur = w.orig;
-    w.pos = w.pos0;
+    w.restore();
     w.clock = 0;
     std::size_t hon = 0;
     std::size_t hoff = 0;
@@ -194,7 +193,7 @@ struct MultiSearch {
   // Region forcing chains for value v of `cell` (SE doRegionChainings).
   void region_chains(int cell, int v, Run& cell_run) {
     for (int u : w.se_units(cell)) region_chains_in(cell, v, cell_run, u);
-    for (int e = 0; e < w.s->extra_count(cell); ++e) region_chains_in(cell, v, cell_run, w.s->extra_unit(cell, e));
+    for (int e = 0; w.extras && e < w.s->extra_count(cell); ++e) region_chains_in(cell, v, cell_run, w.s->extra_unit(cell, e));
   }
 
   // Region forcing chains for value v of `cell` in unit u (one unit of SE doRegionChainings).
