@@ -40,6 +40,9 @@ struct BookRunOptions {
   // Run the print checks even when the spec names no print rules (the layout is still the
   // spec's own). preflight_spec sets it.
   bool always_check = false;
+  // A section that runs out of its budget keeps the puzzles made so far: the book is made with
+  // them (a section with none is left out) and BookRun::warnings says so. Off: the run fails.
+  bool keep_partial = false;
 };
 
 // What a run wrote and found.
@@ -57,6 +60,7 @@ struct BookRun {
   bool strict = false;                  // the spec's print.strict
   bool preflighted = false;             // print.rules is kdp: the checks below ran
   std::vector<std::string> findings;    // preflight problems, in page order; empty = passed
+  std::vector<std::string> warnings;    // sections cut short (keep_partial): "FILE:LINE:COL: section 'X': kept ...
 };
 
 // Runs the stages above for `spec` (command-line overrides already applied) in `format`.

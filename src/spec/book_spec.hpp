@@ -70,7 +70,14 @@ struct SectionSpec {
   int count = 10;
   Shape shape{3, 3};
   int clues_min = 0, clues_max = 0;           // 0,0 = any (what digging reaches)
+  // `clues: auto` (the default): with a difficulty, the band's clue range for the grid size (the
+  // spec's band `clues`, else core/difficulty.hpp); without one, 12x12/16x16 get their default
+  // range and other sizes whatever digging reaches. clues_min/max are then 0.
+  bool clues_auto = true;
   std::string difficulty;                      // band name; empty = any
+  std::string spread = "even";                 // "even": ratings spread over the band | "any"
+  std::string order = "generated";             // "generated" | "rating": sorted easiest first
+  double budget = 0;                           // seconds for the section; 0 = 60 + 0.5 a puzzle
   std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
   std::string variant = "classic";             // classic, x, hyper (core/grid.hpp Variant)
   std::string symmetry = "rotate180";
@@ -183,6 +190,7 @@ struct BookSpec {
   FrontMatter front;
   OutputSpec output;
   std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
+  std::map<std::string, std::pair<int, int>> band_clues;    // label -> clue range a band sets (`clues`)
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;
