@@ -4,6 +4,7 @@
 #include <unistd.h>  // unlink
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -283,8 +284,16 @@ Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o)
     if (spec.cover.path == default_cover_path(spec.output.path)) spec.cover.path.clear();
     spec.output.path = o.output;
     if (o.format.empty()) {
-      const std::string ext = fs::path(o.output).extension().string();
-      if (ext.size() > 1 && render::parse_format(ext.substr(1))) spec.output.format = ext.substr(1);
+      // The extension names the format, in any case (book.PNG); one that names none is refused
+      // rather than given a PDF under its name.
+      std::string ext = fs::path(o.output).extension().string();
+      for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (ext.size() > 1 && render::parse_format(ext.substr(1))) {
+        spec.output.format = ext.substr(1);
+      } else if (ext.size() > 1 && !spec.newspaper.enabled) {  // a newspaper run's -o names its manifest
+        return Error("-o " + o.output + ": '" + fs::path(o.output).extension().string() +
+                     "' is not a format gridpress writes: name the file .pdf, .svg, .png or .eps, or give --format");
+      }
     }
   }
   if (!o.format.empty()) spec.output.format = o.format;

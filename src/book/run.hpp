@@ -76,8 +76,9 @@ struct Overrides {
 };
 
 // Applies `o` to `spec` and returns the output format. A new output path without a format takes
-// the format from its extension when that names one (-o book.svg means SVG), and a cover placed by
-// default beside the book follows the book to its new place. Error: an unknown format.
+// the format from its extension, in any case (-o book.svg or book.SVG means SVG; an extension
+// that names no format is an error, a name without one keeps the spec's format), and a cover placed
+// by default beside the book follows the book to its new place. Error: an unknown format.
 Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o);
 
 // "book.pdf" -> "book-answers.pdf": the separate answer document.

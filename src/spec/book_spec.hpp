@@ -20,6 +20,14 @@ struct Mark {
   friend bool operator==(const Mark&, const Mark&) = default;
 };
 
+// Where a key was set: its file (the spec or a profile), line and column (0 = unknown).
+struct Place {
+  std::string file;
+  int line = 0;
+  int col = 0;
+  friend bool operator==(const Place&, const Place&) = default;
+};
+
 struct Margins {
   double top = 15, bottom = 15;
   double inside = 19, outside = 13;   // mirrored: inside = binding edge
@@ -191,6 +199,10 @@ struct BookSpec {
   OutputSpec output;
   std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
   std::map<std::string, std::pair<int, int>> band_clues;    // label -> clue range a band sets (`clues`)
+  std::string section_start = "any";           // "any" | "recto": section heading pages on right-hand pages
+  // Where the keys outside sections were set, by full path ("answers.per_page", "title"), for
+  // diagnostics raised after parsing (spec::key_diagnostic).
+  std::map<std::string, Place> key_places;
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;

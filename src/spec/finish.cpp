@@ -242,6 +242,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     else if (o.format != ext_format)
       at("output.format", "'" + o.format + "' does not match the extension of output.path '" + o.path + "'");
   }
+  for (const auto& [key, l] : st.locs) b.key_places[key] = {l.file, l.line, l.col};
 }
 
 }  // namespace gp::spec::detail

@@ -22,6 +22,10 @@ std::vector<Key> top_keys() {
   keys.push_back(plain(S::Top, "title", Kind::Text, &BookSpec::title, "title page, running head, PDF metadata"));
   keys.push_back(plain(S::Top, "subtitle", Kind::Text, &BookSpec::subtitle, "title page"));
   keys.push_back(plain(S::Top, "author", Kind::Text, &BookSpec::author, "title page, PDF metadata"));
+  keys.push_back(plain(S::Top, "section_start", Kind::Choice, &BookSpec::section_start,
+                       "`recto` = every section heading page on a right-hand (odd) page, after a blank page "
+                       "when needed; `any` = the next page",
+                       0, 0, {"any", "recto"}));
   keys.push_back(custom(
       S::Top, "seed", "whole, 0 .. 2^64-1", "",
       "puzzle i of section s is made from (seed, s, i): same seed, same book",
