@@ -504,3 +504,32 @@ TEST_CASE("section_start: recto puts every section heading on a right-hand page"
     }
   }
 }
+
+TEST_CASE("per_page: 3 on 8.5x11 is two over one with bigger cells than one column of three") {
+  ApproxTextMeasure m;
+  auto spec = spec::parse_book_spec("page: {size: 8.5x11}\nsections:\n  - name: A\n    count: 7\n    per_page: 3\n", "t.yaml");
+  REQUIRE(spec.ok());
+  const spec::SectionSpec& s = spec->sections[0];
+  CHECK(s.columns == 2);
+  CHECK(s.rows == 2);
+  CHECK(s.per_page == 3);
+  auto plan = plan_book(*spec, {7}, m);
+  REQUIRE(plan.ok());
+  int puzzle_pages = 0;
+  for (const PlannedPage& p : plan->document_pages(0)) puzzle_pages += p.kind == PageKind::puzzles;
+  CHECK(puzzle_pages == 3);  // 3 + 3 + 1
+  auto column = spec::parse_book_spec("page: {size: 8.5x11}\nsections:\n  - name: A\n    count: 7\n    layout: 1x3\n", "t.yaml");
+  REQUIRE(column.ok());
+  auto column_plan = plan_book(*column, {7}, m);
+  REQUIRE(column_plan.ok());
+  CHECK(plan->fits[0].cell_mm > column_plan->fits[0].cell_mm * 1.1);
+  // On 6x9 one column of three is already the largest: unchanged; exact counts keep their rectangle.
+  auto small = spec::parse_book_spec("sections:\n  - name: A\n    per_page: 3\n  - name: B\n    per_page: 6\n", "t.yaml");
+  REQUIRE(small.ok());
+  CHECK(small->sections[0].columns == 1);
+  CHECK(small->sections[0].rows == 3);
+  CHECK(small->sections[0].per_page == 0);
+  CHECK(small->sections[1].columns == 2);
+  CHECK(small->sections[1].rows == 3);
+  CHECK(small->sections[1].per_page == 0);
+}

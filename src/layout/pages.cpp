@@ -107,7 +107,13 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
     const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
-    const Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
+    Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
+    // A section that puts fewer puzzles on a page than it has slots (per_page: 3 as 2x2) centres
+    // its part-filled last row.
+    if (!answers && cx.spec.sections[static_cast<std::size_t>(pp.section)].per_page > 0) {
+      const int row = k / columns, in_row = std::min(columns, pp.count - row * columns);
+      slot.x += (columns - in_row) * (slot.w + cx.options.slot_gap_mm) / 2;
+    }
     const double extent = grid_extent_mm(p.givens.n(), cell, style);
     const double group_h = cap_h + extent;
     const double top = slot.y + (slot.h - group_h) / 2;

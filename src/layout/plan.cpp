@@ -298,7 +298,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
     first_record[s] = plan.records.size();
     if (sec.number > 0) number = sec.number - 1;  // newspaper runs carry their own numbering
-    const int per = sec.columns * sec.rows;
+    const int per = sec.per_page > 0 ? sec.per_page : sec.columns * sec.rows;
     for (int first = 0; first < count; first += per) {
       const int n_here = std::min(per, count - first);
       const int page = pl.add(0, PageKind::puzzles, true, si, first, n_here);

@@ -92,6 +92,9 @@ struct SectionSpec {
   std::string fill = "random";
   bool minimal = false;
   int columns = 1, rows = 2;                   // puzzles per page as columns x rows
+  // Puzzles a page when fewer than columns x rows (the last row part-filled and centred): what
+  // `per_page: 3` gives on a tall page (2x2, bigger cells than 1x3). 0 = columns x rows.
+  int per_page = 0;
   bool heading_page = true;                    // a section title page before its puzzles
   // Where this section's own keys are in the spec file ("clues" -> its value's line/col); keys
   // inherited from defaults/profile/section_defaults are absent. See section_diagnostic().

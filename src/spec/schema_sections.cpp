@@ -154,11 +154,15 @@ std::vector<Key> section_keys() {
   keys.push_back(custom(
       S::Section, "per_page", "whole, 1..64", "",
       "puzzles a page; arranged as columns x rows with columns = largest divisor <= sqrt(N) (2 -> 1x2, 4 -> 2x2, "
-      "6 -> 2x3, 12 -> 3x4); swapped on landscape pages",
+      "6 -> 2x3, 12 -> 3x4); swapped on landscape pages. A count whose rectangle is one thin row or column "
+      "(3, 5, 7) takes a fuller arrangement with the last row part-filled and centred when that gives slots "
+      "at least 10% larger (3 on 8.5x11: 2x2)",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         t.pending->per_page_node = v;
         if (auto c = r.whole(v, full, 1, 64)) t.sec->per_page = static_cast<int>(*c);
-      }));
+      },
+      [](YAML::Emitter& out, const View& v) { out << v.sec->per_page; }));
+  keys.back().omit = [](const View& v) { return v.sec->per_page == 0; };
   keys.push_back(custom(
       S::Section, "layout", "`CxR` (1..8 each)", "", "columns x rows; give `per_page` or `layout`, not both",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
@@ -166,10 +170,12 @@ std::vector<Key> section_keys() {
         if (auto l = r.layout(v, full, 8)) {
           t.sec->spec.columns = l->first;
           t.sec->spec.rows = l->second;
+          t.sec->spec.per_page = 0;
           t.sec->per_page.reset();
         }
       },
       [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->columns, v.sec->rows); }));
+  keys.back().omit = [](const View& v) { return v.sec->per_page > 0; };
   keys.push_back(plain(S::Section, "heading_page", Kind::Bool, &SS::heading_page,
                        "a title page before the section's puzzles"));
   return keys;
