@@ -206,3 +206,18 @@ TEST_CASE("difficulty: a section out of budget fails, or keeps what it made when
   CHECK(ran_out.kind == gp::ErrorKind::budget);
   CHECK(ran_out.to_string().find("gave up after 0.2 s") == 0);
 }
+
+TEST_CASE("difficulty: running out in a slice of an even spread says how the slice relates to the section") {
+  const gp::spec::BookSpec spec =
+      parse("sections:\n  - difficulty: hard\n    clues: 17\n    symmetry: none\n    count: 3\n    budget: 0.2\n");
+  auto r = gp::book::make_request(spec, 0);
+  REQUIRE(r);
+  std::unordered_set<std::string> seen;
+  auto failed = gp::book::generate_section(spec, 0, *r, 1, seen);
+  REQUIRE_FALSE(failed);
+  const std::string msg = failed.error().to_string();
+  INFO(msg);
+  CHECK(msg.find("rated hard (2.5 < SE <= 2.8)") != std::string::npos);
+  CHECK(msg.find("[the even spread deals 1 of the 3 puzzles to this slice, 1 of 3; `spread: any` takes the whole "
+                 "band]") != std::string::npos);
+}

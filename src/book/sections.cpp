@@ -176,11 +176,19 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       if (progress) bo.progress = [&](int done, int) { progress(base + done, count); };
       auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
       const int made_before = done_before + first;
+      // The generator describes the slice it was given: say how it relates to the section.
+      const std::string slice_note =
+          slices.empty() ? std::string()
+                         : " [the even spread deals " + std::to_string(wanted) + " of the " + std::to_string(count) +
+                               " puzzles to this slice, " + std::to_string(k + 1) + " of " + std::to_string(m) +
+                               "; `spread: any` takes the whole band]";
       if (!batch) {
-        if (made_before == 0) return batch.error();
+        if (made_before == 0) return Error(batch.error().kind, batch.error().to_string() + slice_note);
         return Error(batch.error().kind, "after " + std::to_string(made_before) + " of " + std::to_string(count) +
-                                              " puzzles: " + batch.error().to_string());
+                                              " puzzles: " + batch.error().to_string() + slice_note);
       }
+      if (!slice_note.empty() && static_cast<int>(batch->size()) < n)
+        ran_out = Error(ran_out.kind, ran_out.to_string() + slice_note);
       for (Puzzle& p : *batch) {
         seen.insert(std::move(p.canonical));
         made[static_cast<std::size_t>(k)].add(p);
