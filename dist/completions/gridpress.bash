@@ -47,7 +47,7 @@ _gridpress() {
   case $cmd in
     generate) opts="--variant --grid --box --count --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
-    book) opts="-o --output --format -j --jobs --seed --start-number -q --quiet" ;;
+    book) opts="-o --output --format -j --jobs --seed --start-number -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
     preflight) opts="--rules --trim --bleed --strict --format" ;;

@@ -49,6 +49,7 @@ complete -c gridpress -n $b -s j -l jobs -x -d 'Generator threads'
 complete -c gridpress -n $b -l seed -x -d 'Book seed'
 complete -c gridpress -n $b -l start-number -x -d 'Newspaper runs: number of the first puzzle'
 complete -c gridpress -n $b -s q -l quiet -d 'No progress and no summary line'
+complete -c gridpress -n $b -l keep-partial -d 'A section out of budget keeps what it made'
 
 # grade
 set -l r "__fish_seen_subcommand_from grade"

@@ -36,6 +36,7 @@ struct BookOptions {
   std::optional<std::uint64_t> seed;
   std::optional<int> start_number;  // newspaper runs only
   bool quiet = false;
+  bool keep_partial = false;        // --keep-partial
 };
 
 // A fresh folder under $TMPDIR (or /tmp), removed with everything in it when this goes away.
@@ -132,6 +133,7 @@ int run_book(const BookOptions& opt) {
   // 2. The pipeline.
   book::BookRunOptions ro;
   ro.jobs = opt.jobs;
+  ro.keep_partial = opt.keep_partial;
   ro.progress = [&progress](const std::string& what, long done, long total) { progress.count(what, done, total); };
   const book::BookRun run = book::run_book_stages(spec, *format, ro);
   progress.clear();
@@ -139,6 +141,9 @@ int run_book(const BookOptions& opt) {
     print_error(run.error);
     return exit_code(run.outcome);
   }
+
+  // Sections cut short by their budget (--keep-partial).
+  for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
 
   // 3. Findings of the print checks: a list on stderr; with print.strict they fail the command.
   if (!run.findings.empty()) {
@@ -189,6 +194,9 @@ void add_book_command(CLI::App& app, Run& run) {
                   "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
       ->check(CLI::Range(1, 999999999));
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
+  cmd->add_flag("--keep-partial", opt->keep_partial,
+                "A section that runs out of its budget keeps the puzzles made so far (a warning says how many) "
+                "instead of failing the book");
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
       "givens, solution, seed, rating). The same spec and seed give byte-identical output.\n"

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/difficulty.hpp"
 #include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
@@ -50,7 +51,8 @@ constexpr const char* kGenerateFooter =
     "symmetry, fill, rating, label and hardest technique.\n"
     "The same options and --seed always give the same puzzles, for any --jobs.\n"
     "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
-    "it, each puzzle has as few clues as one dig reaches (every clue needed).\n"
+    "it, each puzzle has as few clues as one dig reaches (every clue needed). --clues auto takes the\n"
+    "range books give the difficulty on that grid (e.g. hard on 9x9: 27-30; docs/difficulty.md).\n"
     "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
     "then gives each puzzle \"variant\". Variants take the random fill; --difficulty and --rating rate\n"
     "them under their own rules (the variant's units count as houses).\n"
@@ -66,7 +68,7 @@ bool parse_int(std::string_view s, int& out) {
 }
 
 Status parse_clues(const std::string& text, gen::Request& req) {
-  if (text.empty()) return Ok{};
+  if (text.empty() || text == "auto") return Ok{};  // auto: set once the difficulty is known
   const auto dash = text.find('-');
   int a = 0, b = 0;
   const bool ok = dash == std::string::npos ? parse_int(text, a) && (b = a, true)
@@ -191,6 +193,17 @@ int run_generate(const GenerateOptions& opt) {
     if (!r) return fail(r.error(), kExitUsage);
     req.rating = *r;
   }
+  if (opt.clues == "auto") {
+    // The band's clue range for the size, as books have it by default (docs/difficulty.md).
+    const int n = req.shape.n();
+    const auto range = !opt.difficulty.empty() ? default_band_clues(opt.difficulty, n)
+                       : opt.rating.empty()    ? default_unrated_clues(n)
+                                               : std::nullopt;
+    if (range) {
+      req.clues_min = range->lo;
+      req.clues_max = range->hi;
+    }
+  }
   if (opt.count < 0) return fail(Error("--count must not be negative"), kExitUsage);
   if (auto st = gen::check_request(req); !st) return fail(st.error(), kExitUsage);
 
@@ -224,7 +237,7 @@ void add_generate_command(CLI::App& app, Run& run) {
       ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
   cmd->add_option("--count", opt->count, "Number of puzzles")->capture_default_str();
-  cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");
+  cmd->add_option("--clues", opt->clues, "Exact clue count K, a range A-B, or auto (the difficulty's range)");
   cmd->add_option("--symmetry", opt->symmetry,
                   "none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral")
       ->capture_default_str();
