@@ -179,6 +179,24 @@ gridpress_cli_test(solve_variant ARGS solve --variant x data/solver_cli_x.txt
 gridpress_cli_test(solve_variant_needs_flag ARGS solve data/solver_cli_x.txt
   MATCH "^multiple solutions\nmultiple solutions\nmultiple solutions\n$")
 
+# jigsaw: 'PUZZLE REGIONS' lines out of generate and back into solve
+gridpress_cli_test(generate_jigsaw_line ARGS generate --variant jigsaw --grid 6x6 --count 2 --seed 2
+  MATCH "^[1-6.]+ [1-6]+\n[1-6.]+ [1-6]+\n$")
+gridpress_cli_test(generate_jigsaw_json ARGS generate --variant jigsaw --regions symmetric --count 1 --seed 3 --format json
+  MATCH "\"regions\": \"[1-9]+\",\n *\"seed\"")
+gridpress_cli_test(generate_jigsaw_json_variant ARGS generate --variant jigsaw --count 1 --seed 3 --format json
+  MATCH "\"variant\": \"jigsaw\"")
+gridpress_cli_test(generate_jigsaw_bad_size ARGS generate --variant jigsaw --grid 12x12
+  MATCH "error: jigsaw grids are 6x6, 8x8 or 9x9")
+gridpress_cli_exit_test(generate_jigsaw_bad_size 2 generate --variant jigsaw --grid 12x12)
+gridpress_cli_exit_test(generate_bad_regions 2 generate --variant jigsaw --regions mirror)
+gridpress_cli_test(solve_jigsaw ARGS solve data/solver_cli_jigsaw.txt MATCH "[1-9]+\nerror\nmultiple solutions\n")
+gridpress_cli_test(solve_jigsaw_bad_regions ARGS solve data/solver_cli_jigsaw.txt
+  MATCH "solver_cli_jigsaw\.txt:3: jigsaw regions: region [1-9] is not in one piece")
+gridpress_cli_exit_test(solve_jigsaw_bad_regions 1 solve data/solver_cli_jigsaw.txt)
+gridpress_cli_test(solve_jigsaw_needs_regions ARGS solve --variant jigsaw data/solver_cli_x.txt
+  MATCH "solver_cli_x\.txt:2: a jigsaw puzzle needs its regions")
+
 # solve and grade answer each puzzle of a pipe as it arrives (a coprocess waits for each answer).
 add_test(NAME cli_streaming COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/streaming_test.sh $<TARGET_FILE:gridpress>)
 set_tests_properties(cli_streaming PROPERTIES TIMEOUT 300 LABELS cli)

@@ -33,6 +33,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   gen::Request r;
   r.shape = sec.shape;
   r.variant = *parse_variant(sec.variant);  // the spec loader checked the name
+  r.symmetric_regions = sec.regions == "symmetric";
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
   r.symmetry = sec.symmetry;
@@ -55,7 +56,10 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     if (msg.find("clue") != std::string::npos) key = "clues";
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";
-    else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos) key = "variant";
+    else if (msg.find("symmetric regions") != std::string::npos) key = "regions";
+    else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos ||
+             msg.find("jigsaw") != std::string::npos)
+      key = "variant";
     return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
   }
   return r;

@@ -72,7 +72,8 @@ struct SectionSpec {
   int clues_min = 0, clues_max = 0;           // 0,0 = any (what digging reaches)
   std::string difficulty;                      // band name; empty = any
   std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
-  std::string variant = "classic";             // classic, x, hyper (core/grid.hpp Variant)
+  std::string variant = "classic";             // classic, x, hyper, jigsaw (core/grid.hpp Variant)
+  std::string regions = "random";              // jigsaw region layouts: random or symmetric (half turn)
   std::string symmetry = "rotate180";
   std::string fill = "random";
   bool minimal = false;
