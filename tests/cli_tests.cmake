@@ -186,9 +186,9 @@ gridpress_cli_test(generate_jigsaw_json ARGS generate --variant jigsaw --regions
   MATCH "\"regions\": \"[1-9]+\",\n *\"seed\"")
 gridpress_cli_test(generate_jigsaw_json_variant ARGS generate --variant jigsaw --count 1 --seed 3 --format json
   MATCH "\"variant\": \"jigsaw\"")
-gridpress_cli_test(generate_jigsaw_bad_size ARGS generate --variant jigsaw --grid 12x12
-  MATCH "error: jigsaw grids are 6x6, 8x8 or 9x9")
-gridpress_cli_exit_test(generate_jigsaw_bad_size 2 generate --variant jigsaw --grid 12x12)
+gridpress_cli_test(generate_jigsaw_box ARGS generate --variant jigsaw --grid 6x6 --box 3x2
+  MATCH "error: jigsaw puzzles have regions instead of boxes")
+gridpress_cli_exit_test(generate_jigsaw_box 2 generate --variant jigsaw --grid 6x6 --box 3x2)
 gridpress_cli_exit_test(generate_bad_regions 2 generate --variant jigsaw --regions mirror)
 gridpress_cli_test(solve_jigsaw ARGS solve data/solver_cli_jigsaw.txt MATCH "[1-9]+\nerror\nmultiple solutions\n")
 gridpress_cli_test(solve_jigsaw_bad_regions ARGS solve data/solver_cli_jigsaw.txt

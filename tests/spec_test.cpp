@@ -112,9 +112,9 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections:\n  - variant: hypr\n",
        "2:14: sections[0].variant: unknown value 'hypr'; did you mean 'hyper'? (choose from classic, x, hyper, "
        "jigsaw)"},
-      {"sections:\n  - grid: 12x12\n    variant: jigsaw\n",
-       "3:14: sections[0].variant: jigsaw grids are 6x6, 8x8 or 9x9 (smaller ones have too few region layouts; "
-       "12x12 and 16x16 layouts are too slow to generate and prove unique), not 12x12"},
+      {"sections:\n  - grid: 6x6\n    box: 3x2\n    variant: jigsaw\n",
+       "4:14: sections[0].variant: jigsaw puzzles have regions instead of boxes: the box shape 3x2 does not apply "
+       "(give the grid size alone)"},
       {"sections:\n  - variant: x\n    regions: symmetric\n",
        "3:14: sections[0].regions: 'symmetric' layouts are for jigsaw sections only (variant x has no regions to "
        "lay out)"},

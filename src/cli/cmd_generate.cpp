@@ -53,7 +53,7 @@ constexpr const char* kGenerateFooter =
     "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
     "it, each puzzle has as few clues as one dig reaches (every clue needed).\n"
     "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9), jigsaw\n"
-    "replaces the boxes by irregular regions grown for each puzzle (6x6, 8x8, 9x9; --regions symmetric\n"
+    "replaces the boxes by irregular regions grown for each puzzle (every size; --regions symmetric\n"
     "for layouts that look the same after a half turn); json then gives each puzzle \"variant\" (and\n"
     "\"regions\": n*n characters 1-9, A-G naming each cell's region), line 'PUZZLE REGIONS'. Variants\n"
     "take the random fill and no difficulty target.\n"
@@ -234,8 +234,8 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->footer(kGenerateFooter);
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
   cmd->add_option("--variant", opt->variant,
-                  "Rules: classic, x (diagonals), hyper (four extra windows, 9x9), jigsaw (irregular regions; 6x6, "
-                  "8x8, 9x9)")
+                  "Rules: classic, x (diagonals), hyper (four extra windows, 9x9), jigsaw (irregular regions, every "
+                  "size)")
       ->capture_default_str();
   cmd->add_option("--regions", opt->regions, "Jigsaw region layouts: random, or symmetric (the same after a half turn)")
       ->capture_default_str();

@@ -224,11 +224,12 @@ std::string variant_size_problem(Variant v, Shape shape) {
       if (shape == Shape{3, 3}) return {};
       return "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the "
              "boxes), not " + shape.name();
-    case Variant::kJigsaw:
-      if (shape.n() == 6 || shape.n() == 8 || shape.n() == 9) return {};
-      return "jigsaw grids are 6x6, 8x8 or 9x9 (smaller ones have too few region layouts; 12x12 and 16x16 "
-             "layouts are too slow to generate and prove unique), not " + std::to_string(shape.n()) + "x" +
-             std::to_string(shape.n());
+    case Variant::kJigsaw: {
+      auto standard = standard_shape(shape.n());
+      if (!standard || *standard == shape) return {};
+      return "jigsaw puzzles have regions instead of boxes: the box shape " + std::to_string(shape.box_rows) + "x" +
+             std::to_string(shape.box_cols) + " does not apply (give the grid size alone)";
+    }
   }
   return {};
 }

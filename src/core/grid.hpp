@@ -68,7 +68,8 @@ const std::vector<Variant>& all_variants();
 // Error: "unknown variant 'hypr' (expected classic, x, hyper or jigsaw); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
-// hyper on 9x9 with 3x3 boxes only, jigsaw on 6x6, 8x8 and 9x9.
+// hyper on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box override
+// makes no sense without boxes).
 std::string variant_size_problem(Variant v, Shape shape);
 // The fewest givens the generator and the spec accept for `variant`: jigsaw only the n - 1 bound
 // (the proven 9x9 and 6x6 figures are about boxes, and jigsaw puzzles go below them); the other

@@ -82,7 +82,7 @@ std::vector<Key> section_keys() {
   keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
                                  "3x3 windows; 9x9 only), `jigsaw` (irregular regions instead of boxes, a layout "
-                                 "grown for each puzzle; 6x6, 8x8, 9x9); see [board.md](board.md). A variant "
+                                 "grown for each puzzle; every size); see [board.md](board.md). A variant "
                                  "section takes the `random` fill and no `difficulty`/`rating` (variants are not "
                                  "rated yet)",
                                  0, 0, variant_names()),
