@@ -263,6 +263,16 @@ TEST_CASE("the puzzle reader takes 'PUZZLE REGIONS' lines, CSV and JSON", "[jigs
   CHECK(*d->grid == p->givens);
   CHECK(!reader.next());
 
+  std::istringstream grid("# puzzle 1\n# regions " + regions + "\n" + format_grid(p->givens) + "\n" +
+                          format_grid(p->givens));
+  input::PuzzleReader grid_reader(grid, "p.grid");
+  auto h = grid_reader.next();
+  REQUIRE(h->grid.ok());
+  CHECK(*h->grid == p->givens);
+  auto k = grid_reader.next();  // the regions line belongs to the grid after it only
+  REQUIRE(k->grid.ok());
+  CHECK(k->grid->variant() == Variant::kClassic);
+
   std::istringstream csv("index,puzzle,regions\n1," + puzzle + "," + regions + "\n");
   input::PuzzleReader csv_reader(csv, "p.csv");
   auto e = csv_reader.next();

@@ -239,7 +239,11 @@ std::optional<PuzzleItem> PuzzleReader::next() {
                                  " should have " + std::to_string(width) + " cells: " + excerpt(s));
       grid += row;
       if (++rows < static_cast<int>(width)) continue;
-      if (!solution) return cells(start, grid);
+      if (!solution) {
+        PuzzleItem item = cells(start, grid);
+        if (grid_regions_.empty()) return item;
+        return with_regions(std::move(item), std::exchange(grid_regions_, std::string()));
+      }
       width = 0;
       grid.clear();
       continue;
@@ -247,6 +251,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (s.empty() || is_section(s)) continue;
     if (s.front() == '#') {
       next_is_solution_ = s == "# solution";
+      if (s.starts_with("# regions ")) grid_regions_ = std::string(trim(s.substr(10)));
       continue;
     }
     solution = std::exchange(next_is_solution_, false);
@@ -255,6 +260,8 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (!seen_content_ && (s.front() == '{' || s.front() == '[')) return read_json(line);
     seen_content_ = true;
     const std::string_view token = first_token(s);
+    // "# regions" belongs to the grid right after it: any other puzzle form drops it.
+    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_regions_.clear();
     // One puzzle a line (anything after the first blank ignored).
     if (token.find(',') == std::string_view::npos && is_line_token(token) &&
         (all_cells(token) || s.find('|') == std::string_view::npos)) {

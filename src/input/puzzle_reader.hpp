@@ -4,7 +4,8 @@
 //     line is ignored), as `generate` writes it and qqwing --one-line; a jigsaw puzzle is
 //     'PUZZLE REGIONS', the second token naming each cell's region (1-9, A-G), told from a
 //     solution by two side-by-side cells of one region (cells of a solution never repeat so);
-//     CSV takes a "regions" column and JSON a "regions" key;
+//     CSV takes a "regions" column, JSON a "regions" key, and a grid the "# regions MAP" line
+//     before it (generate --format grid);
 //   - grids of n rows, with or without separators: `generate --format grid`, qqwing's default and
 //     --compact output, .sdk and .ss files ('|', '+', '*' and lines of '-' or '=' are separators);
 //   - CSV: the column named puzzle, puzzles, quiz, quizzes or givens in a header (generate's,
@@ -71,6 +72,7 @@ class PuzzleReader {
   int line_no_ = 0;
   bool seen_content_ = false;  // a line other than blanks and comments was read
   bool next_is_solution_ = false;  // "# solution" came before the next grid: read it, skip it
+  std::string grid_regions_;       // "# regions MAP" came before the next grid: its jigsaw regions
   std::optional<std::string> pending_;  // a line read but not used yet (read_line gives it again)
   int csv_column_ = -1;        // the puzzle column of a CSV input; -1 until a header or first row
   int csv_regions_ = -1;       // the jigsaw regions column named in a CSV header; -1 if none
