@@ -154,6 +154,14 @@ struct NewspaperSpec {
       {"friday", "hard"},   {"saturday", "hard"}, {"sunday", "expert"}};
   std::vector<std::string> exclude;            // resolved paths of earlier runs' manifests (no repeats)
   std::string locale = "en";                   // weekday and month names in captions: en de fr es it nl
+  // The day a solution runs: "same_day", or "next_day" (its files are named with the next day's
+  // date and weekday, the edition that prints it).
+  std::string solution_runs = "same_day";
+  // Fixed names for the layout program (a copy of each day's file under a name that does not
+  // change, e.g. "today" or "sudoku-{weekday}"); "" = none. + "." + format (and ".json" for the feed).
+  std::string link_name;
+  std::string solution_link_name;
+  std::string feed_file_name;                  // a JSON file per day for a website ("" = none); + ".json"
   friend bool operator==(const NewspaperSpec&, const NewspaperSpec&) = default;
 };
 

@@ -102,10 +102,17 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     if (np.file_name == np.solution_file_name)
       at_or("newspaper.solution_file_name", "newspaper", "must differ from newspaper.file_name");
     if (np.days > 1)
-      for (auto [key, tmpl] : {std::pair{"file_name", np.file_name}, std::pair{"solution_file_name", np.solution_file_name}})
-        if (tmpl.find("{date}") == std::string::npos && tmpl.find("{number}") == std::string::npos)
+      for (auto [key, tmpl] : {std::pair{"file_name", np.file_name}, std::pair{"solution_file_name", np.solution_file_name},
+                               std::pair{"feed_file_name", np.feed_file_name}})
+        if (!tmpl.empty() && tmpl.find("{date}") == std::string::npos && tmpl.find("{number}") == std::string::npos)
           at_or(std::string("newspaper.") + key, "newspaper",
                 "must contain {date} or {number} so that each day gets its own file");
+    if (np.days > 1)
+      for (auto [key, tmpl] : {std::pair{"link_name", np.link_name}, std::pair{"solution_link_name", np.solution_link_name}})
+        if (!tmpl.empty() && tmpl.find('{') == std::string::npos)
+          at_or(std::string("newspaper.") + key, "newspaper",
+                "'" + tmpl + "' would name every day's file alike: use it with days: 1, or name the day "
+                "(e.g. '" + tmpl + "-{weekday}')");
   }
   if (np.enabled && is_spec) {
     if (np.width <= 0)

@@ -362,18 +362,22 @@ std::vector<Key> newspaper_keys() {
                                  "continue it from the previous run", 1, 999999999),
                            "whole, >= 1"));
   // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
-  auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags) {
+  // `optional`: may be empty (no such file), and is left out of --resolved when it is.
+  auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags,
+                               bool optional = false) {
     Key k = plain(S::Newspaper, name, Kind::Template, member, notes);
     k.flags = flags;
-    k.read = [member, is_caption = name == "caption"](Reader& r, const YAML::Node& v, const std::string& full,
-                                                      Target& t) {
-      auto text = is_caption ? r.text(v, full) : r.nonempty_text(v, full);
+    const bool may_be_empty = name == "caption" || optional;
+    k.read = [member, may_be_empty, is_caption = name == "caption"](Reader& r, const YAML::Node& v,
+                                                                    const std::string& full, Target& t) {
+      auto text = may_be_empty ? r.text(v, full) : r.nonempty_text(v, full);
       if (!text) return;
       r.check_template(v, full, *text, newspaper_placeholders());
       if (!is_caption && text->find('/') != std::string::npos)
         r.error(v, full, "a file name template cannot contain '/' (files go next to output.path)");
       t.st.book.newspaper.*member = *text;
     };
+    if (optional) k.omit = [member](const View& v) { return (v.book.newspaper.*member).empty(); };
     return k;
   };
   keys.push_back(newspaper_template("caption", &N::caption,
@@ -386,6 +390,24 @@ std::vector<Key> newspaper_keys() {
                                     "when `days` > 1",
                                     0));
   keys.push_back(newspaper_template("solution_file_name", &N::solution_file_name, "must differ from `file_name`", 0));
+  keys.push_back(plain(S::Newspaper, "solution_runs", Kind::Choice, &N::solution_runs,
+                       "`next_day`: solution files are named for the day they run (`{date}`, `{weekday}` of the "
+                       "next day; `{number}` stays the puzzle's)",
+                       0, 0, {"same_day", "next_day"}));
+  keys.back().omit = [](const View& v) { return v.book.newspaper.solution_runs == "same_day"; };
+  keys.push_back(newspaper_template("link_name", &N::link_name,
+                                    "a copy of each puzzle file under a fixed name for the layout program (`today`, "
+                                    "or `sudoku-{weekday}` for a week); + `.FORMAT`, and `.json` for the feed; "
+                                    "written with the run's other files",
+                                    0, true));
+  keys.push_back(newspaper_template("solution_link_name", &N::solution_link_name,
+                                    "the same for the solution files (`today-solution`), named for the day the "
+                                    "solution runs",
+                                    0, true));
+  keys.push_back(newspaper_template("feed_file_name", &N::feed_file_name,
+                                    "a JSON file per day for a website (puzzle, solution, number, date, rating; "
+                                    "[newspaper.md](newspaper.md)) + `.json`",
+                                    0, true));
   Key weekdays = custom(
       S::Newspaper, "weekday_difficulty", "mapping `monday`..`sunday` -> band",
       "Mon/Tue easy, Wed/Thu medium, Fri/Sat hard, Sun expert", "rising through the week",
