@@ -54,8 +54,9 @@ void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
 }
 
 // "Name ________  Date ______  Class ______": labels with a line to write on; the first field
-// gets twice the room of the others.
-void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
+// gets twice the room of the others. A child's sheets (class list) have the name written on the
+// first field's line.
+void worksheet_header(const Context& cx, Page& page, const PageFrame& f, const std::string& pupil) {
   const auto& fields = cx.spec.worksheet.header_fields;
   if (cx.bands.worksheet <= 0 || fields.empty()) return;
   const double y = f.content.y + cx.bands.head;
@@ -73,6 +74,11 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
                               fit_font(cx, label, cx.fonts.body, label_w), HAlign::left, VAlign::bottom));
     const double x1 = x + label_w + 1.5, x2 = x + w - (i + 1 < fields.size() ? gap : 0.0);
     if (x2 > x1) page.items.push_back(LineItem{x1, base, x2, base, kMinLinePt, 0, false});
+    if (i == 0 && !pupil.empty() && x2 > x1 + 2) {
+      const double name_w = x2 - x1 - 2;
+      page.items.push_back(text_item(Box{x1 + 1, base - line_h - 0.4, name_w, line_h}, pupil,
+                                     fit_font(cx, pupil, cx.fonts.body, name_w), HAlign::left, VAlign::bottom));
+    }
     x += w;
   }
 }
@@ -380,7 +386,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::puzzles: {
         const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
         running_head(cx, page, f, name.empty() ? spec.title : name);
-        worksheet_header(cx, page, f);
+        worksheet_header(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)].pupil);
         const SectionFit& fit = plan.fits[static_cast<std::size_t>(pp.section)];
         const bool with_rules = pp.first == 0 || spec.worksheet.rules_every_page;
         const double rules = with_rules ? fit.rules_box_mm : 0.0;
@@ -391,8 +397,11 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       }
       case PageKind::answers: {
         running_head(cx, page, f, "Answers");
-        const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
-        const std::string title = name.empty() ? "Answers" : "Answers: " + name;
+        const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(pp.section)];
+        // A class list: the child's name, so the teacher marks each sheet against its own answers.
+        const std::string title = !sec.pupil.empty() ? "Answers for " + sec.pupil + (sec.name.empty() ? "" : ": " + sec.name)
+                                  : sec.name.empty() ? "Answers"
+                                                     : "Answers: " + sec.name;
         const double h = cx.bands.answer_title - options.band_gap_mm;
         page.items.push_back(text_item(Box{f.content.x, f.content.y + cx.bands.head, f.content.w, h}, title,
                                   fit_font(cx, title, cx.fonts.answer_title, f.content.w), HAlign::left,

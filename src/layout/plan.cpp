@@ -270,7 +270,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   }
   if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
 
-  // Puzzle numbers run through the book.
+  // Puzzle numbers run through the book (through each child's sheets, for a class list).
   int number = 0;
   std::vector<std::size_t> first_record(spec.sections.size(), 0);
   auto add_answers = [&](int doc, int s) {
@@ -294,6 +294,8 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
     first_record[s] = plan.records.size();
     if (sec.number > 0) number = sec.number - 1;  // newspaper runs carry their own numbering
+    // A class list: each child's sheets number their puzzles from 1.
+    if (!sec.pupil.empty() && (s == 0 || spec.sections[s - 1].pupil != sec.pupil)) number = 0;
     const int per = sec.columns * sec.rows;
     for (int first = 0; first < count; first += per) {
       const int n_here = std::min(per, count - first);

@@ -86,6 +86,9 @@ struct SectionSpec {
   std::string date;
   std::string weekday;
   int number = 0;
+  // Worksheets for a class (worksheet.names): the child this copy of the section is for; its
+  // pages carry the name and number their puzzles from 1. Empty otherwise.
+  std::string pupil;
   friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 
@@ -172,6 +175,10 @@ struct WorksheetSpec {
   bool rules_box = false;                      // the rules in plain words in a box on the first page
   bool rules_every_page = false;               // rules_box: every_page = the box on every puzzle page
   std::string rules_text;                      // the rules box's wording; empty = written for the grid size
+  // A class list (worksheet.names, or worksheet.names_file: one name a line): every section is
+  // made once per child, in this order, each copy with its own puzzles. Empty = one set of sheets.
+  std::vector<std::string> names;
+  std::string names_file;                      // resolved path of worksheet.names_file ("" = none)
   friend bool operator==(const WorksheetSpec&, const WorksheetSpec&) = default;
 };
 

@@ -237,6 +237,21 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                 diags.end());
     b.sections.push_back(std::move(st.sections[i].spec));
   }
+  // A class list: the sections once per child, in the list's order (checked once, above).
+  if (is_spec && !b.worksheet.names.empty()) {
+    if (np.enabled) {
+      at_or("worksheet.names", "worksheet.names_file", "is for worksheets, not for a newspaper run");
+    } else {
+      std::vector<SectionSpec> per_child;
+      per_child.reserve(b.worksheet.names.size() * b.sections.size());
+      for (const std::string& name : b.worksheet.names)
+        for (const SectionSpec& s : b.sections) {
+          per_child.push_back(s);
+          per_child.back().pupil = name;
+        }
+      b.sections = std::move(per_child);
+    }
+  }
 
   // Output: format from the file extension when not given; they must agree.
   OutputSpec& o = b.output;

@@ -103,7 +103,10 @@ std::vector<Key> top_keys() {
       },
       [](YAML::Emitter& out, const View& v) {
         out << YAML::BeginSeq;
-        for (const auto& s : v.book.sections) emit_scope(out, Scope::Section, View{v.book, &s});
+        // A class list's copies of the sections are made again from the names: the first child's.
+        for (const auto& s : v.book.sections)
+          if (s.pupil.empty() || s.pupil == v.book.worksheet.names.front())
+            emit_scope(out, Scope::Section, View{v.book, &s});
         out << YAML::EndSeq;
       }));
   keys.back().omit = [](const View& v) { return v.book.newspaper.enabled; };  // built from the dates

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "core/files.hpp"
+#include "spec/limits.hpp"
 #include "spec/schema_build.hpp"
 
 namespace gp::spec::detail {
@@ -159,6 +160,36 @@ std::vector<Key> section_keys() {
   return keys;
 }
 
+namespace {
+
+// The most children one run makes sheets for (a year group of a large school).
+constexpr std::size_t kMaxNames = 300;
+
+// A class list file: one name a line (UTF-8, an optional BOM, LF or CRLF); spaces around a name,
+// blank lines and lines starting with '#' are ignored. Errors: "FILE:3: the name ..." or the
+// reader's ("FILE: cannot read the names file (No such file or directory)").
+Result<std::vector<std::string>> read_class_list(const std::string& path) {
+  auto text = read_regular_file(path, "names", kMaxSpecBytes);
+  if (!text) return text.error();
+  std::string_view rest = *text;
+  if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);
+  std::vector<std::string> names;
+  for (int line = 1; !rest.empty(); ++line) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    std::string_view raw = rest.substr(0, end);
+    if (raw.ends_with('\r')) raw.remove_suffix(1);
+    std::string name = trimmed(std::string(raw));
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    if (name.empty() || name[0] == '#') continue;
+    if (auto why = text_problem(name, kMaxShortText))
+      return Error(path + ":" + std::to_string(line) + ": the name " + *why);
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+}  // namespace
+
 std::vector<Key> book_part_keys() {
   using S = Scope;
   std::vector<Key> keys;
@@ -303,6 +334,50 @@ std::vector<Key> book_part_keys() {
         else
           out << false;
       }));
+  keys.push_back(custom(
+      S::Worksheet, "names", "list of text (at most 300)", "none",
+      "a class list: every section is made once per child, in this order, each child's copy with its own "
+      "puzzles, the name on every sheet and the puzzles numbered from 1",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto list = r.text_list(v, full);
+        if (!list) return;
+        WorksheetSpec& w = t.st.book.worksheet;
+        if (!w.names_file.empty())
+          r.error(v, full, "give worksheet.names or worksheet.names_file, not both");
+        else if (list->size() > kMaxNames)
+          r.error(v, full, "at most " + std::to_string(kMaxNames) + " names, got " + std::to_string(list->size()));
+        else
+          w.names = *list;
+      },
+      [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.worksheet.names; }));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.names.empty() || !v.book.worksheet.names_file.empty(); };
+  keys.push_back(custom(
+      S::Worksheet, "names_file", "path", "none",
+      "the class list as a text file, one name a line (blank lines and lines starting with `#` are skipped); "
+      "relative to the spec's folder",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto text = r.nonempty_text(v, full);
+        if (!text) return;
+        WorksheetSpec& w = t.st.book.worksheet;
+        const fs::path p = fs::path(*text).is_absolute() ? fs::path(*text) : fs::path(t.st.book.base_dir) / *text;
+        const std::string path = p.lexically_normal().string();
+        auto names = read_class_list(path);
+        if (!w.names.empty() && w.names_file.empty())
+          r.error(v, full, "give worksheet.names or worksheet.names_file, not both");
+        else if (!names)
+          r.error(v, full, names.error().to_string());
+        else if (names->empty())
+          r.error(v, full, path + ": no names in the file");
+        else if (names->size() > kMaxNames)
+          r.error(v, full, path + ": at most " + std::to_string(kMaxNames) + " names, got " +
+                               std::to_string(names->size()));
+        else {
+          w.names = std::move(*names);
+          w.names_file = path;
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.worksheet.names_file, v.book.base_dir); }));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.names_file.empty(); };
   keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
                        "the box's wording; empty = written for children for the grid size (\"Write a number in "
                        "every empty square. Each row, each column and each box with a thick border must have all "
