@@ -1,8 +1,11 @@
 // Worksheets for a class: a class list (worksheet.names or names_file) makes every section once
 // per child, with the child's name on the Name line, the puzzles numbered from 1 on each child's
-// sheets, and answers headed with the child's name. Runs the book pipeline in this process and
-// reads the PDFs back with pdftotext.
+// sheets, and answers headed with the child's name; symbols (letters, shapes, colours, a list) in
+// place of digits. Runs the book pipeline in this process and reads the PDFs back with pdftotext
+// and ghostscript.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -10,7 +13,11 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "core/codec.hpp"
+#include "layout/grid_draw.hpp"
+#include "layout/symbols.hpp"
 #include "spec/spec.hpp"
+#include "spec/symbols.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -18,13 +25,37 @@ using namespace gp::test;
 
 namespace {
 
-// The text of page `page` of `pdf`.
+// The text of page `page` of `pdf`, every run of spaces and line ends as one space (wrapped
+// lines read as one).
 std::string page_text(const std::string& pdf, int page, const TempDir& dir) {
   require_tool("pdftotext");
   const std::string p = std::to_string(page);
   const Output r = shell("pdftotext -f " + p + " -l " + p + " '" + pdf + "' -", dir);
   REQUIRE(r.code == 0);
-  return r.out;
+  std::string text;
+  for (char c : r.out) {
+    const bool space = c == ' ' || c == '\n' || c == '\f';
+    if (!space || (!text.empty() && text.back() != ' ')) text += space ? ' ' : c;
+  }
+  return text;
+}
+
+// Pixels of the first page of `pdf` at 20 dpi whose red, green and blue differ by more than 20 %.
+int coloured_pixels(const std::string& pdf, const TempDir& dir) {
+  require_tool("pdftoppm");
+  REQUIRE(shell("pdftoppm -r 20 -f 1 -l 1 -singlefile '" + pdf + "' '" + (dir / "page") + "'", dir).code == 0);
+  std::istringstream ppm(slurp(dir / "page.ppm"));
+  std::string magic;
+  int w = 0, h = 0, max = 0;
+  ppm >> magic >> w >> h >> max;
+  ppm.get();
+  REQUIRE(magic == "P6");
+  int coloured = 0;
+  for (int i = 0; i < w * h; ++i) {
+    const int r = ppm.get(), g = ppm.get(), b = ppm.get();
+    if (std::max({r, g, b}) - std::min({r, g, b}) > max / 5) ++coloured;
+  }
+  return coloured;
 }
 
 // "line:col: message" of every problem of the spec text `yaml` saved as DIR/class.yaml.
@@ -81,7 +112,7 @@ TEST_CASE("a class list makes each child's own sheets, named, numbered from 1, a
 TEST_CASE("a class list from a file: one name a line; mistakes are reported at the key") {
   TempDir dir("gridpress-classroom-test");
   // A byte order mark, CRLF line ends, a comment, blank lines and spaces around names.
-  spit(dir / "3b.txt", "\xEF\xBB\xBF# Class 3B\r\nAda Byrne\r\n\r\n  Ben Fischer  \r\nChloé Martin");
+  spit(dir / "3b.txt", "\xEF\xBB\xBF# Class 1B\r\nAda Byrne\r\n\r\n  Ben Fischer  \r\nChloé Martin");
   spit(dir / "class.yaml",
        "profile: classroom\nworksheet:\n  names_file: 3b.txt\nsections:\n  - count: 2\n  - count: 1\n    grid: 4x4\n"
        "    symmetry: none\n");
@@ -120,4 +151,141 @@ TEST_CASE("a class list from a file: one name a line; mistakes are reported at t
   spit(dir / "empty.txt", "# nobody yet\n\n");
   CHECK(problems(dir, "profile: classroom\nworksheet: {names_file: empty.txt}\nsections:\n  - count: 1\n") ==
         std::vector<std::string>{"2:25: worksheet.names_file: " + (dir / "empty.txt") + ": no names in the file"});
+}
+
+namespace {
+
+std::vector<gp::layout::Item> drawn(const std::string& symbols, bool answers) {
+  gp::spec::SectionSpec sec;
+  sec.shape = gp::Shape{2, 2};
+  sec.symbols = symbols;
+  auto givens = gp::parse_line("1..4.4.2.1..43.1");
+  auto solution = gp::parse_line("1234341221434321");
+  REQUIRE(givens);
+  REQUIRE(solution);
+  const std::vector<std::string> list = gp::spec::section_symbols(sec);
+  std::vector<gp::layout::Item> items;
+  gp::layout::GridStyle style;
+  gp::layout::draw_grid(items, 0, 0, 20, *givens, answers ? &*solution : nullptr, style, &list);
+  return items;
+}
+
+template <class T>
+std::vector<T> items_of(const std::vector<gp::layout::Item>& items) {
+  std::vector<T> out;
+  for (const auto& item : items)
+    if (const auto* x = std::get_if<T>(&item)) out.push_back(*x);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("symbols: shapes, colours and letters are drawn in place of digits, in puzzles and answers") {
+  using gp::layout::PathItem;
+  using gp::layout::TextItem;
+  // Shapes: one filled outline per given (8 givens), no digit; in the answers all 16 cells, the
+  // filled-in ones grey.
+  auto puzzle = drawn("shapes", false);
+  CHECK(items_of<PathItem>(puzzle).size() == 8);
+  CHECK(items_of<TextItem>(puzzle).empty());
+  for (const auto& p : items_of<PathItem>(puzzle)) {
+    CHECK(p.fill_grey == 0);
+    CHECK_FALSE(p.fill_color.set());
+  }
+  auto answers = items_of<PathItem>(drawn("shapes", true));
+  REQUIRE(answers.size() == 16);
+  CHECK(std::count_if(answers.begin(), answers.end(), [](const PathItem& p) { return p.fill_grey > 0.3; }) == 8);
+
+  // Colours: a disc in the colour with the initial on it, so greyscale prints still read.
+  auto colours = drawn("colors", false);
+  CHECK(items_of<PathItem>(colours).size() == 8);
+  for (const auto& p : items_of<PathItem>(colours)) {
+    CHECK(p.fill_color.set());
+    CHECK(p.stroke_pt >= 0.75);
+  }
+  std::set<std::string> initials;
+  for (const auto& t : items_of<TextItem>(colours)) initials.insert(t.text);
+  CHECK(initials == std::set<std::string>{"R", "B", "Y", "G"});
+  CHECK(gp::layout::symbol_color("red").r > 0.5);
+  CHECK_FALSE(gp::layout::symbol_color("pink").set());
+
+  // Letters: A to D as text.
+  std::set<std::string> letters;
+  for (const auto& t : items_of<TextItem>(drawn("letters", true))) letters.insert(t.text);
+  CHECK(letters == std::set<std::string>{"A", "B", "C", "D"});
+
+  // Every shape fits the size it is given, centred in its cell.
+  const gp::layout::Box cell{10, 20, 8, 8};
+  for (const std::string& shape : gp::spec::symbol_shape_names()) {
+    INFO(shape);
+    const auto points = gp::layout::shape_outline(shape, cell, 6);
+    REQUIRE(points.size() >= 3);
+    double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+    for (const auto& [x, y] : points) {
+      x0 = std::min(x0, x);
+      x1 = std::max(x1, x);
+      y0 = std::min(y0, y);
+      y1 = std::max(y1, y);
+    }
+    CHECK(x0 >= 11 - 1e-9);
+    CHECK(x1 <= 17 + 1e-9);
+    CHECK(y0 >= 21 - 1e-9);
+    CHECK(y1 <= 27 + 1e-9);
+    CHECK((x0 + x1) / 2 == Approx(14).margin(0.05));
+    CHECK((y0 + y1) / 2 == Approx(24).margin(0.05));
+    CHECK(y1 - y0 > 4.5);  // not a sliver
+  }
+  CHECK(gp::layout::shape_outline("house", cell, 6).empty());
+}
+
+TEST_CASE("symbols in the spec: named sets, lists, and what a grid cannot take") {
+  TempDir dir("gridpress-classroom-test");
+  const std::string head = "profile: classroom\nsections:\n  - count: 1\n";
+  CHECK(problems(dir, head + "    grid: 9x9\n    symbols: shapes\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: 6 shapes are enough for grids up to 6x6, not 9x9 (use "
+                                 "letters)"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: the list has 3 entries; a 4x4 grid needs 4"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A, star]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: 'star' is in the list twice"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A, house]\n") ==
+        std::vector<std::string>{
+            "5:14: sections[0].symbols: 'house' is not a shape (circle, square, triangle, star, heart, diamond) or a "
+            "colour (red, blue, yellow, green, orange, purple), and a text entry is 1 or 2 characters"});
+  CHECK(problems(dir, head + "    symbols: emoji\n").size() == 1);
+
+  spit(dir / "ok.yaml", head + "    grid: 4x4\n    symbols: [circle, red, A, \"ß\"]\n  - count: 1\n    grid: 6x6\n"
+                               "    symbols: colors\n");
+  auto spec = gp::spec::load_book_spec(dir / "ok.yaml");
+  INFO((spec ? std::string() : spec.error().to_string()));
+  REQUIRE(spec.ok());
+  CHECK(gp::spec::section_symbols(spec->sections[0]) == std::vector<std::string>{"circle", "red", "A", "ß"});
+  CHECK(gp::spec::section_symbols(spec->sections[1]) ==
+        std::vector<std::string>{"red", "blue", "yellow", "green", "orange", "purple"});
+  const std::string resolved = gp::spec::to_yaml(*spec);
+  CHECK(resolved.find("symbols: [circle, red, A, ß]") != std::string::npos);
+  CHECK(resolved.find("symbols: colors") != std::string::npos);
+}
+
+TEST_CASE("a colour worksheet prints in colour, with the rules naming the colours") {
+  TempDir dir("gridpress-classroom-test");
+  const auto sheet = [&](const std::string& symbols) {
+    spit(dir / (symbols + ".yaml"),
+         "profile: classroom\nseed: 4\nsections:\n  - name: Four\n    count: 4\n    grid: 4x4\n"
+         "    symmetry: none\n    clues: [6, 8]\n    symbols: " + symbols + "\noutput: {path: " + symbols + ".pdf}\n");
+    pipeline_ok(dir / (symbols + ".yaml"), {});
+    return dir / (symbols + ".pdf");
+  };
+  sheet("colors");
+  const std::string text = page_text(dir / "colors.pdf", 1, dir);
+  CHECK(text.find("each colour once: red (R), blue (B), yellow (Y) and") != std::string::npos);
+  // Coloured pixels on the page; none on the same sheet in letters or shapes.
+  CHECK(coloured_pixels(dir / "colors.pdf", dir) > 100);
+  for (const char* grey_sheet : {"letters", "shapes"}) {
+    INFO(grey_sheet);
+    CHECK(coloured_pixels(sheet(grey_sheet), dir) == 0);
+  }
+  CHECK(page_text(dir / "letters.pdf", 1, dir).find("all the letters from A to D") != std::string::npos);
+  CHECK(page_text(dir / "shapes.pdf", 1, dir).find("each shape once: circle, square, triangle and star") !=
+        std::string::npos);
 }

@@ -7,6 +7,7 @@
 #include "layout/calendar.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
+#include "spec/symbols.hpp"
 
 namespace gp::layout {
 namespace {
@@ -84,13 +85,13 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f, const s
 }
 
 // The rules in plain words in a box at the foot of the puzzle area.
-void rules_box(const Context& cx, Page& page, const PageFrame& f, const Shape& shape, double height) {
+void rules_box(const Context& cx, Page& page, const PageFrame& f, const spec::SectionSpec& section, double height) {
   const double bottom = f.content.bottom() - cx.bands.foot;
   const Box box{f.content.x, bottom - height, f.content.w, height};
   const double half = pt_to_mm(kMinLinePt) / 2;
   page.items.push_back(RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
   const double pad = detail::kRulesPadMm;
-  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, shape),
+  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, section),
                             cx.fonts.body, HAlign::left, VAlign::top, true));
 }
 
@@ -109,6 +110,9 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   const std::string& tmpl = answers ? cx.spec.theme.answer_caption : cx.spec.theme.caption;
   const bool below = cx.options.caption_below;
   const GridStyle style = style_for_cell(answers ? detail::answer_style(cx.style) : cx.style, cell);
+  const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(pp.section)];
+  const std::vector<std::string> symbols = spec::section_symbols(sec);
+  const std::vector<std::string>* drawn = sec.symbols == "digits" ? nullptr : &symbols;
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
     const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
@@ -125,7 +129,7 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
       page.items.push_back(text_item(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
                                 below ? VAlign::top : VAlign::bottom));
     }
-    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style);
+    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style, drawn);
   }
 }
 
@@ -390,7 +394,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
         const SectionFit& fit = plan.fits[static_cast<std::size_t>(pp.section)];
         const bool with_rules = pp.first == 0 || spec.worksheet.rules_every_page;
         const double rules = with_rules ? fit.rules_box_mm : 0.0;
-        if (rules > 0) rules_box(cx, page, f, fit.shape, rules);
+        if (rules > 0) rules_box(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)], rules);
         grid_slots(cx, page, detail::puzzle_area_with_rules(f.content, cx.bands, rules, options.slot_gap_mm), pp,
                    false);
         break;

@@ -8,7 +8,9 @@
 #include "core/text.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
+#include "layout/symbols.hpp"
 #include "spec/spec.hpp"
+#include "spec/symbols.hpp"
 
 namespace gp::layout {
 
@@ -142,18 +144,44 @@ Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMe
   return b;
 }
 
-std::string rules_text(const spec::WorksheetSpec& worksheet, const Shape& shape) {
+namespace {
+
+// "a, b, c and d"
+std::string listing(const std::vector<std::string>& items) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return s;
+}
+
+}  // namespace
+
+std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::SectionSpec& section) {
   if (!worksheet.rules_text.empty()) return worksheet.rules_text;
-  const int n = shape.n();
-  const std::string symbols = n <= 9 ? "all the numbers from 1 to " + std::to_string(n)
+  const std::string rule = " Each row, each column and each box with a thick border must have ";
+  const std::vector<std::string> symbols = spec::section_symbols(section);
+  if (section.symbols == "letters")
+    return "Write a letter in every empty square." + rule + "all the letters from A to " + symbols.back() +
+           ", and no letter twice.";
+  if (section.symbols == "shapes")
+    return "Draw a shape in every empty square." + rule + "each shape once: " + listing(symbols) + ".";
+  if (section.symbols == "colors") {
+    std::vector<std::string> named;
+    for (const auto& c : symbols) named.push_back(c + " (" + symbol_initial(c) + ")");
+    return "Colour every empty square." + rule + "each colour once: " + listing(named) + ".";
+  }
+  if (section.symbols == "custom")
+    return "Fill in every empty square." + rule + "each of these once: " + listing(symbols) + ".";
+  const int n = section.shape.n();
+  const std::string numbers = n <= 9 ? "all the numbers from 1 to " + std::to_string(n)
                                      : std::string("all the numbers from 1 to 9 and the letters A to ") + value_char(n);
   return "Write a number in every empty square. Each row, each column and each box with a thick border must "
-         "have " + symbols + ", and no number twice.";
+         "have " + numbers + ", and no number twice.";
 }
 
 double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const spec::WorksheetSpec& worksheet,
-                        const Shape& shape, double width) {
-  return measure.measure(rules_text(worksheet, shape), fonts.body, width - 2 * kRulesPadMm).height +
+                        const spec::SectionSpec& section, double width) {
+  return measure.measure(rules_text(worksheet, section), fonts.body, width - 2 * kRulesPadMm).height +
          2 * kRulesPadMm;
 }
 
@@ -340,7 +368,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     fit.rows = sec.rows;
     const int n = sec.shape.n();
     if (spec.worksheet.rules_box) {
-      fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec.shape, content.w);
+      fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec, content.w);
     }
     // The first page may carry the rules box: size the cells for its (smaller) slots.
     const Box area = detail::puzzle_area_with_rules(content, bands, fit.rules_box_mm, options.slot_gap_mm);

@@ -89,6 +89,12 @@ struct SectionSpec {
   // Worksheets for a class (worksheet.names): the child this copy of the section is for; its
   // pages carry the name and number their puzzles from 1. Empty otherwise.
   std::string pupil;
+  // What stands for the values in the grid (spec/symbols.hpp): "digits", "letters" (A, B, C ...),
+  // "shapes" (circle, square, triangle, star, heart, diamond), "colors" (a colour with its
+  // initial), or "custom" with `symbol_list` (one entry per value: a shape or colour name, or a
+  // text of 1 or 2 characters).
+  std::string symbols = "digits";
+  std::vector<std::string> symbol_list;
   friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 

@@ -11,6 +11,7 @@
 
 #include "core/symmetry.hpp"
 #include "spec/reader.hpp"
+#include "spec/symbols.hpp"
 
 namespace gp::spec::detail {
 
@@ -184,6 +185,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       if (s.fill != "random")
         sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + s.variant + " uses random");
     }
+    if (auto why = symbols_problem(s)) sec_at("symbols", *why);
     if (!s.difficulty.empty() && !b.bands.count(s.difficulty))
       sec_at("difficulty", "unknown difficulty '" + s.difficulty + "'" + suggestion(s.difficulty, band_names) +
                                " (bands: " + join(band_names) + ")");

@@ -7,6 +7,7 @@
 
 #include "core/files.hpp"
 #include "spec/limits.hpp"
+#include "spec/symbols.hpp"
 #include "spec/schema_build.hpp"
 
 namespace gp::spec::detail {
@@ -125,6 +126,30 @@ std::vector<Key> section_keys() {
       },
       [](YAML::Emitter& out, const View& v) { emit_range(out, v.sec->rating->first, v.sec->rating->second); }));
   keys.back().omit = [](const View& v) { return !v.sec->rating.has_value(); };
+  keys.push_back(custom(
+      S::Section, "symbols", "`digits` `letters` `shapes` `colors`, or a list", "`digits`",
+      "what stands for 1..n: letters A, B, C ...; shapes (circle, square, triangle, star, heart, diamond; up to "
+      "6x6); colours (red, blue, yellow, green, orange, purple, each with its initial so it reads in greyscale; up "
+      "to 6x6); or a list of n entries, each a shape, a colour or 1-2 characters ([classroom.md](classroom.md))",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        SectionSpec& s = t.sec->spec;
+        if (v.IsSequence()) {
+          if (auto list = r.text_list(v, full)) {
+            s.symbols = "custom";
+            s.symbol_list = *list;
+          }
+        } else if (auto name = r.choice(v, full, symbol_set_names())) {
+          s.symbols = *name;
+          s.symbol_list.clear();
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        if (v.sec->symbols == "custom")
+          out << YAML::Flow << v.sec->symbol_list;
+        else
+          out << v.sec->symbols;
+      }));
+  keys.back().omit = [](const View& v) { return v.sec->symbols == "digits"; };
   keys.push_back(with_docs(plain(S::Section, "symmetry", Kind::Choice, &SS::symmetry,
                                  "`none`, `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, "
                                  "`dihedral`",
