@@ -289,3 +289,34 @@ TEST_CASE("a colour worksheet prints in colour, with the rules naming the colour
   CHECK(page_text(dir / "shapes.pdf", 1, dir).find("each shape once: circle, square, triangle and star") !=
         std::string::npos);
 }
+
+TEST_CASE("dedup: exact lets a worksheet have more small puzzles than there are canonical forms") {
+  TempDir dir("gridpress-classroom-test");
+  const auto run = [&](const std::string& dedup) {
+    spit(dir / "many.yaml", "profile: classroom\nseed: 2\ndedup: " + dedup +
+                                "\nsections:\n  - count: 60\n    grid: 4x4\n    symmetry: none\n"
+                                "output: {path: many.pdf}\n");
+    auto spec = gp::spec::load_book_spec(dir / "many.yaml");
+    REQUIRE(spec.ok());
+    auto format = gp::book::apply_overrides(*spec, {});
+    REQUIRE(format.ok());
+    return gp::book::run_book_stages(*spec, *format, {});
+  };
+  // One dig on 4x4 reaches only 36 puzzles that differ by more than relabelling or turning.
+  const auto canonical = run("canonical");
+  CHECK(canonical.outcome == gp::book::Outcome::failed);
+  CHECK(canonical.error.to_string().find("only 36 distinct puzzles found for 4x4") != std::string::npos);
+  CHECK(canonical.error.to_string().find("in a spec dedup: exact") != std::string::npos);
+  const auto exact = run("exact");
+  INFO(exact.error.to_string());
+  REQUIRE(exact.outcome == gp::book::Outcome::ok);
+  const json m = json::parse(slurp(dir / "many.json"));
+  std::set<std::string> givens;
+  for (const auto& p : m["puzzles"]) givens.insert(p["givens"].get<std::string>());
+  CHECK(givens.size() == 60);
+
+  // A newspaper never repeats a puzzle in any form.
+  CHECK(problems(dir, "profile: newspaper\ndedup: exact\nnewspaper: {start_date: 2026-03-02, days: 1}\n") ==
+        std::vector<std::string>{"2:1: dedup: a newspaper run never repeats a puzzle in any form: leave dedup at "
+                                 "canonical"});
+}

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
@@ -98,6 +99,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
     bo.first = static_cast<std::uint64_t>(first);
     bo.exclude = &seen;
     bo.grade = true;
+    bo.exact = spec.dedup == "exact";
     if (progress) bo.progress = [&](int done, int) { progress(first + done, count); };
     auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
     if (!batch) {
@@ -106,7 +108,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
                                             " puzzles: " + batch.error().to_string());
     }
     for (Puzzle& p : *batch) {
-      seen.insert(std::move(p.canonical));
+      seen.insert(bo.exact ? format_line(p.givens) : std::move(p.canonical));
       store.add(p);
     }
   }

@@ -204,6 +204,9 @@ struct BookSpec {
   FrontMatter front;
   OutputSpec output;
   std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
+  // What counts as the same puzzle within a book: "canonical" (relabelled, reordered, rotated or
+  // reflected: the same) or "exact" (the same givens only; worksheets).
+  std::string dedup = "canonical";
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;

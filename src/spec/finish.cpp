@@ -100,6 +100,8 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       if (!b.bands.count(band))
         at_or("newspaper.weekday_difficulty." + day, "newspaper",
               "unknown difficulty '" + band + "'" + suggestion(band, band_names) + " (bands: " + join(band_names) + ")");
+    if (b.dedup != "canonical")
+      at_or("dedup", "newspaper", "a newspaper run never repeats a puzzle in any form: leave dedup at canonical");
     if (np.file_name == np.solution_file_name)
       at_or("newspaper.solution_file_name", "newspaper", "must differ from newspaper.file_name");
     if (np.days > 1)

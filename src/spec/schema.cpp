@@ -34,6 +34,11 @@ std::vector<Key> top_keys() {
           t.st.book.seed = v;
       },
       [](YAML::Emitter& out, const View& v) { out << v.book.seed; }));
+  keys.push_back(plain(S::Top, "dedup", Kind::Choice, &BookSpec::dedup,
+                       "no two puzzles of a book alike: `canonical` = not even relabelled, reordered, rotated or "
+                       "reflected (books); `exact` = only the very same givens count as alike, so small grids have "
+                       "many more puzzles (worksheets); newspaper runs are always `canonical`",
+                       0, 0, {"canonical", "exact"}));
   // Found and applied before the spec's other keys (loader.cpp); a profile cannot name one.
   keys.push_back(custom(S::Top, "profile", "text", "none", "a profile name or a path to a `.yaml` file",
                         [](Reader&, const YAML::Node&, const std::string&, Target&) {}));
