@@ -320,3 +320,52 @@ TEST_CASE("dedup: exact lets a worksheet have more small puzzles than there are 
         std::vector<std::string>{"2:1: dedup: a newspaper run never repeats a puzzle in any form: leave dedup at "
                                  "canonical"});
 }
+
+TEST_CASE("worksheet extras: the level on the sheet, a handwriting font, blank practice grids") {
+  TempDir dir("gridpress-classroom-test");
+  spit(dir / "extras.yaml",
+       "profile: classroom\nseed: 6\ntheme: {font: Andika, digit_font: Andika, caption: \"Puzzle {number} - "
+       "{level}\"}\nworksheet: {levels: {easy: Starter}}\n"
+       "sections:\n  - name: Warm-up\n    count: 2\n    grid: 4x4\n    symmetry: none\n    difficulty: easy\n"
+       "  - name: Six\n    count: 2\n    grid: 6x6\n    difficulty: medium\n"
+       "  - name: Make your own\n    count: 4\n    grid: 4x4\n    blank: true\n"
+       "output: {path: extras.pdf}\n");
+  pipeline_ok(dir / "extras.yaml", {});
+  // The level from the band: the spec's own name for easy, the default for medium.
+  CHECK(page_text(dir / "extras.pdf", 1, dir).find("Puzzle 1 - Starter") != std::string::npos);
+  CHECK(page_text(dir / "extras.pdf", 2, dir).find("Puzzle 3 - Silver") != std::string::npos);
+  // The practice page: four empty grids (no digit in them), and no answers for it.
+  const std::string practice = page_text(dir / "extras.pdf", 3, dir);
+  CHECK(practice.find("Puzzle 5") != std::string::npos);
+  CHECK(practice.find("Puzzle 8") != std::string::npos);
+  const json m = json::parse(slurp(dir / "extras.json"));
+  REQUIRE(m["puzzles"].size() == 8);
+  for (std::size_t i = 4; i < 8; ++i) {
+    CHECK(m["puzzles"][i]["clues"] == 0);
+    CHECK(m["puzzles"][i]["answer_page"] == 0);
+  }
+  CHECK(m["puzzles"][3]["answer_page"] == 2);
+  require_tool("pdfinfo");
+  const std::string info = shell("pdfinfo '" + (dir / "extras-answers.pdf") + "'", dir).out;
+  REQUIRE(info.find("Pages:") != std::string::npos);
+  CHECK(std::atoi(info.c_str() + info.find("Pages:") + 6) == 2);  // the two sections with puzzles
+  // Andika (fonts-sil-andika, installed by scripts/setup.sh) for text and digits, embedded.
+  require_tool("pdffonts");
+  const Output fonts = shell("pdffonts '" + (dir / "extras.pdf") + "'", dir);
+  REQUIRE(fonts.code == 0);
+  CHECK(fonts.out.find("Andika") != std::string::npos);
+  CHECK(fonts.out.find("DejaVu") == std::string::npos);
+  std::istringstream lines(fonts.out);
+  int listed = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("Andika") != std::string::npos) {
+      ++listed;
+      CHECK(line.find(" yes ") != std::string::npos);  // emb
+    }
+  CHECK(listed >= 1);
+
+  // A level for a band that does not exist is refused at its place.
+  CHECK(problems(dir, "profile: classroom\nworksheet: {levels: {esay: Bronze}}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:28: worksheet.levels.esay: unknown difficulty 'esay'; did you mean 'easy'? "
+                                 "(bands: easy, medium, hard, expert, fiendish)"});
+}

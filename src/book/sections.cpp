@@ -89,6 +89,12 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
   const int count = spec.sections[static_cast<std::size_t>(s)].count;
   const auto deadline = Clock::now() + std::chrono::duration<double>(request.budget_seconds);
   PuzzleStore store;
+  if (spec.sections[static_cast<std::size_t>(s)].blank) {  // practice grids: nothing to generate
+    Puzzle empty;
+    empty.givens = empty.solution = Grid(request.shape);
+    for (int i = 0; i < count; ++i) store.add(empty);
+    return store;
+  }
   for (int first = 0; first < count; first += kSectionChunk) {
     const int n = std::min(kSectionChunk, count - first);
     gen::Request chunk = request;  // the section's budget covers all of its chunks

@@ -340,6 +340,8 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   f.date = sec.date;
   f.locale = spec.newspaper.locale;
   f.weekday = sec.date.empty() ? sec.weekday : format_date(sec.date, "%A", f.locale);
+  if (const auto level = spec.worksheet.levels.find(puzzle.label); level != spec.worksheet.levels.end())
+    f.level = level->second;
   // The band's rank by its lower bound: easy 1, medium 2, hard 3, expert 4, fiendish 5.
   if (const auto band = spec.bands.find(puzzle.label); band != spec.bands.end()) {
     f.stars = 1;

@@ -242,7 +242,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     return Error("layout: " + std::to_string(section_counts.size()) + " puzzle counts for " +
                  std::to_string(spec.sections.size()) + " sections");
   }
-  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars})";
+  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})";
   if (auto bad = unknown_placeholder(spec.theme.caption); !bad.empty()) {
     problem("theme.caption: unknown placeholder '" + bad + "' " + known);
   }
@@ -302,6 +302,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   int number = 0;
   std::vector<std::size_t> first_record(spec.sections.size(), 0);
   auto add_answers = [&](int doc, int s) {
+    if (spec.sections[static_cast<std::size_t>(s)].blank) return;  // practice grids have no answers
     const int per = spec.answers.columns * spec.answers.rows;
     const int count = section_counts[static_cast<std::size_t>(s)];
     for (int first = 0; first < count; first += per) {

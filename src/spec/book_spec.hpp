@@ -95,6 +95,8 @@ struct SectionSpec {
   // text of 1 or 2 characters).
   std::string symbols = "digits";
   std::vector<std::string> symbol_list;
+  // Practice grids: `count` empty grids, nothing generated and no answers (worksheets).
+  bool blank = false;
   friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 
@@ -185,6 +187,9 @@ struct WorksheetSpec {
   // made once per child, in this order, each copy with its own puzzles. Empty = one set of sheets.
   std::vector<std::string> names;
   std::string names_file;                      // resolved path of worksheet.names_file ("" = none)
+  // Band -> the level a sheet shows for it ({level} in captions): "Bronze" for easy ...
+  std::map<std::string, std::string> levels{{"easy", "Bronze"},   {"medium", "Silver"}, {"hard", "Gold"},
+                                            {"expert", "Platinum"}, {"fiendish", "Diamond"}};
   friend bool operator==(const WorksheetSpec&, const WorksheetSpec&) = default;
 };
 

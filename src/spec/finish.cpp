@@ -89,6 +89,12 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
             fmt(w) + " x " + fmt(h) + " in is outside the kdp trim range (4 x 6 in to 8.5 x 11.69 in)");
   }
 
+  // Worksheet levels name bands that exist.
+  for (const auto& [band, level] : b.worksheet.levels)
+    if (!b.bands.count(band) && st.locs.count("worksheet.levels." + band))
+      at("worksheet.levels." + band, "unknown difficulty '" + band + "'" + suggestion(band, band_names) +
+                                         " (bands: " + join(band_names) + ")");
+
   // Newspaper run: text size floor, file names, and one section per day from section_defaults.
   NewspaperSpec& np = b.newspaper;
   if (np.enabled) {

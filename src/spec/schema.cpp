@@ -312,7 +312,9 @@ std::vector<Key> theme_keys() {
   keys.push_back(plain(S::Theme, "running_head", Kind::Bool, &T::running_head,
                        "book or section title at the top of puzzle pages"));
   keys.push_back(plain(S::Theme, "page_numbers", Kind::Bool, &T::page_numbers, "outer corner"));
-  keys.push_back(plain(S::Theme, "caption", Kind::Template, &T::caption, "under each puzzle"));
+  keys.push_back(plain(S::Theme, "caption", Kind::Template, &T::caption,
+                       "under each puzzle; `{number}` `{label}` `{rating}` `{clues}` `{section}` `{grid}` `{page}` "
+                       "`{answer_page}` `{stars}` `{level}` ([layout.md](layout.md))"));
   keys.push_back(plain(S::Theme, "answer_caption", Kind::Template, &T::answer_caption, "under each answer"));
   keys.push_back(plain(S::Theme, "min_digit_size", Kind::Points, &T::min_digit_size,
                        "> 0: grid digits must be at least this big (large print)", 0, 72));

@@ -126,6 +126,10 @@ std::vector<Key> section_keys() {
       },
       [](YAML::Emitter& out, const View& v) { emit_range(out, v.sec->rating->first, v.sec->rating->second); }));
   keys.back().omit = [](const View& v) { return !v.sec->rating.has_value(); };
+  keys.push_back(plain(S::Section, "blank", Kind::Bool, &SS::blank,
+                       "practice grids: the section's `count` grids are printed empty (to make up a puzzle, or copy "
+                       "one from the board), with no answers"));
+  keys.back().omit = [](const View& v) { return !v.sec->blank; };
   keys.push_back(custom(
       S::Section, "symbols", "`digits` `letters` `shapes` `colors`, or a list", "`digits`",
       "what stands for 1..n: letters A, B, C ...; shapes (circle, square, triangle, star, heart, diamond; up to "
@@ -403,6 +407,30 @@ std::vector<Key> book_part_keys() {
       },
       [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.worksheet.names_file, v.book.base_dir); }));
   keys.back().omit = [](const View& v) { return v.book.worksheet.names_file.empty(); };
+  keys.push_back(custom(
+      S::Worksheet, "levels", "mapping band -> text", "easy Bronze, medium Silver, hard Gold, expert Platinum, "
+      "fiendish Diamond",
+      "the level a sheet shows for a puzzle's band, through `{level}` in `theme.caption` (`\"Puzzle {number} - "
+      "{level}\"`); bands left out keep their default",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (!v.IsMap()) {
+          r.error(v, full, "expected a mapping of band names to levels (e.g. easy: Bronze), got " + describe(v));
+          return;
+        }
+        for (auto it = v.begin(); it != v.end(); ++it) {
+          if (!it->first.IsScalar()) continue;
+          const std::string band = it->first.Scalar(), key = child(full, band);
+          if (auto text = r.text(it->second, key)) {
+            t.st.book.worksheet.levels[band] = *text;
+            t.st.locs[key] = r.loc(it->second);
+          }
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        out << YAML::Flow << YAML::BeginMap;
+        for (const auto& [band, level] : v.book.worksheet.levels) out << YAML::Key << band << YAML::Value << level;
+        out << YAML::EndMap;
+      }));
   keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
                        "the box's wording; empty = written for children for the grid size (\"Write a number in "
                        "every empty square. Each row, each column and each box with a thick border must have all "
