@@ -7,6 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libcairo2-dev libpango1.0-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev
   fonts-dejavu-core fontconfig          # the default theme's fonts
+  fonts-sil-andika                      # Andika: letters as children learn to write them (worksheets)
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
   help2man                              # the man page, from the program's help text

@@ -83,6 +83,14 @@ gridpress_cli_test(generate_json ARGS generate --format json --seed 9 --grid 6x6
   MATCH "\"fill\": \"pattern\",.*\"rating\": [0-9.]+,.*\"seed\": 9")
 gridpress_cli_test(generate_grid_4x4 ARGS generate --grid 4x4 --format grid --with-solution
   MATCH "# puzzle 1 \\([0-9]+ clues\\)\n.*# solution\n[1-4] [1-4] \\| [1-4] [1-4]")
+# 4x4 has 36 puzzles at the clue count one dig reaches, up to relabelling and rotation: the error
+# says how to get more, and --dedup exact (every relabelling its own puzzle) does.
+gridpress_cli_exit_test(generate_4x4_300 1 generate --grid 4x4 --count 300 -q)
+gridpress_cli_test(generate_4x4_300_hint ARGS generate --grid 4x4 --count 300 -q
+  MATCH "only 36 distinct puzzles found for 4x4 .*widen the request \\(--clues 6-9; in a spec clues: \\[6, 9\\]\\), or count puzzles that differ only by relabelling, rotation or reflection as different \\(--dedup exact; in a spec dedup: exact\\)")
+gridpress_cli_exit_test(generate_4x4_300_exact 0 generate --grid 4x4 --count 300 --dedup exact -q)
+gridpress_cli_exit_test(generate_4x4_300_clue_range 0 generate --grid 4x4 --count 300 --clues 6-9 -q)
+gridpress_cli_exit_test(generate_bad_dedup 2 generate --dedup same)
 gridpress_cli_test(generate_box_override ARGS generate --grid 6x6 --box 3x2 --clues 12 MATCH "^[1-6.]+\n$")
 gridpress_cli_test(generate_below_17 ARGS generate --clues 16 WILL_FAIL)
 gridpress_cli_test(generate_below_17_text ARGS generate --clues 16

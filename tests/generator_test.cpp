@@ -582,6 +582,37 @@ TEST_CASE("batch grading fills the rating without a target; too few distinct sma
   auto many = generate_batch(tiny, 1, 100, opts(2));
   REQUIRE_FALSE(many.ok());
   CHECK(many.error().to_string() ==
-        "only 36 distinct puzzles found for 4x4 (then 2,000 duplicates in a row): ask for fewer puzzles or a wider "
-        "request, e.g. more clues");
+        "only 36 distinct puzzles found for 4x4 (then 2,000 duplicates in a row): ask for fewer puzzles, widen the "
+        "request (--clues 6-9; in a spec clues: [6, 9]), or count puzzles that differ only by relabelling, rotation "
+        "or reflection as different (--dedup exact; in a spec dedup: exact)");
+  Request symmetric = tiny;
+  symmetric.symmetry = "rotate180";
+  symmetric.clues_min = 6;
+  symmetric.clues_max = 10;
+  auto few = generate_batch(symmetric, 1, 1000, opts(2));
+  REQUIRE_FALSE(few.ok());
+  CHECK(few.error().to_string().find("): ask for fewer puzzles, widen the request (--symmetry none; in a spec "
+                                     "symmetry: none), or count") != std::string::npos);
+
+  // Either way out works. Exact duplicates only: 100 different givens from far fewer canonical forms.
+  BatchOptions exact = opts(2);
+  exact.exact = true;
+  auto kept = generate_batch(tiny, 1, 100, exact);
+  REQUIRE(kept.ok());
+  std::set<std::string> givens, forms;
+  for (const auto& p : *kept) {
+    givens.insert(gp::format_line(p.givens));
+    forms.insert(p.canonical);
+  }
+  CHECK(givens.size() == 100);
+  CHECK(forms.size() <= 36);
+  // A clue range without symmetry: 300 puzzles, no two alike even relabelled or turned.
+  Request wider = tiny;
+  wider.clues_min = 6;
+  wider.clues_max = 9;
+  auto range = generate_batch(wider, 1, 300, opts(2));
+  REQUIRE(range.ok());
+  std::set<std::string> range_forms;
+  for (const auto& p : *range) range_forms.insert(p.canonical);
+  CHECK(range_forms.size() == 300);
 }

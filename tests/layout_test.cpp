@@ -353,9 +353,9 @@ TEST_CASE("captions: placeholders, tidy empties, unknown placeholders") {
   REQUIRE_FALSE(plan.ok());
   CHECK(plan.error().to_string() ==
         "theme.caption: unknown placeholder '{numbr}' (known: {number}, {label}, {rating}, {clues}, {section}, "
-        "{grid}, {page}, {answer_page}, {date}, {weekday}, {stars})\n"
+        "{grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})\n"
         "theme.answer_caption: unknown placeholder '{pg}' (known: {number}, {label}, {rating}, {clues}, "
-        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars})");
+        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})");
 }
 
 TEST_CASE("cells too small are refused with a hint") {

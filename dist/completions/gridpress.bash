@@ -30,6 +30,7 @@ _gridpress() {
     --grid) COMPREPLY=($(compgen -W "4x4 6x6 8x8 9x9 12x12 16x16" -- "$cur")); return ;;
     --symmetry) COMPREPLY=($(compgen -W "none rotate180 rotate90 mirror flip diagonal antidiagonal dihedral" -- "$cur")); return ;;
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
+    --dedup) COMPREPLY=($(compgen -W "canonical exact" -- "$cur")); return ;;
     --difficulty) COMPREPLY=($(compgen -W "easy medium hard expert fiendish" -- "$cur")); return ;;
     --rules) COMPREPLY=($(compgen -W "kdp none" -- "$cur")); return ;;
     --format)
@@ -46,7 +47,7 @@ _gridpress() {
 
   local opts=""
   case $cmd in
-    generate) opts="--variant --regions --grid --box --count --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --with-solution --format --difficulty --rating" ;;
+    generate) opts="--variant --regions --grid --box --count --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
     book) opts="-o --output --format -j --jobs --seed --start-number -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;

@@ -2,9 +2,11 @@
 //   1. check everything that can be checked before generating: requests, fonts, the column width,
 //      the exclusion manifests (bad_input)
 //   2. generate one puzzle per day, days in parallel, never one in an exclusion manifest or an
-//      earlier day of the run (failed when the generator gives up)
-//   3. name the files from the templates; lay out and render each puzzle and solution in every
-//      format under hidden temporary names (failed)
+//      earlier day of the run (failed when the generator gives up); days in a row with the same
+//      request take their puzzles in order of rating, so ratings do not fall through the week
+//   3. name the files from the templates (solutions for the day they run); lay out and render each
+//      puzzle and solution in every format under hidden temporary names, with the copies under
+//      fixed link names and the website's daily JSON files (failed)
 //   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together
 #include "book/newspaper.hpp"
 
@@ -22,6 +24,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "book/daily.hpp"
 #include "book/sections.hpp"
 #include "core/text.hpp"
 #include "core/codec.hpp"
@@ -29,6 +32,7 @@
 #include "core/rng.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
+#include "layout/calendar.hpp"
 #include "layout/layout.hpp"
 #include "layout/single.hpp"
 #include "render/atomic_file.hpp"
@@ -191,7 +195,33 @@ Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
 struct DayFiles {
   std::string caption;                        // expanded newspaper.caption
   std::vector<std::string> puzzle, solution;  // final paths, one per format
+  // Copies under the fixed link names, one per format (empty without link_name / solution_link_name).
+  std::vector<std::string> puzzle_links, solution_links;
+  std::string feed, feed_link;                // the website's JSON file and its copy ("" = none)
+  std::string solution_date;                  // the day the solution runs
+  int stars = 0;                              // {stars}, for the feed
 };
+
+// Every file of a day, each with the spec key that names it.
+std::vector<std::pair<const char*, const std::string*>> named_files(const DayFiles& f) {
+  std::vector<std::pair<const char*, const std::string*>> out;
+  for (const auto& p : f.puzzle) out.emplace_back("file_name", &p);
+  for (const auto& p : f.solution) out.emplace_back("solution_file_name", &p);
+  for (const auto& p : f.puzzle_links) out.emplace_back("link_name", &p);
+  for (const auto& p : f.solution_links) out.emplace_back("solution_link_name", &p);
+  if (!f.feed.empty()) out.emplace_back("feed_file_name", &f.feed);
+  if (!f.feed_link.empty()) out.emplace_back("link_name", &f.feed_link);
+  return out;
+}
+
+// Copies the staged file `from` to `to` (also staged): a link name gets the bytes of its file.
+Status copy_staged(const std::string& from, const std::string& to) {
+  std::ifstream in(from, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in && !in.eof()) return Error(ErrorKind::io, "cannot read '" + from + "'");
+  return render::write_file_atomically(to, bytes.str());
+}
 
 // Expands a file name template for a day and adds the extension.
 std::string file_for(const std::string& tmpl, const layout::CaptionFields& f, render::Format format) {
@@ -268,6 +298,17 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     e["files"] = pf;
     e["solution_files"] = sf;
     e["caption"] = files[d].caption;
+    if (spec.newspaper.solution_runs != "same_day") e["solution_date"] = files[d].solution_date;
+    ordered links = ordered::array();
+    for (const auto* names : {&files[d].puzzle_links, &files[d].solution_links})
+      for (const auto& f : *names) links.push_back(fs::path(f).filename().string());
+    if (!files[d].feed_link.empty()) links.push_back(fs::path(files[d].feed_link).filename().string());
+    for (const auto& f : links) all.push_back(f);
+    if (!links.empty()) e["links"] = links;
+    if (!files[d].feed.empty()) {
+      e["feed"] = fs::path(files[d].feed).filename().string();
+      all.push_back(e["feed"]);
+    }
     list.push_back(std::move(e));
     csv += sec.date + "," + sec.weekday + "," + std::to_string(sec.number) + "," + csv_field(p.label) + "," +
            one_decimal(p.rating) + "," + csv_field(p.hardest) + "," + std::to_string(p.givens.clue_count()) + "," +
@@ -341,6 +382,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   auto puzzles = generate_days(spec, requests, excluded, jobs);
   if (!puzzles) return stopped(std::move(run), Outcome::failed, puzzles.error());
+  rise_by_rating(requests, *puzzles);
 
   // 3. File names (templates may name the label, so only now), then every file, staged.
   const fs::path out_dir = fs::path(spec.output.path).parent_path();
@@ -352,18 +394,32 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
     const layout::PuzzleRecord record{static_cast<int>(d), 0, spec.sections[d].number, 0, 0, 0};
     const layout::CaptionFields fields = layout::caption_fields(spec, record, (*puzzles)[d]);
     files[d].caption = layout::expand_caption(np.caption, fields);
+    files[d].stars = fields.stars;
+    layout::CaptionFields runs = fields;  // the day the solution runs: its files are named for it
+    if (np.solution_runs == "next_day") {
+      runs.date = day_after(fields.date);
+      runs.weekday = layout::format_date(runs.date, "%A", runs.locale);
+    }
+    files[d].solution_date = runs.date;
     for (render::Format f : formats) {
       files[d].puzzle.push_back((out_dir / file_for(np.file_name, fields, f)).string());
-      files[d].solution.push_back((out_dir / file_for(np.solution_file_name, fields, f)).string());
+      files[d].solution.push_back((out_dir / file_for(np.solution_file_name, runs, f)).string());
+      if (!np.link_name.empty())
+        files[d].puzzle_links.push_back((out_dir / file_for(np.link_name, fields, f)).string());
+      if (!np.solution_link_name.empty())
+        files[d].solution_links.push_back((out_dir / file_for(np.solution_link_name, runs, f)).string());
     }
-    for (const auto& [key, list] :
-         {std::pair{"file_name", &files[d].puzzle}, std::pair{"solution_file_name", &files[d].solution}})
-      for (const std::string& path : *list)
-        if (auto [it, fresh] = owner.emplace(path, spec.sections[d].name); !fresh)
-          return stopped(std::move(run), Outcome::bad_input,
-                         message(spec::section_location(spec, 0) + ": newspaper." + key + ": '" + path +
-                                 "' would be written twice (for " + it->second + " and " + spec.sections[d].name +
-                                 "); the file name templates must give every puzzle and solution its own name"));
+    if (!np.feed_file_name.empty()) {
+      files[d].feed = (out_dir / (layout::expand_caption(np.feed_file_name, fields) + ".json")).string();
+      if (!np.link_name.empty())
+        files[d].feed_link = (out_dir / (layout::expand_caption(np.link_name, fields) + ".json")).string();
+    }
+    for (const auto& [key, path] : named_files(files[d]))
+      if (auto [it, fresh] = owner.emplace(*path, spec.sections[d].name); !fresh)
+        return stopped(std::move(run), Outcome::bad_input,
+                       message(spec::section_location(spec, 0) + ": newspaper." + key + ": '" + *path +
+                               "' would be written twice (for " + it->second + " and " + spec.sections[d].name +
+                               "); the file name templates must give every file of the run its own name"));
   }
   // No file may replace the spec, its profile, a manifest it excludes, or another file of the run.
   const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
@@ -371,10 +427,13 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   {
     std::vector<render::NamedPath> outputs, inputs{{spec.source_file, "the spec"}};
     for (size_t d = 0; d < files.size(); ++d)
-      for (const bool solution : {false, true})
-        for (const std::string& path : solution ? files[d].solution : files[d].puzzle)
-          outputs.push_back({path, std::string(solution ? "the solution" : "the puzzle") + " for " +
-                                       spec.sections[d].name});
+      for (const auto& [key, path] : named_files(files[d])) {
+        const std::string what = std::string(key) == "file_name"            ? "the puzzle"
+                                 : std::string(key) == "solution_file_name" ? "the solution"
+                                 : std::string(key) == "feed_file_name"     ? "the feed file"
+                                                                            : "the link";
+        outputs.push_back({*path, what + " for " + spec.sections[d].name});
+      }
     if (spec.output.manifest) {
       outputs.push_back({json_path, "the JSON manifest"});
       outputs.push_back({csv_path, "the CSV manifest"});
@@ -403,7 +462,28 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
         if (Status st = render_file(*page, formats[f], *staged, single.caption, spec); !st)
           return stopped(std::move(run), Outcome::failed,
                          message("error: " + path + ": " + staging.user_names(st.error()).to_string()));
+        const auto& links = solution ? files[d].solution_links : files[d].puzzle_links;
+        if (links.empty()) continue;
+        auto staged_link = staging.add(links[f]);
+        Status st = staged_link ? copy_staged(*staged, *staged_link) : Status(staged_link.error());
+        if (!st) return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
       }
+    }
+    if (files[d].feed.empty()) continue;
+    FeedDay day;
+    day.title = spec.title;
+    day.number = spec.sections[d].number;
+    day.date = spec.sections[d].date;
+    day.weekday = layout::format_date(day.date, "%A", np.locale);
+    day.solution_date = files[d].solution_date;
+    day.caption = files[d].caption;
+    day.stars = files[d].stars;
+    const std::string feed = feed_text(day, (*puzzles)[d]);
+    for (const std::string* path : {&files[d].feed, &files[d].feed_link}) {
+      if (path->empty()) continue;
+      auto staged = staging.add(*path);
+      Status st = staged ? render::write_file_atomically(*staged, feed) : Status(staged.error());
+      if (!st) return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
     }
   }
 
@@ -419,7 +499,8 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   if (Status st = staging.commit(); !st) return stopped(std::move(run), Outcome::failed, st.error());
 
   for (auto f : formats) run.formats.emplace_back(render::extension(f));
-  run.files = 2 * formats.size() * puzzles->size();
+  run.files = 0;
+  for (const DayFiles& f : files) run.files += named_files(f).size();
   run.puzzles = puzzles->size();
   run.out_dir = out_dir.empty() ? std::string(".") : out_dir.string();
   if (spec.output.manifest) run.manifest_path = json_path;

@@ -38,9 +38,14 @@ struct NewspaperRun {
 // named from newspaper.file_name / solution_file_name (+ ".ext"), then NAME.json and NAME.csv
 // (NAME = output.path's stem) listing every file, date, number, label and canonical form.
 //
-// Guarantees: puzzle N of a run is made from mix_seed(spec.seed, N) (its printed number), so a
-// number is the same puzzle whatever the run's length; no puzzle's canonical form is in an
-// `exclude` manifest or repeats within the run. Every file is rendered under a hidden temporary
+// With newspaper.solution_runs = next_day the solution files are named with the next day's date
+// and weekday; link_name / solution_link_name add a copy of each file under a fixed name, and
+// feed_file_name one JSON file per day for a website (book/daily.hpp, feed_text).
+//
+// Guarantees: puzzle N of a run is made from mix_seed(spec.seed, N) (its printed number); then
+// each stretch of consecutive days with the same request takes its puzzles in order of rating
+// (book/daily.hpp, rise_by_rating), so ratings do not fall from day to day within a band. No
+// puzzle's canonical form is in an `exclude` manifest or repeats within the run. Every file is rendered under a hidden temporary
 // name first and all are renamed into place together at the end; on any failure the temporaries
 // are removed and files of earlier runs are left untouched.
 // Never prints. Outcome: ok; failed (generation or writing failed); bad_input (a bad spec or

@@ -216,6 +216,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     render::ManifestEntry e;
     e.section = spec.sections[static_cast<size_t>(rec.section)].name;
     e.section_index = rec.section;
+    e.pupil = spec.sections[static_cast<size_t>(rec.section)].pupil;
     e.number = rec.number;
     e.page = rec.page;
     e.answer_page = rec.answer_page;

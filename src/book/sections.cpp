@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
@@ -150,6 +151,13 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
   const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(s)];
   const int count = sec.count;
   const auto deadline = Clock::now() + std::chrono::duration<double>(request.budget_seconds);
+  if (sec.blank) {  // practice grids: nothing to generate
+    PuzzleStore store;
+    Puzzle empty;
+    empty.givens = empty.solution = Grid(request.shape);
+    for (int i = 0; i < count; ++i) store.add(empty);
+    return store;
+  }
   // An even spread deals puzzle i to slice i mod m; each slice is a batch of its own (its own
   // stream), so the puzzles do not depend on the number of threads.
   const std::vector<grader::RatingRange> slices = spread_slices(sec, request);
@@ -175,6 +183,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       bo.first = static_cast<std::uint64_t>(first);
       bo.exclude = &seen;
       bo.grade = true;
+      bo.exact = spec.dedup == "exact";
       Error ran_out;
       if (out_of_budget) bo.out_of_budget = &ran_out;
       const int base = done_before + first;
@@ -195,7 +204,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       if (!slice_note.empty() && static_cast<int>(batch->size()) < n)
         ran_out = Error(ran_out.kind, ran_out.to_string() + slice_note);
       for (Puzzle& p : *batch) {
-        seen.insert(std::move(p.canonical));
+        seen.insert(bo.exact ? format_line(p.givens) : std::move(p.canonical));
         made[static_cast<std::size_t>(k)].add(p);
       }
       if (static_cast<int>(batch->size()) < n) {  // only with out_of_budget

@@ -40,6 +40,7 @@ struct GenerateOptions {
   bool quiet = false;
   double budget = 60.0;
   std::string exclude;
+  std::string dedup = "canonical";
   bool with_solution = false;
   std::string format = "line";
   std::string difficulty;
@@ -62,6 +63,8 @@ constexpr const char* kGenerateFooter =
     "units count as houses).\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (read like solve's input; other sizes ignored).\n"
+    "--dedup exact keeps puzzles that differ from each other only by relabelling, rotation or\n"
+    "reflection (canonical, the default, counts them as one): small grids have many more.\n"
     "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
     "Exit code: 0 ok, 1 budget ran out, FILE unreadable or the output cannot be written, 2 bad or\n"
     "impossible request.";
@@ -225,6 +228,7 @@ int run_generate(const GenerateOptions& opt) {
   gen::BatchOptions bo;
   bo.jobs = opt.jobs > 0 ? opt.jobs : default_jobs();
   bo.grade = opt.format == "json" || opt.format == "csv";
+  bo.exact = opt.dedup == "exact";
   if (!opt.exclude.empty()) {
     auto ex = read_exclusions(opt.exclude, req.shape);
     if (!ex) return fail(ex.error(), kExitFailure);
@@ -273,6 +277,10 @@ void add_generate_command(CLI::App& app, Run& run) {
       ->capture_default_str()
       ->check(budget_check());
   cmd->add_option("--exclude", opt->exclude, "Skip puzzles equivalent to any in FILE (any puzzle format; - for standard input)");
+  cmd->add_option("--dedup", opt->dedup,
+                  "Which puzzles count as the same: canonical (also relabelled, rotated, reflected) or exact")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"canonical", "exact"}));
   cmd->add_flag("--with-solution", opt->with_solution, "Print each puzzle's solution too");
   cmd->add_option("--format", opt->format, "Output format")
       ->capture_default_str()

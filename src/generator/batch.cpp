@@ -2,9 +2,12 @@
 // canonical form, and the budget's message.
 #include <algorithm>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <unordered_set>
+#include <vector>
 
+#include "core/codec.hpp"
 #include "core/text.hpp"
 #include "generator/engine.hpp"
 #include "generator/generator.hpp"
@@ -30,6 +33,33 @@ Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = 
   msg += " in " + with_commas(tries) + (tries == 1 ? " try" : " tries");
   msg += made;
   return Error(ErrorKind::budget, msg);
+}
+
+// How to get more distinct puzzles than a request gave: small grids have few puzzles at the clue
+// count one dig reaches, and a symmetry narrows them further.
+std::string fewer_duplicates_hint(const Request& r, bool exact) {
+  const int cells = r.shape.cells();
+  const int lo = std::max(minimum_clues(r.shape).count + 2, cells * 3 / 8), hi = std::max(lo + 3, cells / 2 + 1);
+  std::vector<std::string> cli, spec;
+  if (r.clues_max == 0 || r.clues_max - r.clues_min < 3) {
+    cli.push_back("--clues " + std::to_string(lo) + "-" + std::to_string(hi));
+    spec.push_back("clues: [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  }
+  if (r.symmetry != "none") {
+    cli.emplace_back("--symmetry none");
+    spec.emplace_back("symmetry: none");
+  }
+  std::string hint = "ask for fewer puzzles";
+  const auto join = [](const std::vector<std::string>& parts) {
+    std::string s;
+    for (const auto& p : parts) s += (s.empty() ? "" : " ") + p;
+    return s;
+  };
+  if (!cli.empty()) hint += ", widen the request (" + join(cli) + "; in a spec " + join(spec) + ")";
+  if (!exact)
+    hint += std::string(cli.empty() ? "" : ",") + " or count puzzles that differ only by relabelling, rotation or "
+            "reflection as different (--dedup exact; in a spec dedup: exact)";
+  return hint;
 }
 
 void grade_into(Puzzle& p, const grader::Bands& bands) {
@@ -158,8 +188,10 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   Engine engine(plan, shared);
   std::vector<Puzzle> out;
   out.reserve(static_cast<size_t>(count));
+  const auto key = [&](const Puzzle& p) { return options.exact ? format_line(p.givens) : p.canonical; };
   auto fresh = [&](const Puzzle& p) {
-    return !seen.count(p.canonical) && !(options.exclude && options.exclude->count(p.canonical));
+    const std::string k = key(p);
+    return !seen.count(k) && !(options.exclude && (options.exclude->count(p.canonical) || options.exclude->count(k)));
   };
   for (int i = 0; i < count; ++i) {
     auto& slot = made[static_cast<size_t>(i)];
@@ -176,8 +208,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
       // count of duplicates in a row, not on time, so the answer does not depend on the machine.
       if (attempt > kMaxDuplicates)
         return Error(ErrorKind::budget, "only " + with_commas(i) + " distinct puzzles found for " + describe(r) + " (then " +
-                     with_commas(kMaxDuplicates) +
-                     " duplicates in a row): ask for fewer puzzles or a wider request, e.g. more clues");
+                     with_commas(kMaxDuplicates) + " duplicates in a row): " + fewer_duplicates_hint(r, options.exact));
       slot = engine.make(mix_seed(base, attempt));
       if (!slot) {
         Error e = gave_up(plan, shared, " (made " + with_commas(i) + " distinct puzzles of " + with_commas(count) + ")",
@@ -188,7 +219,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
       }
       if (grade) grade_into(*slot, r.bands);
     }
-    seen.insert(slot->canonical);
+    seen.insert(key(*slot));
     out.push_back(std::move(*slot));
   }
   return out;

@@ -87,10 +87,17 @@ struct BatchOptions {
   // Not null: running out of budget is not a failure. The batch returns the puzzles made before
   // the first one that is missing (de-duplicated, in index order) and stores the budget error here.
   Error* out_of_budget = nullptr;
+  // What counts as a duplicate: false = the same canonical form (the same puzzle relabelled, with
+  // rows, columns, bands or stacks reordered, rotated or reflected); true = the same givens only,
+  // so puzzles that differ by relabelling or rotation are all kept (worksheets). A puzzle whose
+  // canonical form is in `exclude` is skipped either way; with `exact`, `exclude` may also hold
+  // givens (format_line), and a puzzle whose givens are in it is skipped too.
+  bool exact = false;
 };
 
 // `count` puzzles; puzzle i is generate_one(r, mix_seed(seed, stream, first + i)) unless that duplicates
-// (same canonical form) an earlier puzzle of the batch or one in `exclude`: then it is regenerated
+// (same canonical form, or with `exact` the same givens) an earlier puzzle of the batch or one in
+// `exclude`: then it is regenerated
 // with seeds mix_seed(seed_i, attempt) for attempt = 1, 2, ... until distinct, decided in index order.
 // One budget (r.budget_seconds) covers the whole batch; on expiry the error says how many were made.
 Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed, int count,

@@ -1,7 +1,8 @@
 // The Document model: what layout produces and render draws. Pages of placed primitives, all
 // positions in millimetres from the top-left corner of the page (the media box, which includes
-// bleed when there is bleed), line widths and font sizes in points. Greyscale only:
-// grey 0 = black, 1 = white. Plain data; no Cairo here.
+// bleed when there is bleed), line widths and font sizes in points. Greyscale (grey 0 = black,
+// 1 = white), except the fill of a PathItem, which may be a colour (the colour symbols of a
+// worksheet). Plain data; no Cairo here.
 #pragma once
 
 #include <functional>
@@ -77,7 +78,24 @@ inline TextItem text_item(const Box& box, std::string text, const Font& font, HA
   return t;
 }
 
-using Item = std::variant<LineItem, RectItem, TextItem>;
+// An RGB colour, each part 0..1; r < 0 = none (use the grey).
+struct Rgb {
+  double r = -1, g = -1, b = -1;
+  bool set() const { return r >= 0; }
+};
+
+// A closed outline, filled and/or stroked: the shapes drawn in place of digits (a circle, a star,
+// a heart...). Points in mm, joined by straight segments and closed back to the first; curves come
+// as enough points to look smooth at any print size.
+struct PathItem {
+  std::vector<std::pair<double, double>> points;
+  double fill_grey = 0;     // < 0 = no fill
+  Rgb fill_color;           // when set, fills in this colour instead of fill_grey
+  double stroke_pt = 0;     // 0 = no outline
+  double stroke_grey = 0;
+};
+
+using Item = std::variant<LineItem, RectItem, TextItem, PathItem>;
 
 struct Page {
   double width = 0, height = 0;  // mm, media size (trim + bleed)

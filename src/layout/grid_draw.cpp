@@ -5,8 +5,16 @@
 #include <string>
 
 #include "core/codec.hpp"
+#include "layout/symbols.hpp"
 
 namespace gp::layout {
+namespace {
+
+// A shape's height as a fraction of the cell: a little above the digits' 0.62, as a filled shape
+// has no counters and reads smaller than a digit of the same height.
+constexpr double kSymbolScale = 0.66;
+
+}  // namespace
 
 GridStyle grid_style(const spec::Theme& theme) {
   GridStyle s;
@@ -52,7 +60,7 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style) {
 }
 
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
-               const Grid* solution, const GridStyle& style) {
+               const Grid* solution, const GridStyle& style, const std::vector<std::string>* symbols) {
   const Shape shape = givens.shape;
   const int n = shape.n();
   const double half = pt_to_mm(style.border_pt) / 2;
@@ -123,6 +131,16 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
       const int given = givens.at(r, c);
       const int value = given != 0 ? given : (solution != nullptr ? solution->at(r, c) : 0);
       if (value == 0) continue;
+      const Box cell{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
+      if (symbols != nullptr && static_cast<std::size_t>(value) <= symbols->size()) {
+        SymbolStyle s;
+        s.font = font;
+        s.font.bold = solution != nullptr && given != 0 ? true : font.bold;
+        s.grey = given != 0 ? style.given_grey : style.filled_grey;
+        s.size_mm = cell_mm * kSymbolScale;
+        draw_symbol(out, (*symbols)[static_cast<std::size_t>(value - 1)], cell, s);
+        continue;
+      }
       TextItem t;
       t.box = Box{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
       t.text = std::string(1, value_char(value));

@@ -57,8 +57,11 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style);
 // - one TextItem per filled cell, centred optically in the cell (optical = true), 1-9 then A-G:
 //   givens in style.given_grey; with `solution` (an answer key) the other cells get the
 //   solution's digit in style.filled_grey, and givens are set bold so they stay distinct.
-// Requires: solution (if given) has the same shape as givens.
+// With `symbols` (spec::section_symbols: n entries, value v drawn as entry v-1), each value is drawn
+// as its symbol instead (layout/symbols.hpp): letters and texts as text, shapes filled in the
+// digit's grey, colours as a disc with the initial.
+// Requires: solution (if given) has the same shape as givens; symbols (if given) has n entries.
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
-               const Grid* solution, const GridStyle& style);
+               const Grid* solution, const GridStyle& style, const std::vector<std::string>* symbols = nullptr);
 
 }  // namespace gp::layout

@@ -199,6 +199,7 @@ struct CaptionFields {
   std::string weekday;      // newspapers: the section's weekday in `locale` ("Monday", "Montag")
   std::string locale = "en";  // names in {weekday} and {date:%A %B} (layout/calendar.hpp)
   int stars = 0;            // {stars}: the label's rank among the bands (easiest = 1); 0 = unrated
+  std::string level;        // {level}: worksheet.levels of the label ("Silver"); "" when unrated or unnamed
 };
 
 // The fields for one puzzle: its record (number, page, answer page), the puzzle (label, rating,
@@ -207,8 +208,9 @@ struct CaptionFields {
 CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& record, const Puzzle& puzzle);
 
 // Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}
-// {date} {weekday} {stars}, and {date:FORMAT} (format_date in layout/calendar.hpp: "{date:%e %B %Y}"
-// gives "2 March 2026"). {stars} is one star (U+2605) per rank of the puzzle's band.
+// {date} {weekday} {stars} {level}, and {date:FORMAT} (format_date in layout/calendar.hpp: "{date:%e %B %Y}"
+// gives "2 March 2026"). {stars} is one star (U+2605) per rank of the puzzle's band; {level} the
+// name worksheet.levels gives the band (Bronze, Silver, Gold ...).
 // Returns the first unknown placeholder (with braces), or "" when the template is valid.
 std::string unknown_placeholder(const std::string& tmpl);
 

@@ -8,6 +8,7 @@
 #include "layout/calendar.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
+#include "spec/symbols.hpp"
 
 namespace gp::layout {
 namespace {
@@ -55,8 +56,9 @@ void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
 }
 
 // "Name ________  Date ______  Class ______": labels with a line to write on; the first field
-// gets twice the room of the others.
-void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
+// gets twice the room of the others. A child's sheets (class list) have the name written on the
+// first field's line.
+void worksheet_header(const Context& cx, Page& page, const PageFrame& f, const std::string& pupil) {
   const auto& fields = cx.spec.worksheet.header_fields;
   if (cx.bands.worksheet <= 0 || fields.empty()) return;
   const double y = f.content.y + cx.bands.head;
@@ -74,19 +76,23 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
                               fit_font(cx, label, cx.fonts.body, label_w), HAlign::left, VAlign::bottom));
     const double x1 = x + label_w + 1.5, x2 = x + w - (i + 1 < fields.size() ? gap : 0.0);
     if (x2 > x1) page.items.push_back(LineItem{x1, base, x2, base, kMinLinePt, 0, false});
+    if (i == 0 && !pupil.empty() && x2 > x1 + 2) {
+      const double name_w = x2 - x1 - 2;
+      page.items.push_back(text_item(Box{x1 + 1, base - line_h - 0.4, name_w, line_h}, pupil,
+                                     fit_font(cx, pupil, cx.fonts.body, name_w), HAlign::left, VAlign::bottom));
+    }
     x += w;
   }
 }
 
 // The rules in plain words in a box at the foot of the puzzle area.
-void rules_box(const Context& cx, Page& page, const PageFrame& f, const Shape& shape, const std::string& variant,
-               double height) {
+void rules_box(const Context& cx, Page& page, const PageFrame& f, const spec::SectionSpec& section, double height) {
   const double bottom = f.content.bottom() - cx.bands.foot;
   const Box box{f.content.x, bottom - height, f.content.w, height};
   const double half = pt_to_mm(kMinLinePt) / 2;
   page.items.push_back(RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
   const double pad = detail::kRulesPadMm;
-  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, shape, variant),
+  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, section),
                             cx.fonts.body, HAlign::left, VAlign::top, true));
 }
 
@@ -105,6 +111,9 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   const std::string& tmpl = answers ? cx.spec.theme.answer_caption : cx.spec.theme.caption;
   const bool below = cx.options.caption_below;
   const GridStyle style = style_for_cell(answers ? detail::answer_style(cx.style) : cx.style, cell);
+  const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(pp.section)];
+  const std::vector<std::string> symbols = spec::section_symbols(sec);
+  const std::vector<std::string>* drawn = sec.symbols == "digits" ? nullptr : &symbols;
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
     const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
@@ -127,7 +136,7 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
       page.items.push_back(text_item(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
                                 below ? VAlign::top : VAlign::bottom));
     }
-    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style);
+    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style, drawn);
   }
 }
 
@@ -400,6 +409,8 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   f.date = sec.date;
   f.locale = spec.newspaper.locale;
   f.weekday = sec.date.empty() ? sec.weekday : format_date(sec.date, "%A", f.locale);
+  if (const auto level = spec.worksheet.levels.find(puzzle.label); level != spec.worksheet.levels.end())
+    f.level = level->second;
   // The band's rank by its lower bound: easy 1, medium 2, hard 3, expert 4, fiendish 5.
   if (const auto band = spec.bands.find(puzzle.label); band != spec.bands.end()) {
     f.stars = 1;
@@ -451,19 +462,22 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::puzzles: {
         const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
         running_head(cx, page, f, name.empty() ? spec.title : name);
-        worksheet_header(cx, page, f);
+        worksheet_header(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)].pupil);
         const SectionFit& fit = plan.fits[static_cast<std::size_t>(pp.section)];
         const bool with_rules = pp.first == 0 || spec.worksheet.rules_every_page;
         const double rules = with_rules ? fit.rules_box_mm : 0.0;
-        if (rules > 0) rules_box(cx, page, f, fit.shape, spec.sections[static_cast<std::size_t>(pp.section)].variant, rules);
+        if (rules > 0) rules_box(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)], rules);
         grid_slots(cx, page, detail::puzzle_area_with_rules(f.content, cx.bands, rules, options.slot_gap_mm), pp,
                    false);
         break;
       }
       case PageKind::answers: {
         running_head(cx, page, f, "Answers");
-        const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
-        const std::string title = name.empty() ? "Answers" : "Answers: " + name;
+        const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(pp.section)];
+        // A class list: the child's name, so the teacher marks each sheet against its own answers.
+        const std::string title = !sec.pupil.empty() ? "Answers for " + sec.pupil + (sec.name.empty() ? "" : ": " + sec.name)
+                                  : sec.name.empty() ? "Answers"
+                                                     : "Answers: " + sec.name;
         const double h = cx.bands.answer_title - options.band_gap_mm;
         page.items.push_back(text_item(Box{f.content.x, f.content.y + cx.bands.head, f.content.w, h}, title,
                                   fit_font(cx, title, cx.fonts.answer_title, f.content.w), HAlign::left,

@@ -9,7 +9,9 @@
 #include "core/text.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
+#include "layout/symbols.hpp"
 #include "spec/spec.hpp"
+#include "spec/symbols.hpp"
 
 namespace gp::layout {
 
@@ -144,21 +146,45 @@ Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMe
   return b;
 }
 
-std::string rules_text(const spec::WorksheetSpec& worksheet, const Shape& shape, const std::string& variant) {
+namespace {
+
+// "a, b, c and d"
+std::string listing(const std::vector<std::string>& items) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return s;
+}
+
+}  // namespace
+
+std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::SectionSpec& section) {
   if (!worksheet.rules_text.empty()) return worksheet.rules_text;
-  const int n = shape.n();
-  const std::string symbols = n <= 9 ? "all the numbers from 1 to " + std::to_string(n)
+  // A jigsaw's regions are shapes with a thick border, not boxes.
+  const std::string rule = std::string(" Each row, each column and each ") +
+                           (section.variant == "jigsaw" ? "shape" : "box") + " with a thick border must have ";
+  const std::vector<std::string> symbols = spec::section_symbols(section);
+  if (section.symbols == "letters")
+    return "Write a letter in every empty square." + rule + "all the letters from A to " + symbols.back() +
+           ", and no letter twice.";
+  if (section.symbols == "shapes")
+    return "Draw a shape in every empty square." + rule + "each shape once: " + listing(symbols) + ".";
+  if (section.symbols == "colors") {
+    std::vector<std::string> named;
+    for (const auto& c : symbols) named.push_back(c + " (" + symbol_initial(c) + ")");
+    return "Colour every empty square." + rule + "each colour once: " + listing(named) + ".";
+  }
+  if (section.symbols == "custom")
+    return "Fill in every empty square." + rule + "each of these once: " + listing(symbols) + ".";
+  const int n = section.shape.n();
+  const std::string numbers = n <= 9 ? "all the numbers from 1 to " + std::to_string(n)
                                      : std::string("all the numbers from 1 to 9 and the letters A to ") + value_char(n);
-  if (variant == "jigsaw")
-    return "Write a number in every empty square. Each row, each column and each shape with a thick border must "
-           "have " + symbols + ", and no number twice.";
-  return "Write a number in every empty square. Each row, each column and each box with a thick border must "
-         "have " + symbols + ", and no number twice.";
+  return "Write a number in every empty square." + rule + numbers + ", and no number twice.";
 }
 
 double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const spec::WorksheetSpec& worksheet,
-                        const Shape& shape, const std::string& variant, double width) {
-  return measure.measure(rules_text(worksheet, shape, variant), fonts.body, width - 2 * kRulesPadMm).height +
+                        const spec::SectionSpec& section, double width) {
+  return measure.measure(rules_text(worksheet, section), fonts.body, width - 2 * kRulesPadMm).height +
          2 * kRulesPadMm;
 }
 
@@ -219,7 +245,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     return Error("layout: " + std::to_string(section_counts.size()) + " puzzle counts for " +
                  std::to_string(spec.sections.size()) + " sections");
   }
-  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars})";
+  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})";
   if (auto bad = unknown_placeholder(spec.theme.caption); !bad.empty()) {
     problem("theme.caption: unknown placeholder '" + bad + "' " + known);
   }
@@ -275,10 +301,11 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   }
   if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
 
-  // Puzzle numbers run through the book.
+  // Puzzle numbers run through the book (through each child's sheets, for a class list).
   int number = 0;
   std::vector<std::size_t> first_record(spec.sections.size(), 0);
   auto add_answers = [&](int doc, int s) {
+    if (spec.sections[static_cast<std::size_t>(s)].blank) return;  // practice grids have no answers
     const int per = spec.answers.columns * spec.answers.rows;
     const int count = section_counts[static_cast<std::size_t>(s)];
     for (int first = 0; first < count; first += per) {
@@ -301,6 +328,8 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
     first_record[s] = plan.records.size();
     if (sec.number > 0) number = sec.number - 1;  // newspaper runs carry their own numbering
+    // A class list: each child's sheets number their puzzles from 1.
+    if (!sec.pupil.empty() && (s == 0 || spec.sections[s - 1].pupil != sec.pupil)) number = 0;
     const int per = sec.per_page > 0 ? sec.per_page : sec.columns * sec.rows;
     for (int first = 0; first < count; first += per) {
       const int n_here = std::min(per, count - first);
@@ -354,7 +383,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     fit.rows = sec.rows;
     const int n = sec.shape.n();
     if (spec.worksheet.rules_box) {
-      fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec.shape, sec.variant, content.w);
+      fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec, content.w);
     }
     // The first page may carry the rules box: size the cells for its (smaller) slots.
     const Box area = detail::puzzle_area_with_rules(content, bands, fit.rules_box_mm, options.slot_gap_mm);

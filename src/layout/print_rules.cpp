@@ -48,6 +48,18 @@ Box ink(const Item& item) {
     const double h = r->stroke_pt > 0 ? pt_to_mm(r->stroke_pt) / 2 : 0;
     return Box{r->box.x - h, r->box.y - h, r->box.w + 2 * h, r->box.h + 2 * h};
   }
+  if (const auto* p = std::get_if<PathItem>(&item)) {
+    if (p->points.empty()) return Box{};
+    double x0 = p->points[0].first, y0 = p->points[0].second, x1 = x0, y1 = y0;
+    for (const auto& [x, y] : p->points) {
+      x0 = std::min(x0, x);
+      x1 = std::max(x1, x);
+      y0 = std::min(y0, y);
+      y1 = std::max(y1, y);
+    }
+    const double h = p->stroke_pt > 0 ? pt_to_mm(p->stroke_pt) / 2 : 0;  // joins are round
+    return Box{x0 - h, y0 - h, x1 - x0 + 2 * h, y1 - y0 + 2 * h};
+  }
   return std::get<TextItem>(item).box;
 }
 
@@ -60,6 +72,7 @@ bool within(const Box& b, const Box& area) {
 const char* kind(const Item& item) {
   if (std::holds_alternative<LineItem>(item)) return "a line";
   if (std::holds_alternative<RectItem>(item)) return "a rectangle";
+  if (std::holds_alternative<PathItem>(item)) return "a shape";
   return "text";
 }
 
@@ -113,13 +126,20 @@ void Preflight::check(const Page& page) {
       if (const auto* l = std::get_if<LineItem>(&item)) {
         w = l->width_pt;
         g = l->grey;
-      } else {
-        const auto& r = std::get<RectItem>(item);
-        w = r.stroke_pt > 0 ? r.stroke_pt : rules_.min_line_pt;  // a fill has no line width
-        g = r.stroke_pt > 0 ? r.stroke_grey : 0;
-        if (!grey && r.fill_grey > 1) {
+      } else if (const auto* r = std::get_if<RectItem>(&item)) {
+        w = r->stroke_pt > 0 ? r->stroke_pt : rules_.min_line_pt;  // a fill has no line width
+        g = r->stroke_pt > 0 ? r->stroke_grey : 0;
+        if (!grey && r->fill_grey > 1) {
           grey = true;
-          problems_.push_back(where + "grey level " + fmt("%.2f", r.fill_grey) + " is outside 0..1");
+          problems_.push_back(where + "grey level " + fmt("%.2f", r->fill_grey) + " is outside 0..1");
+        }
+      } else {
+        const auto& p = std::get<PathItem>(item);
+        w = p.stroke_pt > 0 ? p.stroke_pt : rules_.min_line_pt;
+        g = p.stroke_pt > 0 ? p.stroke_grey : 0;
+        if (!grey && p.fill_grey > 1) {
+          grey = true;
+          problems_.push_back(where + "grey level " + fmt("%.2f", p.fill_grey) + " is outside 0..1");
         }
       }
       if (!thin_line && w < rules_.min_line_pt - 1e-9) {

@@ -550,6 +550,34 @@ class CairoCanvas final : public Canvas {
     cairo_new_path(cr);
   }
 
+  void draw_item(const layout::PathItem& path) {
+    if (path.points.size() < 3) return;
+    cairo_t* cr = cr_.get();
+    cairo_move_to(cr, mm_to_pt(path.points[0].first), mm_to_pt(path.points[0].second));
+    for (std::size_t i = 1; i < path.points.size(); ++i)
+      cairo_line_to(cr, mm_to_pt(path.points[i].first), mm_to_pt(path.points[i].second));
+    cairo_close_path(cr);
+    if (path.fill_color.set() || path.fill_grey >= 0) {
+      if (path.fill_color.set())
+        cairo_set_source_rgb(cr, std::clamp(path.fill_color.r, 0.0, 1.0), std::clamp(path.fill_color.g, 0.0, 1.0),
+                             std::clamp(path.fill_color.b, 0.0, 1.0));
+      else
+        set_grey(path.fill_grey);
+      if (path.stroke_pt > 0)
+        cairo_fill_preserve(cr);
+      else
+        cairo_fill(cr);
+    }
+    if (path.stroke_pt > 0) {
+      cairo_set_line_width(cr, path.stroke_pt);
+      cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+      set_grey(path.stroke_grey);
+      cairo_stroke(cr);
+      cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+    }
+    cairo_new_path(cr);
+  }
+
   void draw_item(const layout::TextItem& text) {
     if (text.text.empty()) return;
     if (!valid_utf8(text.text)) {

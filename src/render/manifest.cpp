@@ -13,6 +13,7 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   nlohmann::ordered_json p;
   p["section"] = e.section;
   p["section_index"] = e.section_index;
+  if (!e.pupil.empty()) p["pupil"] = e.pupil;
   p["number"] = e.number;
   p["page"] = e.page;
   p["answer_page"] = e.answer_page;

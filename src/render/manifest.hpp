@@ -15,6 +15,7 @@ namespace gp::render {
 struct ManifestEntry {
   std::string section;       // section name
   int section_index = 0;     // 0-based
+  std::string pupil;         // the child the sheet is for (worksheet.names); "" = none, not written
   int number = 0;            // printed puzzle number
   int page = 0;              // page of the puzzle in the book
   int answer_page = 0;       // page of its answer; 0 = no answer key

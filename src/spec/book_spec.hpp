@@ -105,6 +105,17 @@ struct SectionSpec {
   std::string date;
   std::string weekday;
   int number = 0;
+  // Worksheets for a class (worksheet.names): the child this copy of the section is for; its
+  // pages carry the name and number their puzzles from 1. Empty otherwise.
+  std::string pupil;
+  // What stands for the values in the grid (spec/symbols.hpp): "digits", "letters" (A, B, C ...),
+  // "shapes" (circle, square, triangle, star, heart, diamond), "colors" (a colour with its
+  // initial), or "custom" with `symbol_list` (one entry per value: a shape or colour name, or a
+  // text of 1 or 2 characters).
+  std::string symbols = "digits";
+  std::vector<std::string> symbol_list;
+  // Practice grids: `count` empty grids, nothing generated and no answers (worksheets).
+  bool blank = false;
   friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 
@@ -173,6 +184,14 @@ struct NewspaperSpec {
       {"friday", "hard"},   {"saturday", "hard"}, {"sunday", "expert"}};
   std::vector<std::string> exclude;            // resolved paths of earlier runs' manifests (no repeats)
   std::string locale = "en";                   // weekday and month names in captions: en de fr es it nl
+  // The day a solution runs: "same_day", or "next_day" (its files are named with the next day's
+  // date and weekday, the edition that prints it).
+  std::string solution_runs = "same_day";
+  // Fixed names for the layout program (a copy of each day's file under a name that does not
+  // change, e.g. "today" or "sudoku-{weekday}"); "" = none. + "." + format (and ".json" for the feed).
+  std::string link_name;
+  std::string solution_link_name;
+  std::string feed_file_name;                  // a JSON file per day for a website ("" = none); + ".json"
   friend bool operator==(const NewspaperSpec&, const NewspaperSpec&) = default;
 };
 
@@ -183,6 +202,13 @@ struct WorksheetSpec {
   bool rules_box = false;                      // the rules in plain words in a box on the first page
   bool rules_every_page = false;               // rules_box: every_page = the box on every puzzle page
   std::string rules_text;                      // the rules box's wording; empty = written for the grid size
+  // A class list (worksheet.names, or worksheet.names_file: one name a line): every section is
+  // made once per child, in this order, each copy with its own puzzles. Empty = one set of sheets.
+  std::vector<std::string> names;
+  std::string names_file;                      // resolved path of worksheet.names_file ("" = none)
+  // Band -> the level a sheet shows for it ({level} in captions): "Bronze" for easy ...
+  std::map<std::string, std::string> levels{{"easy", "Bronze"},   {"medium", "Silver"}, {"hard", "Gold"},
+                                            {"expert", "Platinum"}, {"fiendish", "Diamond"}};
   friend bool operator==(const WorksheetSpec&, const WorksheetSpec&) = default;
 };
 
@@ -207,6 +233,9 @@ struct BookSpec {
   // Where the keys outside sections were set, by full path ("answers.per_page", "title"), for
   // diagnostics raised after parsing (spec::key_diagnostic).
   std::map<std::string, Place> key_places;
+  // What counts as the same puzzle within a book: "canonical" (relabelled, reordered, rotated or
+  // reflected: the same) or "exact" (the same givens only; worksheets).
+  std::string dedup = "canonical";
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;

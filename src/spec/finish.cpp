@@ -11,6 +11,7 @@
 
 #include "core/symmetry.hpp"
 #include "spec/reader.hpp"
+#include "spec/symbols.hpp"
 
 namespace gp::spec::detail {
 
@@ -88,6 +89,12 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
             fmt(w) + " x " + fmt(h) + " in is outside the kdp trim range (4 x 6 in to 8.5 x 11.69 in)");
   }
 
+  // Worksheet levels name bands that exist.
+  for (const auto& [band, level] : b.worksheet.levels)
+    if (!b.bands.count(band) && st.locs.count("worksheet.levels." + band))
+      at("worksheet.levels." + band, "unknown difficulty '" + band + "'" + suggestion(band, band_names) +
+                                         " (bands: " + join(band_names) + ")");
+
   // Newspaper run: text size floor, file names, and one section per day from section_defaults.
   NewspaperSpec& np = b.newspaper;
   if (np.enabled) {
@@ -99,13 +106,22 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       if (!b.bands.count(band))
         at_or("newspaper.weekday_difficulty." + day, "newspaper",
               "unknown difficulty '" + band + "'" + suggestion(band, band_names) + " (bands: " + join(band_names) + ")");
+    if (b.dedup != "canonical")
+      at_or("dedup", "newspaper", "a newspaper run never repeats a puzzle in any form: leave dedup at canonical");
     if (np.file_name == np.solution_file_name)
       at_or("newspaper.solution_file_name", "newspaper", "must differ from newspaper.file_name");
     if (np.days > 1)
-      for (auto [key, tmpl] : {std::pair{"file_name", np.file_name}, std::pair{"solution_file_name", np.solution_file_name}})
-        if (tmpl.find("{date}") == std::string::npos && tmpl.find("{number}") == std::string::npos)
+      for (auto [key, tmpl] : {std::pair{"file_name", np.file_name}, std::pair{"solution_file_name", np.solution_file_name},
+                               std::pair{"feed_file_name", np.feed_file_name}})
+        if (!tmpl.empty() && tmpl.find("{date}") == std::string::npos && tmpl.find("{number}") == std::string::npos)
           at_or(std::string("newspaper.") + key, "newspaper",
                 "must contain {date} or {number} so that each day gets its own file");
+    if (np.days > 1)
+      for (auto [key, tmpl] : {std::pair{"link_name", np.link_name}, std::pair{"solution_link_name", np.solution_link_name}})
+        if (!tmpl.empty() && tmpl.find('{') == std::string::npos)
+          at_or(std::string("newspaper.") + key, "newspaper",
+                "'" + tmpl + "' would name every day's file alike: use it with days: 1, or name the day "
+                "(e.g. '" + tmpl + "-{weekday}')");
   }
   if (np.enabled && is_spec) {
     if (np.width <= 0)
@@ -194,6 +210,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       if (s.fill != "random")
         sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + s.variant + " uses random");
     }
+    if (auto why = symbols_problem(s)) sec_at("symbols", *why);
     if (!s.difficulty.empty() && !b.bands.count(s.difficulty))
       sec_at("difficulty", "unknown difficulty '" + s.difficulty + "'" + suggestion(s.difficulty, band_names) +
                                " (bands: " + join(band_names) + ")");
@@ -247,6 +264,21 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                                [&](const Diagnostic& d) { return reported.count({d.file, d.line, d.col}) > 0; }),
                 diags.end());
     b.sections.push_back(std::move(st.sections[i].spec));
+  }
+  // A class list: the sections once per child, in the list's order (checked once, above).
+  if (is_spec && !b.worksheet.names.empty()) {
+    if (np.enabled) {
+      at_or("worksheet.names", "worksheet.names_file", "is for worksheets, not for a newspaper run");
+    } else {
+      std::vector<SectionSpec> per_child;
+      per_child.reserve(b.worksheet.names.size() * b.sections.size());
+      for (const std::string& name : b.worksheet.names)
+        for (const SectionSpec& s : b.sections) {
+          per_child.push_back(s);
+          per_child.back().pupil = name;
+        }
+      b.sections = std::move(per_child);
+    }
   }
 
   // Output: format from the file extension when not given; they must agree.

@@ -39,6 +39,11 @@ std::vector<Key> top_keys() {
           t.st.book.seed = v;
       },
       [](YAML::Emitter& out, const View& v) { out << v.book.seed; }));
+  keys.push_back(plain(S::Top, "dedup", Kind::Choice, &BookSpec::dedup,
+                       "no two puzzles of a book alike: `canonical` = not even relabelled, reordered, rotated or "
+                       "reflected (books); `exact` = only the very same givens count as alike, so small grids have "
+                       "many more puzzles (worksheets); newspaper runs are always `canonical`",
+                       0, 0, {"canonical", "exact"}));
   // Found and applied before the spec's other keys (loader.cpp); a profile cannot name one.
   keys.push_back(custom(S::Top, "profile", "text", "none", "a profile name or a path to a `.yaml` file",
                         [](Reader&, const YAML::Node&, const std::string&, Target&) {}));
@@ -144,7 +149,10 @@ std::vector<Key> top_keys() {
       },
       [](YAML::Emitter& out, const View& v) {
         out << YAML::BeginSeq;
-        for (const auto& s : v.book.sections) emit_scope(out, Scope::Section, View{v.book, &s});
+        // A class list's copies of the sections are made again from the names: the first child's.
+        for (const auto& s : v.book.sections)
+          if (s.pupil.empty() || s.pupil == v.book.worksheet.names.front())
+            emit_scope(out, Scope::Section, View{v.book, &s});
         out << YAML::EndSeq;
       }));
   keys.back().omit = [](const View& v) { return v.book.newspaper.enabled; };  // built from the dates
@@ -345,7 +353,9 @@ std::vector<Key> theme_keys() {
   keys.push_back(plain(S::Theme, "running_head", Kind::Bool, &T::running_head,
                        "book or section title at the top of puzzle pages"));
   keys.push_back(plain(S::Theme, "page_numbers", Kind::Bool, &T::page_numbers, "outer corner"));
-  keys.push_back(plain(S::Theme, "caption", Kind::Template, &T::caption, "under each puzzle"));
+  keys.push_back(plain(S::Theme, "caption", Kind::Template, &T::caption,
+                       "under each puzzle; `{number}` `{label}` `{rating}` `{clues}` `{section}` `{grid}` `{page}` "
+                       "`{answer_page}` `{stars}` `{level}` ([layout.md](layout.md))"));
   keys.push_back(plain(S::Theme, "answer_caption", Kind::Template, &T::answer_caption, "under each answer"));
   keys.push_back(plain(S::Theme, "min_digit_size", Kind::Points, &T::min_digit_size,
                        "> 0: grid digits must be at least this big (large print)", 0, 72));

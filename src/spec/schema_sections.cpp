@@ -6,6 +6,8 @@
 #include <cctype>
 
 #include "core/files.hpp"
+#include "spec/limits.hpp"
+#include "spec/symbols.hpp"
 #include "spec/schema_build.hpp"
 
 namespace gp::spec::detail {
@@ -147,6 +149,34 @@ std::vector<Key> section_keys() {
                        "seconds the section may take; `0` = 60 + 0.5 a puzzle. Running out fails the book "
                        "unless `book --keep-partial`",
                        0, 86400));
+  keys.push_back(plain(S::Section, "blank", Kind::Bool, &SS::blank,
+                       "practice grids: the section's `count` grids are printed empty (to make up a puzzle, or copy "
+                       "one from the board), with no answers"));
+  keys.back().omit = [](const View& v) { return !v.sec->blank; };
+  keys.push_back(custom(
+      S::Section, "symbols", "`digits` `letters` `shapes` `colors`, or a list", "`digits`",
+      "what stands for 1..n: letters A, B, C ...; shapes (circle, square, triangle, star, heart, diamond; up to "
+      "6x6); colours (red, blue, yellow, green, orange, purple, each with its initial so it reads in greyscale; up "
+      "to 6x6); or a list of n entries, each a shape, a colour or 1-2 characters ([classroom.md](classroom.md))",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        SectionSpec& s = t.sec->spec;
+        if (v.IsSequence()) {
+          if (auto list = r.text_list(v, full)) {
+            s.symbols = "custom";
+            s.symbol_list = *list;
+          }
+        } else if (auto name = r.choice(v, full, symbol_set_names())) {
+          s.symbols = *name;
+          s.symbol_list.clear();
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        if (v.sec->symbols == "custom")
+          out << YAML::Flow << v.sec->symbol_list;
+        else
+          out << v.sec->symbols;
+      }));
+  keys.back().omit = [](const View& v) { return v.sec->symbols == "digits"; };
   keys.push_back(with_docs(plain(S::Section, "symmetry", Kind::Choice, &SS::symmetry,
                                  "`none`, `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, "
                                  "`dihedral`",
@@ -187,6 +217,36 @@ std::vector<Key> section_keys() {
                        "a title page before the section's puzzles"));
   return keys;
 }
+
+namespace {
+
+// The most children one run makes sheets for (a year group of a large school).
+constexpr std::size_t kMaxNames = 300;
+
+// A class list file: one name a line (UTF-8, an optional BOM, LF or CRLF); spaces around a name,
+// blank lines and lines starting with '#' are ignored. Errors: "FILE:3: the name ..." or the
+// reader's ("FILE: cannot read the names file (No such file or directory)").
+Result<std::vector<std::string>> read_class_list(const std::string& path) {
+  auto text = read_regular_file(path, "names", kMaxSpecBytes);
+  if (!text) return text.error();
+  std::string_view rest = *text;
+  if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);
+  std::vector<std::string> names;
+  for (int line = 1; !rest.empty(); ++line) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    std::string_view raw = rest.substr(0, end);
+    if (raw.ends_with('\r')) raw.remove_suffix(1);
+    std::string name = trimmed(std::string(raw));
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    if (name.empty() || name[0] == '#') continue;
+    if (auto why = text_problem(name, kMaxShortText))
+      return Error(path + ":" + std::to_string(line) + ": the name " + *why);
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+}  // namespace
 
 std::vector<Key> book_part_keys() {
   using S = Scope;
@@ -332,6 +392,74 @@ std::vector<Key> book_part_keys() {
         else
           out << false;
       }));
+  keys.push_back(custom(
+      S::Worksheet, "names", "list of text (at most 300)", "none",
+      "a class list: every section is made once per child, in this order, each child's copy with its own "
+      "puzzles, the name on every sheet and the puzzles numbered from 1",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto list = r.text_list(v, full);
+        if (!list) return;
+        WorksheetSpec& w = t.st.book.worksheet;
+        if (!w.names_file.empty())
+          r.error(v, full, "give worksheet.names or worksheet.names_file, not both");
+        else if (list->size() > kMaxNames)
+          r.error(v, full, "at most " + std::to_string(kMaxNames) + " names, got " + std::to_string(list->size()));
+        else
+          w.names = *list;
+      },
+      [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.worksheet.names; }));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.names.empty() || !v.book.worksheet.names_file.empty(); };
+  keys.push_back(custom(
+      S::Worksheet, "names_file", "path", "none",
+      "the class list as a text file, one name a line (blank lines and lines starting with `#` are skipped); "
+      "relative to the spec's folder",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto text = r.nonempty_text(v, full);
+        if (!text) return;
+        WorksheetSpec& w = t.st.book.worksheet;
+        const fs::path p = fs::path(*text).is_absolute() ? fs::path(*text) : fs::path(t.st.book.base_dir) / *text;
+        const std::string path = p.lexically_normal().string();
+        auto names = read_class_list(path);
+        if (!w.names.empty() && w.names_file.empty())
+          r.error(v, full, "give worksheet.names or worksheet.names_file, not both");
+        else if (!names)
+          r.error(v, full, names.error().to_string());
+        else if (names->empty())
+          r.error(v, full, path + ": no names in the file");
+        else if (names->size() > kMaxNames)
+          r.error(v, full, path + ": at most " + std::to_string(kMaxNames) + " names, got " +
+                               std::to_string(names->size()));
+        else {
+          w.names = std::move(*names);
+          w.names_file = path;
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.worksheet.names_file, v.book.base_dir); }));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.names_file.empty(); };
+  keys.push_back(custom(
+      S::Worksheet, "levels", "mapping band -> text", "easy Bronze, medium Silver, hard Gold, expert Platinum, "
+      "fiendish Diamond",
+      "the level a sheet shows for a puzzle's band, through `{level}` in `theme.caption` (`\"Puzzle {number} - "
+      "{level}\"`); bands left out keep their default",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (!v.IsMap()) {
+          r.error(v, full, "expected a mapping of band names to levels (e.g. easy: Bronze), got " + describe(v));
+          return;
+        }
+        for (auto it = v.begin(); it != v.end(); ++it) {
+          if (!it->first.IsScalar()) continue;
+          const std::string band = it->first.Scalar(), key = child(full, band);
+          if (auto text = r.text(it->second, key)) {
+            t.st.book.worksheet.levels[band] = *text;
+            t.st.locs[key] = r.loc(it->second);
+          }
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        out << YAML::Flow << YAML::BeginMap;
+        for (const auto& [band, level] : v.book.worksheet.levels) out << YAML::Key << band << YAML::Value << level;
+        out << YAML::EndMap;
+      }));
   keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
                        "the box's wording; empty = written for children for the grid size (\"Write a number in "
                        "every empty square. Each row, each column and each box with a thick border must have all "
@@ -391,18 +519,22 @@ std::vector<Key> newspaper_keys() {
                                  "continue it from the previous run", 1, 999999999),
                            "whole, >= 1"));
   // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
-  auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags) {
+  // `optional`: may be empty (no such file), and is left out of --resolved when it is.
+  auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags,
+                               bool optional = false) {
     Key k = plain(S::Newspaper, name, Kind::Template, member, notes);
     k.flags = flags;
-    k.read = [member, is_caption = name == "caption"](Reader& r, const YAML::Node& v, const std::string& full,
-                                                      Target& t) {
-      auto text = is_caption ? r.text(v, full) : r.nonempty_text(v, full);
+    const bool may_be_empty = name == "caption" || optional;
+    k.read = [member, may_be_empty, is_caption = name == "caption"](Reader& r, const YAML::Node& v,
+                                                                    const std::string& full, Target& t) {
+      auto text = may_be_empty ? r.text(v, full) : r.nonempty_text(v, full);
       if (!text) return;
       r.check_template(v, full, *text, newspaper_placeholders());
       if (!is_caption && text->find('/') != std::string::npos)
         r.error(v, full, "a file name template cannot contain '/' (files go next to output.path)");
       t.st.book.newspaper.*member = *text;
     };
+    if (optional) k.omit = [member](const View& v) { return (v.book.newspaper.*member).empty(); };
     return k;
   };
   keys.push_back(newspaper_template("caption", &N::caption,
@@ -415,6 +547,24 @@ std::vector<Key> newspaper_keys() {
                                     "when `days` > 1",
                                     0));
   keys.push_back(newspaper_template("solution_file_name", &N::solution_file_name, "must differ from `file_name`", 0));
+  keys.push_back(plain(S::Newspaper, "solution_runs", Kind::Choice, &N::solution_runs,
+                       "`next_day`: solution files are named for the day they run (`{date}`, `{weekday}` of the "
+                       "next day; `{number}` stays the puzzle's)",
+                       0, 0, {"same_day", "next_day"}));
+  keys.back().omit = [](const View& v) { return v.book.newspaper.solution_runs == "same_day"; };
+  keys.push_back(newspaper_template("link_name", &N::link_name,
+                                    "a copy of each puzzle file under a fixed name for the layout program (`today`, "
+                                    "or `sudoku-{weekday}` for a week); + `.FORMAT`, and `.json` for the feed; "
+                                    "written with the run's other files",
+                                    0, true));
+  keys.push_back(newspaper_template("solution_link_name", &N::solution_link_name,
+                                    "the same for the solution files (`today-solution`), named for the day the "
+                                    "solution runs",
+                                    0, true));
+  keys.push_back(newspaper_template("feed_file_name", &N::feed_file_name,
+                                    "a JSON file per day for a website (puzzle, solution, number, date, rating; "
+                                    "[newspaper.md](newspaper.md)) + `.json`",
+                                    0, true));
   Key weekdays = custom(
       S::Newspaper, "weekday_difficulty", "mapping `monday`..`sunday` -> band",
       "Mon/Tue easy, Wed/Thu medium, Fri/Sat hard, Sun expert", "rising through the week",

@@ -1,0 +1,50 @@
+// What a newspaper's publishing days ask of a run, apart from drawing the files: ratings that rise
+// through the week, the day a solution runs, and the website's daily JSON file. See
+// docs/newspaper.md.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "generator/generator.hpp"
+
+namespace gp::book {
+
+// True when two days ask for the same puzzles: the same grid, variant, clue range, symmetry, fill,
+// minimality and rating range (so either day's puzzle would do for the other).
+bool same_request(const gen::Request& a, const gen::Request& b);
+
+// Orders the puzzles of a run (one per day, in day order, `requests[d]` made `puzzles[d]`) so that
+// ratings do not fall from one day to the next where the requests allow it: within each stretch
+// of consecutive days with the same request, the stretch's puzzles are sorted by rating (equal
+// ratings keep their day order). A day never gets a puzzle made for another request, so every
+// day stays in its own band; bands that rise through the week (the default weekday_difficulty)
+// then give ratings that never fall. Deterministic: it depends only on the puzzles' ratings.
+// Requires: requests.size() == puzzles.size().
+void rise_by_rating(const std::vector<gen::Request>& requests, std::vector<Puzzle>& puzzles);
+
+// The number of days rated below the day before (0 for a run whose ratings never fall).
+int rating_falls(const std::vector<Puzzle>& puzzles);
+
+// The ISO date ("YYYY-MM-DD") of the day after `iso_date`; "" when it does not parse.
+std::string day_after(const std::string& iso_date);
+
+// One day of the website feed (newspaper.feed_file_name): what the JSON file says.
+struct FeedDay {
+  std::string title;          // the spec's title (the paper's name for the puzzle)
+  int number = 0;             // the printed number
+  std::string date;           // the day the puzzle runs, YYYY-MM-DD
+  std::string weekday;        // in newspaper.locale
+  std::string solution_date;  // the day the solution runs (the same day, or the next)
+  std::string caption;        // the expanded newspaper.caption
+  int stars = 0;              // the band's rank, as {stars}
+};
+
+// The feed file of one day: a JSON object, keys in this order: format ("gridpress-daily"),
+// version (1), title, number, date, weekday, grid ("9x9"), label, rating (one decimal), stars,
+// clues, puzzle (the givens, n*n characters row by row, '.' for an empty cell), solution,
+// solution_date, caption. Ends with a newline.
+std::string feed_text(const FeedDay& day, const Puzzle& puzzle);
+
+}  // namespace gp::book

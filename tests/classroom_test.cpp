@@ -1,0 +1,371 @@
+// Worksheets for a class: a class list (worksheet.names or names_file) makes every section once
+// per child, with the child's name on the Name line, the puzzles numbered from 1 on each child's
+// sheets, and answers headed with the child's name; symbols (letters, shapes, colours, a list) in
+// place of digits. Runs the book pipeline in this process and reads the PDFs back with pdftotext
+// and ghostscript.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "core/codec.hpp"
+#include "layout/grid_draw.hpp"
+#include "layout/symbols.hpp"
+#include "spec/spec.hpp"
+#include "spec/symbols.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace gp::test;
+
+namespace {
+
+// The text of page `page` of `pdf`, every run of spaces and line ends as one space (wrapped
+// lines read as one).
+std::string page_text(const std::string& pdf, int page, const TempDir& dir) {
+  require_tool("pdftotext");
+  const std::string p = std::to_string(page);
+  const Output r = shell("pdftotext -f " + p + " -l " + p + " '" + pdf + "' -", dir);
+  REQUIRE(r.code == 0);
+  std::string text;
+  for (char c : r.out) {
+    const bool space = c == ' ' || c == '\n' || c == '\f';
+    if (!space || (!text.empty() && text.back() != ' ')) text += space ? ' ' : c;
+  }
+  return text;
+}
+
+// Pixels of the first page of `pdf` at 20 dpi whose red, green and blue differ by more than 20 %.
+int coloured_pixels(const std::string& pdf, const TempDir& dir) {
+  require_tool("pdftoppm");
+  REQUIRE(shell("pdftoppm -r 20 -f 1 -l 1 -singlefile '" + pdf + "' '" + (dir / "page") + "'", dir).code == 0);
+  std::istringstream ppm(slurp(dir / "page.ppm"));
+  std::string magic;
+  int w = 0, h = 0, max = 0;
+  ppm >> magic >> w >> h >> max;
+  ppm.get();
+  REQUIRE(magic == "P6");
+  int coloured = 0;
+  for (int i = 0; i < w * h; ++i) {
+    const int r = ppm.get(), g = ppm.get(), b = ppm.get();
+    if (std::max({r, g, b}) - std::min({r, g, b}) > max / 5) ++coloured;
+  }
+  return coloured;
+}
+
+// "line:col: message" of every problem of the spec text `yaml` saved as DIR/class.yaml.
+std::vector<std::string> problems(const TempDir& dir, const std::string& yaml) {
+  spit(dir / "class.yaml", yaml);
+  auto r = gp::spec::load_book_spec(dir / "class.yaml");
+  std::vector<std::string> out;
+  if (r) return out;
+  for (const auto& d : r.error().diagnostics)
+    out.push_back(std::to_string(d.line) + ":" + std::to_string(d.col) + ": " + d.message);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a class list makes each child's own sheets, named, numbered from 1, answers by child") {
+  TempDir dir("gridpress-classroom-test");
+  spit(dir / "class.yaml",
+       "profile: classroom\nseed: 3\nworksheet: {names: [Ada, Ben, Chloé]}\n"
+       "sections:\n  - name: Six by six\n    count: 4\n    grid: 6x6\n    clues: [14, 18]\n"
+       "answers: {layout: 2x2}\noutput: {path: class.pdf}\n");
+  pipeline_ok(dir / "class.yaml", {});
+
+  // The manifest: four puzzles per child, in the list's order, numbered 1..4 each, all different.
+  const json m = json::parse(slurp(dir / "class.json"));
+  REQUIRE(m["puzzles"].size() == 12);
+  std::set<std::string> givens;
+  const char* pupils[] = {"Ada", "Ben", "Chloé"};
+  for (std::size_t i = 0; i < 12; ++i) {
+    const json& p = m["puzzles"][i];
+    CHECK(p["pupil"] == pupils[i / 4]);
+    CHECK(p["number"] == static_cast<int>(i % 4) + 1);
+    CHECK(p["page"] == static_cast<int>(i / 4) + 1);
+    givens.insert(p["givens"].get<std::string>());
+  }
+  CHECK(givens.size() == 12);
+
+  // Each child's sheet: their name on it, nobody else's, and puzzles 1 to 4.
+  for (int page = 1; page <= 3; ++page) {
+    INFO("page " << page);
+    const std::string text = page_text(dir / "class.pdf", page, dir);
+    for (int other = 1; other <= 3; ++other)
+      CHECK((text.find(pupils[other - 1]) != std::string::npos) == (other == page));
+    CHECK(text.find("Name") != std::string::npos);
+    CHECK(text.find("Puzzle 1") != std::string::npos);
+    CHECK(text.find("Puzzle 4") != std::string::npos);
+    CHECK(text.find("Puzzle 5") == std::string::npos);
+  }
+  // The answers: one page a child, headed with the name.
+  CHECK(page_text(dir / "class-answers.pdf", 2, dir).find("Answers for Ben: Six by six") != std::string::npos);
+  CHECK(page_text(dir / "class-answers.pdf", 3, dir).find("Answers for Chloé: Six by six") != std::string::npos);
+}
+
+TEST_CASE("a class list from a file: one name a line; mistakes are reported at the key") {
+  TempDir dir("gridpress-classroom-test");
+  // A byte order mark, CRLF line ends, a comment, blank lines and spaces around names.
+  spit(dir / "3b.txt", "\xEF\xBB\xBF# Class 1B\r\nAda Byrne\r\n\r\n  Ben Fischer  \r\nChloé Martin");
+  spit(dir / "class.yaml",
+       "profile: classroom\nworksheet:\n  names_file: 3b.txt\nsections:\n  - count: 2\n  - count: 1\n    grid: 4x4\n"
+       "    symmetry: none\n");
+  auto spec = gp::spec::load_book_spec(dir / "class.yaml");
+  INFO((spec ? std::string() : spec.error().to_string()));
+  REQUIRE(spec.ok());
+  CHECK(spec->worksheet.names == std::vector<std::string>{"Ada Byrne", "Ben Fischer", "Chloé Martin"});
+  // Both sections for each child, in the list's order.
+  REQUIRE(spec->sections.size() == 6);
+  CHECK(spec->sections[0].pupil == "Ada Byrne");
+  CHECK(spec->sections[1].pupil == "Ada Byrne");
+  CHECK(spec->sections[1].shape == gp::Shape{2, 2});
+  CHECK(spec->sections[5].pupil == "Chloé Martin");
+  // --resolved names the file and the sections once, so it reads back to the same book.
+  const std::string resolved = gp::spec::to_yaml(*spec);
+  CHECK(resolved.find("names_file: 3b.txt") != std::string::npos);
+  spit(dir / "resolved.yaml", resolved);
+  auto again = gp::spec::load_book_spec(dir / "resolved.yaml");
+  REQUIRE(again.ok());
+  REQUIRE(again->sections.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) {
+    CHECK(again->sections[i].pupil == spec->sections[i].pupil);
+    CHECK(again->sections[i].shape == spec->sections[i].shape);
+    CHECK(again->sections[i].count == spec->sections[i].count);
+  }
+
+  CHECK(problems(dir, "profile: classroom\nworksheet:\n  names: [Ada]\n  names_file: 3b.txt\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"4:15: worksheet.names_file: give worksheet.names or worksheet.names_file, not both"});
+  CHECK(problems(dir, "profile: classroom\nworksheet: {names_file: none.txt}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:25: worksheet.names_file: " + (dir / "none.txt") +
+                                 ": cannot read the names file (No such file or directory)"});
+  spit(dir / "bad.txt", "Ada\nBen\x07\n");
+  CHECK(problems(dir, "profile: classroom\nworksheet: {names_file: bad.txt}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:25: worksheet.names_file: " + (dir / "bad.txt") +
+                                 ":2: the name contains the control character U+0007 (byte 4)"});
+  spit(dir / "empty.txt", "# nobody yet\n\n");
+  CHECK(problems(dir, "profile: classroom\nworksheet: {names_file: empty.txt}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:25: worksheet.names_file: " + (dir / "empty.txt") + ": no names in the file"});
+}
+
+namespace {
+
+std::vector<gp::layout::Item> drawn(const std::string& symbols, bool answers) {
+  gp::spec::SectionSpec sec;
+  sec.shape = gp::Shape{2, 2};
+  sec.symbols = symbols;
+  auto givens = gp::parse_line("1..4.4.2.1..43.1");
+  auto solution = gp::parse_line("1234341221434321");
+  REQUIRE(givens);
+  REQUIRE(solution);
+  const std::vector<std::string> list = gp::spec::section_symbols(sec);
+  std::vector<gp::layout::Item> items;
+  gp::layout::GridStyle style;
+  gp::layout::draw_grid(items, 0, 0, 20, *givens, answers ? &*solution : nullptr, style, &list);
+  return items;
+}
+
+template <class T>
+std::vector<T> items_of(const std::vector<gp::layout::Item>& items) {
+  std::vector<T> out;
+  for (const auto& item : items)
+    if (const auto* x = std::get_if<T>(&item)) out.push_back(*x);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("symbols: shapes, colours and letters are drawn in place of digits, in puzzles and answers") {
+  using gp::layout::PathItem;
+  using gp::layout::TextItem;
+  // Shapes: one filled outline per given (8 givens), no digit; in the answers all 16 cells, the
+  // filled-in ones grey.
+  auto puzzle = drawn("shapes", false);
+  CHECK(items_of<PathItem>(puzzle).size() == 8);
+  CHECK(items_of<TextItem>(puzzle).empty());
+  for (const auto& p : items_of<PathItem>(puzzle)) {
+    CHECK(p.fill_grey == 0);
+    CHECK_FALSE(p.fill_color.set());
+  }
+  auto answers = items_of<PathItem>(drawn("shapes", true));
+  REQUIRE(answers.size() == 16);
+  CHECK(std::count_if(answers.begin(), answers.end(), [](const PathItem& p) { return p.fill_grey > 0.3; }) == 8);
+
+  // Colours: a disc in the colour with the initial on it, so greyscale prints still read.
+  auto colours = drawn("colors", false);
+  CHECK(items_of<PathItem>(colours).size() == 8);
+  for (const auto& p : items_of<PathItem>(colours)) {
+    CHECK(p.fill_color.set());
+    CHECK(p.stroke_pt >= 0.75);
+  }
+  std::set<std::string> initials;
+  for (const auto& t : items_of<TextItem>(colours)) initials.insert(t.text);
+  CHECK(initials == std::set<std::string>{"R", "B", "Y", "G"});
+  CHECK(gp::layout::symbol_color("red").r > 0.5);
+  CHECK_FALSE(gp::layout::symbol_color("pink").set());
+
+  // Letters: A to D as text.
+  std::set<std::string> letters;
+  for (const auto& t : items_of<TextItem>(drawn("letters", true))) letters.insert(t.text);
+  CHECK(letters == std::set<std::string>{"A", "B", "C", "D"});
+
+  // Every shape fits the size it is given, centred in its cell.
+  const gp::layout::Box cell{10, 20, 8, 8};
+  for (const std::string& shape : gp::spec::symbol_shape_names()) {
+    INFO(shape);
+    const auto points = gp::layout::shape_outline(shape, cell, 6);
+    REQUIRE(points.size() >= 3);
+    double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+    for (const auto& [x, y] : points) {
+      x0 = std::min(x0, x);
+      x1 = std::max(x1, x);
+      y0 = std::min(y0, y);
+      y1 = std::max(y1, y);
+    }
+    CHECK(x0 >= 11 - 1e-9);
+    CHECK(x1 <= 17 + 1e-9);
+    CHECK(y0 >= 21 - 1e-9);
+    CHECK(y1 <= 27 + 1e-9);
+    CHECK((x0 + x1) / 2 == Approx(14).margin(0.05));
+    CHECK((y0 + y1) / 2 == Approx(24).margin(0.05));
+    CHECK(y1 - y0 > 4.5);  // not a sliver
+  }
+  CHECK(gp::layout::shape_outline("house", cell, 6).empty());
+}
+
+TEST_CASE("symbols in the spec: named sets, lists, and what a grid cannot take") {
+  TempDir dir("gridpress-classroom-test");
+  const std::string head = "profile: classroom\nsections:\n  - count: 1\n";
+  CHECK(problems(dir, head + "    grid: 9x9\n    symbols: shapes\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: 6 shapes are enough for grids up to 6x6, not 9x9 (use "
+                                 "letters)"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: the list has 3 entries; a 4x4 grid needs 4"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A, star]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: 'star' is in the list twice"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A, house]\n") ==
+        std::vector<std::string>{
+            "5:14: sections[0].symbols: 'house' is not a shape (circle, square, triangle, star, heart, diamond) or a "
+            "colour (red, blue, yellow, green, orange, purple), and a text entry is 1 or 2 characters"});
+  CHECK(problems(dir, head + "    symbols: emoji\n").size() == 1);
+
+  spit(dir / "ok.yaml", head + "    grid: 4x4\n    symbols: [circle, red, A, \"ß\"]\n  - count: 1\n    grid: 6x6\n"
+                               "    symbols: colors\n");
+  auto spec = gp::spec::load_book_spec(dir / "ok.yaml");
+  INFO((spec ? std::string() : spec.error().to_string()));
+  REQUIRE(spec.ok());
+  CHECK(gp::spec::section_symbols(spec->sections[0]) == std::vector<std::string>{"circle", "red", "A", "ß"});
+  CHECK(gp::spec::section_symbols(spec->sections[1]) ==
+        std::vector<std::string>{"red", "blue", "yellow", "green", "orange", "purple"});
+  const std::string resolved = gp::spec::to_yaml(*spec);
+  CHECK(resolved.find("symbols: [circle, red, A, ß]") != std::string::npos);
+  CHECK(resolved.find("symbols: colors") != std::string::npos);
+}
+
+TEST_CASE("a colour worksheet prints in colour, with the rules naming the colours") {
+  TempDir dir("gridpress-classroom-test");
+  const auto sheet = [&](const std::string& symbols) {
+    spit(dir / (symbols + ".yaml"),
+         "profile: classroom\nseed: 4\nsections:\n  - name: Four\n    count: 4\n    grid: 4x4\n"
+         "    symmetry: none\n    clues: [6, 8]\n    symbols: " + symbols + "\noutput: {path: " + symbols + ".pdf}\n");
+    pipeline_ok(dir / (symbols + ".yaml"), {});
+    return dir / (symbols + ".pdf");
+  };
+  sheet("colors");
+  const std::string text = page_text(dir / "colors.pdf", 1, dir);
+  CHECK(text.find("each colour once: red (R), blue (B), yellow (Y) and") != std::string::npos);
+  // Coloured pixels on the page; none on the same sheet in letters or shapes.
+  CHECK(coloured_pixels(dir / "colors.pdf", dir) > 100);
+  for (const char* grey_sheet : {"letters", "shapes"}) {
+    INFO(grey_sheet);
+    CHECK(coloured_pixels(sheet(grey_sheet), dir) == 0);
+  }
+  CHECK(page_text(dir / "letters.pdf", 1, dir).find("all the letters from A to D") != std::string::npos);
+  CHECK(page_text(dir / "shapes.pdf", 1, dir).find("each shape once: circle, square, triangle and star") !=
+        std::string::npos);
+}
+
+TEST_CASE("dedup: exact lets a worksheet have more small puzzles than there are canonical forms") {
+  TempDir dir("gridpress-classroom-test");
+  const auto run = [&](const std::string& dedup) {
+    spit(dir / "many.yaml", "profile: classroom\nseed: 2\ndedup: " + dedup +
+                                "\nsections:\n  - count: 60\n    grid: 4x4\n    symmetry: none\n"
+                                "output: {path: many.pdf}\n");
+    auto spec = gp::spec::load_book_spec(dir / "many.yaml");
+    REQUIRE(spec.ok());
+    auto format = gp::book::apply_overrides(*spec, {});
+    REQUIRE(format.ok());
+    return gp::book::run_book_stages(*spec, *format, {});
+  };
+  // One dig on 4x4 reaches only 36 puzzles that differ by more than relabelling or turning.
+  const auto canonical = run("canonical");
+  CHECK(canonical.outcome == gp::book::Outcome::failed);
+  CHECK(canonical.error.to_string().find("only 36 distinct puzzles found for 4x4") != std::string::npos);
+  CHECK(canonical.error.to_string().find("in a spec dedup: exact") != std::string::npos);
+  const auto exact = run("exact");
+  INFO(exact.error.to_string());
+  REQUIRE(exact.outcome == gp::book::Outcome::ok);
+  const json m = json::parse(slurp(dir / "many.json"));
+  std::set<std::string> givens;
+  for (const auto& p : m["puzzles"]) givens.insert(p["givens"].get<std::string>());
+  CHECK(givens.size() == 60);
+
+  // A newspaper never repeats a puzzle in any form.
+  CHECK(problems(dir, "profile: newspaper\ndedup: exact\nnewspaper: {start_date: 2026-03-02, days: 1}\n") ==
+        std::vector<std::string>{"2:1: dedup: a newspaper run never repeats a puzzle in any form: leave dedup at "
+                                 "canonical"});
+}
+
+TEST_CASE("worksheet extras: the level on the sheet, a handwriting font, blank practice grids") {
+  TempDir dir("gridpress-classroom-test");
+  spit(dir / "extras.yaml",
+       "profile: classroom\nseed: 6\ntheme: {font: Andika, digit_font: Andika, caption: \"Puzzle {number} - "
+       "{level}\"}\nworksheet: {levels: {easy: Starter}}\n"
+       "sections:\n  - name: Warm-up\n    count: 2\n    grid: 4x4\n    symmetry: none\n    difficulty: easy\n"
+       "  - name: Six\n    count: 2\n    grid: 6x6\n    difficulty: medium\n"
+       "  - name: Make your own\n    count: 4\n    grid: 4x4\n    blank: true\n"
+       "output: {path: extras.pdf}\n");
+  pipeline_ok(dir / "extras.yaml", {});
+  // The level from the band: the spec's own name for easy, the default for medium.
+  CHECK(page_text(dir / "extras.pdf", 1, dir).find("Puzzle 1 - Starter") != std::string::npos);
+  CHECK(page_text(dir / "extras.pdf", 2, dir).find("Puzzle 3 - Silver") != std::string::npos);
+  // The practice page: four empty grids (no digit in them), and no answers for it.
+  const std::string practice = page_text(dir / "extras.pdf", 3, dir);
+  CHECK(practice.find("Puzzle 5") != std::string::npos);
+  CHECK(practice.find("Puzzle 8") != std::string::npos);
+  const json m = json::parse(slurp(dir / "extras.json"));
+  REQUIRE(m["puzzles"].size() == 8);
+  for (std::size_t i = 4; i < 8; ++i) {
+    CHECK(m["puzzles"][i]["clues"] == 0);
+    CHECK(m["puzzles"][i]["answer_page"] == 0);
+  }
+  CHECK(m["puzzles"][3]["answer_page"] == 2);
+  require_tool("pdfinfo");
+  const std::string info = shell("pdfinfo '" + (dir / "extras-answers.pdf") + "'", dir).out;
+  REQUIRE(info.find("Pages:") != std::string::npos);
+  CHECK(std::atoi(info.c_str() + info.find("Pages:") + 6) == 2);  // the two sections with puzzles
+  // Andika (fonts-sil-andika, installed by scripts/setup.sh) for text and digits, embedded.
+  require_tool("pdffonts");
+  const Output fonts = shell("pdffonts '" + (dir / "extras.pdf") + "'", dir);
+  REQUIRE(fonts.code == 0);
+  CHECK(fonts.out.find("Andika") != std::string::npos);
+  CHECK(fonts.out.find("DejaVu") == std::string::npos);
+  std::istringstream lines(fonts.out);
+  int listed = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("Andika") != std::string::npos) {
+      ++listed;
+      CHECK(line.find(" yes ") != std::string::npos);  // emb
+    }
+  CHECK(listed >= 1);
+
+  // A level for a band that does not exist is refused at its place.
+  CHECK(problems(dir, "profile: classroom\nworksheet: {levels: {esay: Bronze}}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:28: worksheet.levels.esay: unknown difficulty 'esay'; did you mean 'easy'? "
+                                 "(bands: easy, medium, hard, expert, fiendish)"});
+}

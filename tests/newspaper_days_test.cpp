@@ -1,0 +1,131 @@
+// The publishing-day rules of a newspaper run, as library calls (book/daily.hpp): ratings that do
+// not fall through the week, the day after a date, and the website's daily JSON file.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "book/daily.hpp"
+#include "core/codec.hpp"
+#include "grader/grader.hpp"
+
+namespace {
+
+gp::gen::Request band(double lo, double hi) {
+  gp::gen::Request r;
+  r.rating = gp::grader::RatingRange{lo, hi, lo > 0};
+  return r;
+}
+
+gp::Puzzle rated(double rating, std::uint64_t seed) {
+  gp::Puzzle p;
+  p.rating = rating;
+  p.seed = seed;
+  return p;
+}
+
+std::vector<double> ratings(const std::vector<gp::Puzzle>& puzzles) {
+  std::vector<double> out;
+  for (const auto& p : puzzles) out.push_back(p.rating);
+  return out;
+}
+
+std::vector<std::uint64_t> seeds(const std::vector<gp::Puzzle>& puzzles) {
+  std::vector<std::uint64_t> out;
+  for (const auto& p : puzzles) out.push_back(p.seed);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("days in a row with the same request take their puzzles in order of rating") {
+  const auto easy = band(0, 1.5), medium = band(1.5, 2.5), hard = band(2.5, 4.0), expert = band(4.0, 6.0);
+  // A week as the generator made it: Tuesday below Monday, Thursday below Wednesday, Saturday
+  // below Friday.
+  const std::vector<gp::gen::Request> week{easy, easy, medium, medium, hard, hard, expert};
+  std::vector<gp::Puzzle> days{rated(1.5, 1), rated(1.2, 2), rated(2.5, 3), rated(2.0, 4),
+                               rated(3.4, 5), rated(2.8, 6), rated(4.4, 7)};
+  CHECK(gp::book::rating_falls(days) == 3);
+  gp::book::rise_by_rating(week, days);
+  CHECK(gp::book::rating_falls(days) == 0);
+  CHECK(ratings(days) == std::vector<double>{1.2, 1.5, 2.0, 2.5, 2.8, 3.4, 4.4});
+  // Each puzzle stays within its own band's days.
+  CHECK(seeds(days) == std::vector<std::uint64_t>{2, 1, 4, 3, 6, 5, 7});
+
+  // Equal ratings keep their day order; a stretch already rising is left alone.
+  std::vector<gp::Puzzle> ties{rated(1.2, 1), rated(1.2, 2), rated(1.5, 3)};
+  gp::book::rise_by_rating({easy, easy, easy}, ties);
+  CHECK(seeds(ties) == std::vector<std::uint64_t>{1, 2, 3});
+
+  // Days with different requests never exchange puzzles, even when that leaves a fall (bands
+  // the spec made fall); nor do days of one request that are not next to each other.
+  std::vector<gp::Puzzle> falling{rated(3.0, 1), rated(1.2, 2), rated(1.5, 3), rated(3.4, 4)};
+  gp::book::rise_by_rating({hard, easy, easy, hard}, falling);
+  CHECK(seeds(falling) == std::vector<std::uint64_t>{1, 2, 3, 4});
+  CHECK(gp::book::rating_falls(falling) == 1);
+}
+
+TEST_CASE("two requests are the same when every field that shapes the puzzle is") {
+  const auto easy = band(0, 1.5);
+  CHECK(gp::book::same_request(easy, easy));
+  CHECK_FALSE(gp::book::same_request(easy, band(1.5, 2.5)));
+  CHECK_FALSE(gp::book::same_request(easy, gp::gen::Request{}));  // no rating range at all
+  auto other = easy;
+  other.clues_min = other.clues_max = 26;
+  CHECK_FALSE(gp::book::same_request(easy, other));
+  other = easy;
+  other.symmetry = "rotate180";
+  CHECK_FALSE(gp::book::same_request(easy, other));
+  other = easy;
+  other.shape = gp::Shape{2, 3};
+  CHECK_FALSE(gp::book::same_request(easy, other));
+  other = easy;
+  other.budget_seconds = 5;  // how long to try is not what to make
+  CHECK(gp::book::same_request(easy, other));
+}
+
+TEST_CASE("the day after a date, across months, years and leap days") {
+  CHECK(gp::book::day_after("2026-03-02") == "2026-03-03");
+  CHECK(gp::book::day_after("2026-02-28") == "2026-03-01");
+  CHECK(gp::book::day_after("2028-02-28") == "2028-02-29");
+  CHECK(gp::book::day_after("2026-12-31") == "2027-01-01");
+  CHECK(gp::book::day_after("2026-02-30").empty());
+  CHECK(gp::book::day_after("soon").empty());
+}
+
+TEST_CASE("the website's daily file holds the puzzle, its solution, number, date and rating") {
+  gp::Puzzle p;
+  auto givens = gp::parse_line("1...............");
+  auto solution = gp::parse_line("1234341221434321");
+  REQUIRE(givens);
+  REQUIRE(solution);
+  p.givens = *givens;
+  p.solution = *solution;
+  p.rating = 1.2000001;
+  p.label = "easy";
+  gp::book::FeedDay day;
+  day.title = "The Daily Grid";
+  day.number = 1201;
+  day.date = "2026-03-02";
+  day.weekday = "Monday";
+  day.solution_date = "2026-03-03";
+  day.caption = "No. 1201";
+  day.stars = 1;
+  CHECK(gp::book::feed_text(day, p) ==
+        "{\n"
+        "  \"format\": \"gridpress-daily\",\n"
+        "  \"version\": 1,\n"
+        "  \"title\": \"The Daily Grid\",\n"
+        "  \"number\": 1201,\n"
+        "  \"date\": \"2026-03-02\",\n"
+        "  \"weekday\": \"Monday\",\n"
+        "  \"grid\": \"4x4\",\n"
+        "  \"label\": \"easy\",\n"
+        "  \"rating\": 1.2,\n"
+        "  \"stars\": 1,\n"
+        "  \"clues\": 1,\n"
+        "  \"puzzle\": \"1...............\",\n"
+        "  \"solution\": \"1234341221434321\",\n"
+        "  \"solution_date\": \"2026-03-03\",\n"
+        "  \"caption\": \"No. 1201\"\n"
+        "}\n");
+}
