@@ -8,6 +8,7 @@ packages=(
   libcairo2-dev libpango1.0-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev
   fonts-dejavu-core fontconfig          # the default theme's fonts
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
+  libsqlite3-dev                        # the catalogue of published puzzles (src/catalogue)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
   help2man                              # the man page, from the program's help text
   ccache                                # compiled objects shared between builds (scripts/build.sh)

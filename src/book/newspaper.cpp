@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "book/sections.hpp"
+#include "catalogue/sources.hpp"
 #include "core/text.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
@@ -46,97 +47,13 @@ using ordered = nlohmann::ordered_json;  // manifest keys in the order written
 
 // ---- Exclusion manifests ----
 
-// Splits one CSV record (RFC 4180 quoting; no newlines inside fields, which our manifests never
-// have in the columns read here).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        out.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        out.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.emplace_back();
-    } else if (c != '\r') {
-      out.back() += c;
-    }
-  }
-  return out;
-}
-
-// Adds a puzzle to `out` from its canonical form, or from its givens when the manifest has no
-// canonical forms (an ordinary book's manifest). `where` names the place for errors.
-Status add_excluded(const std::string& canonical, const std::string& givens, const std::string& where,
-                    std::unordered_set<std::string>& out) {
-  if (!canonical.empty()) {
-    out.insert(canonical);
-    return Ok{};
-  }
-  auto g = parse_line(givens);
-  if (!g) return Error(where + ": " + g.error().to_string());
-  out.insert(gen::canonical_form(*g));
-  return Ok{};
-}
-
-// Reads the canonical forms of every puzzle in a manifest: NAME.json (an object with a "puzzles"
-// list whose entries have "canonical" or "givens") or NAME.csv (a header row with a "canonical" or
-// "givens" column). Both gridpress book and newspaper manifests qualify.
+// Adds the canonical form of every puzzle in `path` (a manifest of a book or newspaper run, a
+// puzzle file or a catalogue: catalogue/sources.hpp) to `out`.
 Status read_exclusions(const std::string& path, std::unordered_set<std::string>& out) {
-  auto body = read_regular_file(path, "manifest", kMaxManifestBytes);
-  if (!body) return body.error();
-  std::istringstream in(*body);
-  const std::string ext = fs::path(path).extension().string();
-  if (ext == ".json") {
-    json doc = json::parse(*body, nullptr, false);
-    if (doc.is_discarded()) return Error(path + ": not valid JSON");
-    if (!doc.is_object() || !doc.contains("puzzles") || !doc["puzzles"].is_array())
-      return Error(path + ": not a gridpress manifest (no \"puzzles\" list)");
-    int i = 0;
-    for (const json& p : doc["puzzles"]) {
-      const std::string where = path + ": puzzles[" + std::to_string(i++) + "]";
-      const auto text = [&](const char* key) {
-        return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>()
-                                                                      : std::string();
-      };
-      if (text("canonical").empty() && text("givens").empty())
-        return Error(where + ": no \"canonical\" or \"givens\"");
-      if (Status st = add_excluded(text("canonical"), text("givens"), where, out); !st) return st;
-    }
-    return Ok{};
-  }
-  if (ext == ".csv") {
-    std::string line;
-    if (!std::getline(in, line)) return Error(path + ": empty manifest");
-    const std::vector<std::string> header = csv_fields(line);
-    const auto column = [&](const char* name) {
-      const auto it = std::find(header.begin(), header.end(), name);
-      return it == header.end() ? -1 : static_cast<int>(it - header.begin());
-    };
-    const int canon = column("canonical"), givens = column("givens");
-    if (canon < 0 && givens < 0)
-      return Error(path + ": not a gridpress manifest (no \"canonical\" or \"givens\" column)");
-    for (int line_no = 2; std::getline(in, line); ++line_no) {
-      if (line.empty() || line == "\r") continue;
-      const std::vector<std::string> f = csv_fields(line);
-      const auto at = [&](int c) {
-        return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : "";
-      };
-      const std::string where = path + ": line " + std::to_string(line_no);
-      if (at(canon).empty() && at(givens).empty()) return Error(where + ": no canonical form or givens");
-      if (Status st = add_excluded(at(canon), at(givens), where, out); !st) return st;
-    }
-    return Ok{};
-  }
-  return Error(path + ": not a manifest (expected a .json or .csv file written by gridpress)");
+  auto source = catalogue::read_source(path);
+  if (!source) return source.error();
+  for (catalogue::Entry& e : source->entries) out.insert(std::move(e.canonical));
+  return Ok{};
 }
 
 // ---- Generation ----
@@ -298,6 +215,9 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   if (!np.enabled)
     return stopped(std::move(run), Outcome::bad_input,
                    message(spec.source_file + ": --start-number is for newspaper runs (the spec has no newspaper: mapping)"));
+  if (!spec.catalogue.empty())
+    return stopped(std::move(run), Outcome::bad_input,
+                   message(spec.source_file + ": catalogue: newspaper runs do not take a catalogue yet"));
   if (spec.sections.empty())  // the loader builds the days; guard the invariant all the same
     return stopped(std::move(run), Outcome::bad_input, message(spec.source_file + ": newspaper: no days to make"));
   if (options.start_number) {

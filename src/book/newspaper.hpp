@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "book/outcome.hpp"
+#include "catalogue/sources.hpp"
 #include "core/result.hpp"
 
 #include "spec/book_spec.hpp"
@@ -48,8 +49,7 @@ struct NewspaperRun {
 // run used (start_number applied).
 NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options);
 
-// The largest manifest an `exclude` entry may name (256 MiB, some 600,000 puzzles); like the spec,
-// it must be a regular file (a folder, FIFO or device is refused without blocking).
-inline constexpr std::size_t kMaxManifestBytes = std::size_t{256} << 20;
+// The largest manifest an `exclude` entry may name (catalogue/sources.hpp).
+inline constexpr std::size_t kMaxManifestBytes = catalogue::kMaxManifestBytes;
 
 }  // namespace gp::book

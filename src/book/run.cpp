@@ -7,6 +7,7 @@
 #include <functional>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <optional>
 #include <thread>
@@ -14,8 +15,10 @@
 #include <utility>
 
 #include "book/kdp.hpp"
+#include "book/record.hpp"
 #include "book/sections.hpp"
 #include "core/codec.hpp"
+#include "core/files.hpp"
 #include "core/puzzle_store.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
@@ -65,9 +68,9 @@ Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout
   return Error(std::move(problems));
 }
 
-// Refuses, before any work, outputs that would replace the spec, its profile or one another, and
-// outputs that are not regular files (every file the run would write, page files included).
-Status check_outputs(const spec::BookSpec& spec, render::Format format, const layout::BookPlan& plan) {
+// Every file the run would write, page files included.
+std::vector<render::NamedPath> planned_outputs(const spec::BookSpec& spec, render::Format format,
+                                               const layout::BookPlan& plan) {
   std::vector<render::NamedPath> outputs;
   auto document = [&](const std::string& path, render::Format f, int pages, const std::string& role) {
     if (!render::one_file_per_page(f)) {
@@ -84,7 +87,14 @@ Status check_outputs(const spec::BookSpec& spec, render::Format format, const la
     outputs.push_back({stem_of(spec.output.path) + ".json", "the JSON manifest"});
     outputs.push_back({stem_of(spec.output.path) + ".csv", "the CSV manifest"});
   }
+  return outputs;
+}
+
+// Refuses, before any work, outputs that would replace the spec, its profile, its catalogue or one
+// another, and outputs that are not regular files.
+Status check_outputs(const spec::BookSpec& spec, const std::vector<render::NamedPath>& outputs) {
   std::vector<render::NamedPath> inputs{{spec.source_file, "the spec"}};
+  if (!spec.catalogue.empty()) inputs.push_back({spec.catalogue, "the catalogue"});
   if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
   return render::check_output_paths(outputs, inputs);
 }
@@ -144,7 +154,10 @@ void remove_stale_pages(const StagedDocument& doc) {
 // Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
 // appears twice.
 Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
-                                          const BookRunOptions& options) {
+                                          const BookRunOptions& options,
+                                          const std::function<bool(const std::string&)>& excluded,
+                                          std::vector<std::vector<std::string>>& canonicals) {
+  canonicals.assign(spec.sections.size(), {});
   const int jobs = options.jobs > 0 ? options.jobs
                                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   std::vector<PuzzleStore> puzzles;
@@ -157,7 +170,8 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
         options.progress("generating " + sec.name, done, total);
       };
     }
-    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress);
+    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress, excluded,
+                                  &canonicals[static_cast<size_t>(s)]);
     if (!store) {
       return Error(spec::section_location(spec, s) + ": section '" + sec.name + "': " + store.error().to_string());
     }
@@ -200,6 +214,47 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
   info.pages = plan.book_pages;
   info.generator = std::string("gridpress ") + GRIDPRESS_VERSION;
   return render::write_manifest(stem, info, static_cast<int>(plan.records.size()), entry_at);
+}
+
+// The catalogue's entries for the book's puzzles, in book order.
+std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec, const layout::BookPlan& plan,
+                                                const std::vector<PuzzleStore>& puzzles,
+                                                const std::vector<std::vector<std::string>>& canonicals) {
+  std::vector<catalogue::Entry> out;
+  out.reserve(plan.records.size());
+  std::error_code ec;
+  const std::string file = fs::absolute(spec.output.path, ec).lexically_normal().string();
+  for (const layout::PuzzleRecord& rec : plan.records) {
+    Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
+    p.canonical = canonicals[static_cast<size_t>(rec.section)][static_cast<size_t>(rec.index)];
+    catalogue::Entry e = catalogue::entry_of(p, "book");
+    e.title = spec.title;
+    e.section = spec.sections[static_cast<size_t>(rec.section)].name;
+    e.number = rec.number;
+    e.file = file;
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Without a catalogue, a book whose manifest is already there, made from the same seed under
+// another title, is most likely a copied spec: the same puzzles again. Says so.
+std::optional<std::string> reused_seed(const spec::BookSpec& spec) {
+  if (!spec.catalogue.empty() || !spec.output.manifest) return std::nullopt;
+  const std::string path = stem_of(spec.output.path) + ".json";
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  auto body = read_regular_file(path, "manifest", std::size_t{64} << 20);
+  if (!body) return std::nullopt;
+  const nlohmann::json doc = nlohmann::json::parse(*body, nullptr, false);
+  if (!doc.is_object() || !doc.contains("seed") || !doc["seed"].is_number_unsigned() || !doc.contains("title") ||
+      !doc["title"].is_string())
+    return std::nullopt;
+  const std::string title = doc["title"].get<std::string>();
+  if (doc["seed"].get<std::uint64_t>() != spec.seed || title == spec.title) return std::nullopt;
+  return path + " was made from the same seed (" + std::to_string(spec.seed) + ") under the title '" + title +
+         "': this book has the same puzzles. Give it a new seed, or name a catalogue (catalogue: or --catalogue) "
+         "so that no puzzle is repeated";
 }
 
 // Removes a temporary folder and everything in it when it goes out of scope.
@@ -249,6 +304,7 @@ Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o)
     }
   }
   if (!o.format.empty()) spec.output.format = o.format;
+  if (!o.catalogue.empty()) spec.catalogue = o.catalogue;
   return render::parse_format(spec.output.format);
 }
 
@@ -267,7 +323,20 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   std::vector<gen::Request> requests;
   auto plan = check_and_plan(spec, measure, requests);
   if (!plan) return failed(std::move(run), Outcome::bad_input, plan.error());
-  if (Status st = check_outputs(spec, format, *plan); !st) return failed(std::move(run), Outcome::bad_input, st.error());
+  const std::vector<render::NamedPath> outputs = planned_outputs(spec, format, *plan);
+  if (Status st = check_outputs(spec, outputs); !st) return failed(std::move(run), Outcome::bad_input, st.error());
+  auto cat = CatalogueRun::open(spec.catalogue);
+  if (!cat)
+    return failed(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
+                  cat.error());
+  run.warnings = cat->repairs();
+  if (auto warning = reused_seed(spec)) run.warnings.push_back(*warning);
+  {
+    std::vector<std::string> paths;
+    for (const auto& o : outputs) paths.push_back(o.path);
+    if (Status st = cat->check_outputs(paths, options.force); !st)
+      return failed(std::move(run), Outcome::bad_input, st.error());
+  }
   const layout::CoverOptions cover = layout::cover_options(spec);
   if (spec.cover.enabled) {  // the full wrap is two pages and the spine wide: it can pass PDF's limit
     const double wide = layout::cover_geometry(spec.page, plan->book_pages, cover.paper).width;
@@ -282,8 +351,19 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   run.trim_height_pt = layout::mm_to_pt(plan->book_geometry.trim_height());
   run.strict = spec.print.strict;
 
-  // 2. Generate.
-  auto puzzles = generate(spec, requests, options);
+  // 2. Generate; with a catalogue, reserve the puzzles (again when another run took some meanwhile).
+  std::vector<std::vector<std::string>> canonicals;
+  auto puzzles = generate(spec, requests, options, cat->excluded(), canonicals);
+  for (int tries = 1; puzzles && cat->active(); ++tries) {
+    catalogue::RunInfo info{"book", spec.title, spec.source_file, spec.seed};
+    auto reserved = cat->reserve(info, catalogue_entries(spec, *plan, *puzzles, canonicals));
+    if (!reserved) return failed(std::move(run), Outcome::failed, reserved.error());
+    if (*reserved) break;
+    if (tries == kReserveTries)
+      return failed(std::move(run), Outcome::failed,
+                    Error(ErrorKind::io, spec.catalogue + ": other runs kept taking this book's puzzles; run it again"));
+    puzzles = generate(spec, requests, options, cat->excluded(), canonicals);
+  }
   if (!puzzles) return failed(std::move(run), Outcome::failed, puzzles.error());
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
 
@@ -380,7 +460,19 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
                        : write_manifest(stem_of(*json), spec, *plan, *puzzles, run);
     if (!st) return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
   }
+  if (cat->active()) {
+    std::vector<std::string> manifests;
+    if (spec.output.manifest)
+      for (const char* ext : {".json", ".csv"}) manifests.push_back(stem_of(run.book_path) + ext);
+    if (Status st = cat->attach(staging, run.files, manifests); !st)
+      return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
+  }
   if (Status st = staging.commit(); !st) return failed(std::move(run), Outcome::failed, st.error());
+  if (options.after_commit) options.after_commit();
+  if (Status st = cat->publish(); !st)
+    run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
+  else if (cat->active())
+    run.recorded = run.puzzles;
   for (const auto* d : {&*book, answers ? &*answers : nullptr})
     if (d != nullptr) remove_stale_pages(*d);
 
@@ -417,6 +509,7 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
   spec.output.path = (fs::path(dir->path()) / fs::path(spec_path).stem()).string() + ".pdf";
   spec.output.manifest = false;
   spec.cover.enabled = false;
+  spec.catalogue.clear();  // a trial book in a temporary folder: nothing is published
   BookRunOptions o = options;
   o.always_check = true;
   return run_book_stages(spec, render::Format::pdf, o);

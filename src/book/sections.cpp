@@ -83,7 +83,9 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
-                                     const std::function<void(int done, int total)>& progress) {
+                                     const std::function<void(int done, int total)>& progress,
+                                     const std::function<bool(const std::string&)>& excluded,
+                                     std::vector<std::string>* canonicals) {
   using Clock = std::chrono::steady_clock;
   const int count = spec.sections[static_cast<std::size_t>(s)].count;
   const auto deadline = Clock::now() + std::chrono::duration<double>(request.budget_seconds);
@@ -97,6 +99,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
     bo.stream = static_cast<std::uint64_t>(s);
     bo.first = static_cast<std::uint64_t>(first);
     bo.exclude = &seen;
+    bo.excluded = excluded;
     bo.grade = true;
     if (progress) bo.progress = [&](int done, int) { progress(first + done, count); };
     auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
@@ -106,6 +109,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
                                             " puzzles: " + batch.error().to_string());
     }
     for (Puzzle& p : *batch) {
+      if (canonicals) canonicals->push_back(p.canonical);
       seen.insert(std::move(p.canonical));
       store.add(p);
     }

@@ -37,11 +37,15 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 // puzzles are made in chunks of at most kSectionChunk, so memory holds one chunk of full Puzzles
 // at a time however long the section; the result is the same as one batch. `seen` holds the
 // canonical forms of the book's earlier puzzles (none is repeated) and receives this section's.
-// `progress(done, total)` is called as puzzles are made. Errors: the generator's (gave up,
-// too few distinct puzzles), prefixed with how many of the section's puzzles were made before.
+// `progress(done, total)` is called as puzzles are made. `excluded` (may be empty) names more
+// puzzles to avoid (a catalogue, excluded files); `canonicals`, when given, receives the section's
+// canonical forms in order (the store does not keep them). Errors: the generator's (gave up, too
+// few distinct puzzles), prefixed with how many of the section's puzzles were made before.
 inline constexpr int kSectionChunk = 1000;
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
-                                     const std::function<void(int done, int total)>& progress = {});
+                                     const std::function<void(int done, int total)>& progress = {},
+                                     const std::function<bool(const std::string&)>& excluded = {},
+                                     std::vector<std::string>* canonicals = nullptr);
 
 }  // namespace gp::book

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "book/record.hpp"
 #include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
@@ -38,6 +39,7 @@ struct GenerateOptions {
   bool quiet = false;
   double budget = 60.0;
   std::string exclude;
+  std::string catalogue;
   bool with_solution = false;
   std::string format = "line";
   std::string difficulty;
@@ -55,6 +57,8 @@ constexpr const char* kGenerateFooter =
     "then gives each puzzle \"variant\". Variants take the random fill and no difficulty target.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (read like solve's input; other sizes ignored).\n"
+    "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
+    "once they are written out; a run that fails records nothing (docs/catalogue.md).\n"
     "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
     "Exit code: 0 ok, 1 budget ran out, FILE unreadable or the output cannot be written, 2 bad or\n"
     "impossible request.";
@@ -196,19 +200,36 @@ int run_generate(const GenerateOptions& opt) {
   std::unordered_set<std::string> exclude;
   gen::BatchOptions bo;
   bo.jobs = opt.jobs > 0 ? opt.jobs : default_jobs();
-  bo.grade = opt.format == "json" || opt.format == "csv";
+  bo.grade = opt.format == "json" || opt.format == "csv" || !opt.catalogue.empty();
   if (!opt.exclude.empty()) {
     auto ex = read_exclusions(opt.exclude, req.shape);
     if (!ex) return fail(ex.error(), kExitFailure);
     exclude = std::move(*ex);
     bo.exclude = &exclude;
   }
+  auto cat = book::CatalogueRun::open(opt.catalogue);
+  if (!cat) return fail(cat.error(), cat.error().kind == ErrorKind::io ? kExitFailure : kExitUsage);
+  for (const std::string& r : cat->repairs()) std::cerr << "warning: " << r << "\n";
+  bo.excluded = cat->excluded();
   Progress progress(opt.quiet || opt.count <= 1);
   bo.progress = [&progress](int done, int total) { progress.count("generating", done, total); };
   auto puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
+  // With a catalogue: reserve them; when another run took some meanwhile, generate again.
+  for (int tries = 1; puzzles && cat->active(); ++tries) {
+    std::vector<catalogue::Entry> entries;
+    for (const Puzzle& p : *puzzles) entries.push_back(catalogue::entry_of(p, "generate"));
+    auto reserved = cat->reserve({"generate", "", gen::describe(req), opt.seed}, entries);
+    if (!reserved) return fail(reserved.error(), kExitFailure);
+    if (*reserved) break;
+    if (tries == book::kReserveTries)
+      return fail(Error(opt.catalogue + ": other runs kept taking these puzzles; run it again"), kExitFailure);
+    puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
+  }
   progress.clear();
   if (!puzzles) return fail(puzzles.error(), kExitFailure);
   print(*puzzles, opt, req);
+  if (!std::cout) return fail(Error(ErrorKind::io, "cannot write the puzzles to standard output"), kExitFailure);
+  if (Status st = cat->publish(); !st) return fail(st.error(), kExitFailure);
   return kExitOk;
 }
 
@@ -241,6 +262,8 @@ void add_generate_command(CLI::App& app, Run& run) {
       ->capture_default_str()
       ->check(budget_check());
   cmd->add_option("--exclude", opt->exclude, "Skip puzzles equivalent to any in FILE (any puzzle format; - for standard input)");
+  cmd->add_option("--catalogue", opt->catalogue,
+                  "Skip every puzzle in this catalogue and record the new ones in it (made if missing)");
   cmd->add_flag("--with-solution", opt->with_solution, "Print each puzzle's solution too");
   cmd->add_option("--format", opt->format, "Output format")
       ->capture_default_str()

@@ -157,7 +157,8 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   std::vector<Puzzle> out;
   out.reserve(static_cast<size_t>(count));
   auto fresh = [&](const Puzzle& p) {
-    return !seen.count(p.canonical) && !(options.exclude && options.exclude->count(p.canonical));
+    return !seen.count(p.canonical) && !(options.exclude && options.exclude->count(p.canonical)) &&
+           !(options.excluded && options.excluded(p.canonical));
   };
   for (int i = 0; i < count; ++i) {
     auto& slot = made[static_cast<size_t>(i)];

@@ -6,6 +6,7 @@
 // mappings are in finish.cpp.
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <set>
 
 #include "spec/limits.hpp"
@@ -34,6 +35,22 @@ std::vector<Key> top_keys() {
           t.st.book.seed = v;
       },
       [](YAML::Emitter& out, const View& v) { out << v.book.seed; }));
+  {
+    Key cat = custom(
+        S::Top, "catalogue", "path", "none",
+        "SQLite catalogue of published puzzles, relative to the spec: the run never repeats one and "
+        "records its own ([catalogue.md](catalogue.md))",
+        [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
+          auto text = r.nonempty_text(n, path);
+          if (!text) return;
+          const std::filesystem::path p(*text);
+          t.st.book.catalogue =
+              (p.is_absolute() ? p : std::filesystem::path(t.st.book.base_dir) / p).lexically_normal().string();
+        },
+        [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.catalogue, v.book.base_dir); });
+    cat.omit = [](const View& v) { return v.book.catalogue.empty(); };
+    keys.push_back(std::move(cat));
+  }
   // Found and applied before the spec's other keys (loader.cpp); a profile cannot name one.
   keys.push_back(custom(S::Top, "profile", "text", "none", "a profile name or a path to a `.yaml` file",
                         [](Reader&, const YAML::Node&, const std::string&, Target&) {}));
