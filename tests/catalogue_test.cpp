@@ -360,3 +360,67 @@ TEST_CASE("catalogue: generate --catalogue skips what it lists and records what 
   CHECK(disjoint(canonical_forms(dir / "one.txt"), canonical_forms(dir / "two.txt")));
   CHECK(stats_of(dir / "g.db").puzzles == 10);
 }
+
+namespace {
+
+// A newspaper run of 3 days into the folder `folder`, titled "Daily Test", with the catalogue
+// daily.db; `keys` adds newspaper keys (start_date, start_number).
+std::string daily(const TempDir& dir, const std::string& name, const std::string& keys) {
+  const std::string path = dir / (name + ".yaml");
+  spit(path, "title: Daily Test\nseed: 11\nprofile: newspaper\ncatalogue: daily.db\nnewspaper:\n  days: 3\n"
+             "  formats: [pdf]\n" + keys + "output: {path: papers/run.json}\n");
+  return path;
+}
+
+json manifest_of(const std::string& path) { return json::parse(slurp(path)); }
+
+}  // namespace
+
+TEST_CASE("catalogue: newspaper runs continue its numbers and dates, and never print a number twice") {
+  TempDir dir("gridpress-catalogue-test");
+  const std::string first = daily(dir, "first", "  start_date: 2026-03-02\n  start_number: 1201\n");
+  const std::string next = daily(dir, "next", "");  // no start_date, no start_number
+
+  // Nothing to continue from yet.
+  const Output none = gridpress("book '" + next + "' -q", dir);
+  CHECK(none.code == 2);
+  CHECK(none.err == next + ": newspaper.start_date: missing, and the catalogue " + dir / "daily.db" +
+                        " has no earlier day of 'Daily Test' to continue from\n");
+
+  book_ok(first, "", dir, "-q");
+  const json a = manifest_of(dir / "papers/run.json");
+  CHECK(a["start_number"] == 1201);
+  const std::set<std::string> ca = canonical_forms(dir / "papers/run.json");
+
+  // The next run takes the number and the day after the catalogue's last.
+  const Output r = book_ok(next, "", dir);
+  CHECK(r.err.find("No. 1204 2026-03-05 .. No. 1206 2026-03-07") != std::string::npos);
+  CHECK(r.err.find("recorded in " + dir / "daily.db" + " (the next run continues from No. 1207)") != std::string::npos);
+  const json b = manifest_of(dir / "papers/run.json");
+  CHECK(b["start_number"] == 1204);
+  CHECK(b["puzzles"][0]["date"] == "2026-03-05");
+  CHECK(b["puzzles"][0]["weekday"] == "Thursday");
+  CHECK(disjoint(ca, canonical_forms(dir / "papers/run.json")));
+  CHECK(fs::exists(dir / "papers/sudoku-2026-03-07.pdf"));
+
+  // A number already published is refused, before anything is made.
+  const Output twice = gridpress("book '" + next + "' --start-number 1202 -q", dir);
+  CHECK(twice.code == 2);
+  CHECK(twice.err.rfind(next + ": Nos. 1202..1204 (3 numbers of this run) of 'Daily Test' were already published "
+                               "(No. 1202 on 2026-03-03, recorded 2026-03-02T09:00:00Z in " + dir / "daily.db" +
+                               "); the next free number is 1207",
+                        0) == 0);
+  CHECK(gridpress("book '" + first + "' -q", dir).code == 2);  // its own numbers again
+
+  // New numbers on days already printed: the published files are refused, unless --force.
+  const std::string monday = slurp(dir / "papers/sudoku-2026-03-02.pdf");
+  const Output files = gridpress("book '" + first + "' --start-number 1300 -q", dir);
+  CHECK(files.code == 2);
+  CHECK(files.err.find("' was published in 'Daily Test' (newspaper, recorded 2026-03-02T09:00:00Z); give --force") !=
+        std::string::npos);
+  CHECK(slurp(dir / "papers/sudoku-2026-03-02.pdf") == monday);
+  book_ok(first, "", dir, "--start-number 1300 --force -q");
+  CHECK(slurp(dir / "papers/sudoku-2026-03-02.pdf") != monday);
+  CHECK(disjoint(ca, canonical_forms(dir / "papers/run.json")));
+  CHECK(stats_of(dir / "daily.db").puzzles == 9);
+}

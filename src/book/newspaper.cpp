@@ -22,6 +22,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "book/record.hpp"
 #include "book/sections.hpp"
 #include "catalogue/sources.hpp"
 #include "core/text.hpp"
@@ -65,12 +66,14 @@ Status read_exclusions(const std::string& path, std::unordered_set<std::string>&
 // of generating the days one after another.
 Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
                                           const std::vector<gen::Request>& requests,
-                                          const std::unordered_set<std::string>& excluded, int jobs) {
+                                          const std::unordered_set<std::string>& excluded,
+                                          const std::function<bool(const std::string&)>& listed, int jobs) {
   const int days = static_cast<int>(spec.sections.size());
   const auto one_day = [&](int d, const std::unordered_set<std::string>& avoid) -> Result<Puzzle> {
     gen::BatchOptions bo;
     bo.stream = static_cast<std::uint64_t>(spec.sections[static_cast<size_t>(d)].number);
     bo.exclude = &avoid;
+    bo.excluded = listed;  // the catalogue's lookup (thread-safe), or none
     bo.grade = true;
     auto batch = gen::generate_batch(requests[static_cast<size_t>(d)], spec.seed, 1, bo);
     if (!batch) return batch.error();
@@ -198,6 +201,74 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
   return {doc.dump(2) + "\n", csv};
 }
 
+// The catalogue's entries for the run's puzzles, one per day, each with its puzzle file in
+// `format` (absolute).
+std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec, const std::vector<Puzzle>& puzzles,
+                                                const fs::path& out_dir, render::Format format) {
+  std::vector<catalogue::Entry> out;
+  for (size_t d = 0; d < puzzles.size(); ++d) {
+    const spec::SectionSpec& sec = spec.sections[d];
+    catalogue::Entry e = catalogue::entry_of(puzzles[d], "newspaper");
+    e.title = spec.title;
+    e.section = sec.name;
+    e.number = sec.number;
+    e.date = sec.date;
+    const layout::PuzzleRecord record{static_cast<int>(d), 0, sec.number, 0, 0, 0};
+    const fs::path file = out_dir / file_for(spec.newspaper.file_name, layout::caption_fields(spec, record, puzzles[d]), format);
+    std::error_code ec;
+    e.file = fs::absolute(file, ec).lexically_normal().string();
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// The run's numbers and dates: --start-number, else the spec's, else (with a catalogue) the number
+// after the catalogue's last under this title; the spec's start_date, else the day after the
+// catalogue's last. With a catalogue, a number already published is refused.
+Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, CatalogueRun& cat) {
+  spec::NewspaperSpec& np = spec.newspaper;
+  std::optional<catalogue::Catalogue::Numbering> last;
+  if (cat.active()) last = cat.catalogue().newspaper_numbering(spec.title);
+  int start = np.start_number;
+  if (options.start_number)
+    start = *options.start_number;
+  else if (!np.start_number_given && last)
+    start = last->last_number + 1;
+  std::string date = np.start_date;
+  if (!np.start_date_given) {
+    if (!last || last->last_date.empty())
+      return Error(Diagnostic{spec.source_file, 0, 0,
+                              "newspaper.start_date: missing, and the catalogue " + spec.catalogue +
+                                  " has no earlier day of '" + spec.title + "' to continue from"});
+    date = spec::next_day(last->last_date);
+  }
+  if (!np.start_date_given) {
+    if (Status st = spec::date_newspaper_days(spec, date, start); !st) return st;
+  } else if (start != np.start_number) {  // the same days, numbered anew
+    np.start_number = start;
+    for (size_t d = 0; d < spec.sections.size(); ++d) spec.sections[d].number = start + static_cast<int>(d);
+  }
+  if (!cat.active()) return Ok{};
+  std::vector<int> taken;
+  std::optional<catalogue::Entry> first;
+  for (const spec::SectionSpec& sec : spec.sections)
+    if (auto e = cat.catalogue().newspaper_number(spec.title, sec.number)) {
+      taken.push_back(sec.number);
+      if (!first) first = std::move(e);
+    }
+  if (taken.empty()) return Ok{};
+  const std::string which = taken.size() == 1 ? "No. " + std::to_string(taken.front())
+                                              : "Nos. " + std::to_string(taken.front()) + ".." +
+                                                    std::to_string(taken.back()) + " (" + std::to_string(taken.size()) +
+                                                    " numbers of this run)";
+  return Error(Diagnostic{spec.source_file, 0, 0,
+                          which + " of '" + spec.title + "' " + (taken.size() == 1 ? "was" : "were") +
+                              " already published (No. " + std::to_string(first->number) + " on " + first->date +
+                              ", recorded " + first->recorded + " in " + spec.catalogue +
+                              "); the next free number is " + std::to_string(last ? last->last_number + 1 : 1) +
+                              ": leave out --start-number and newspaper.start_number to continue from it"});
+}
+
 // A run that stopped: `message` is printed as it is.
 NewspaperRun stopped(NewspaperRun run, Outcome outcome, Error error) {
   run.outcome = outcome;
@@ -215,16 +286,14 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   if (!np.enabled)
     return stopped(std::move(run), Outcome::bad_input,
                    message(spec.source_file + ": --start-number is for newspaper runs (the spec has no newspaper: mapping)"));
-  if (!spec.catalogue.empty())
-    return stopped(std::move(run), Outcome::bad_input,
-                   message(spec.source_file + ": catalogue: newspaper runs do not take a catalogue yet"));
   if (spec.sections.empty())  // the loader builds the days; guard the invariant all the same
     return stopped(std::move(run), Outcome::bad_input, message(spec.source_file + ": newspaper: no days to make"));
-  if (options.start_number) {
-    np.start_number = *options.start_number;
-    for (size_t d = 0; d < spec.sections.size(); ++d)
-      spec.sections[d].number = np.start_number + static_cast<int>(d);
-  }
+  auto cat = CatalogueRun::open(spec.catalogue);
+  if (!cat)
+    return stopped(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
+                   cat.error());
+  run.warnings = cat->repairs();
+  if (Status st = number_days(spec, options, *cat); !st) return stopped(std::move(run), Outcome::bad_input, st.error());
 
   // 1. Checks before generating.
   std::vector<render::Format> formats;
@@ -256,14 +325,24 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       problems.push_back({{}, 0, 0, "newspaper.exclude: " + st.error().to_string()});
   if (!problems.empty()) return stopped(std::move(run), Outcome::bad_input, Error(problems));
 
-  // 2. Generate.
+  // 2. Generate, and with a catalogue reserve the puzzles (again when another run took some).
+  const fs::path out_dir = fs::path(spec.output.path).parent_path();
   const int jobs =
       options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  auto puzzles = generate_days(spec, requests, excluded, jobs);
+  auto puzzles = generate_days(spec, requests, excluded, cat->excluded(), jobs);
+  for (int tries = 1; puzzles && cat->active(); ++tries) {
+    auto reserved = cat->reserve({"newspaper", spec.title, spec.source_file, spec.seed},
+                                 catalogue_entries(spec, *puzzles, out_dir, formats.front()));
+    if (!reserved) return stopped(std::move(run), Outcome::failed, reserved.error());
+    if (*reserved) break;
+    if (tries == kReserveTries)
+      return stopped(std::move(run), Outcome::failed,
+                     message(spec.catalogue + ": other runs kept taking this run's puzzles; run it again"));
+    puzzles = generate_days(spec, requests, excluded, cat->excluded(), jobs);
+  }
   if (!puzzles) return stopped(std::move(run), Outcome::failed, puzzles.error());
 
   // 3. File names (templates may name the label, so only now), then every file, staged.
-  const fs::path out_dir = fs::path(spec.output.path).parent_path();
   std::error_code ec;
   if (!out_dir.empty()) fs::create_directories(out_dir, ec);  // errors surface when writing
   std::vector<DayFiles> files(puzzles->size());
@@ -300,8 +379,14 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       outputs.push_back({csv_path, "the CSV manifest"});
     }
     if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
+    if (!spec.catalogue.empty()) inputs.push_back({spec.catalogue, "the catalogue"});
     for (const std::string& path : np.exclude) inputs.push_back({path, "the excluded manifest"});
     if (Status st = render::check_output_paths(outputs, inputs); !st)
+      return stopped(std::move(run), Outcome::bad_input, st.error());
+    std::vector<std::string> paths;
+    for (const auto& o : outputs)
+      if (o.path != json_path && o.path != csv_path) paths.push_back(o.path);
+    if (Status st = cat->check_outputs(paths, options.force); !st)
       return stopped(std::move(run), Outcome::bad_input, st.error());
   }
   render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
@@ -336,7 +421,19 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       if (!st) return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
     }
   }
+  if (cat->active()) {
+    std::vector<std::string> written, manifests;
+    for (const DayFiles& f : files)
+      for (const auto* list : {&f.puzzle, &f.solution}) written.insert(written.end(), list->begin(), list->end());
+    if (spec.output.manifest) manifests = {json_path, csv_path};
+    if (Status st = cat->attach(staging, written, manifests); !st)
+      return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
+  }
   if (Status st = staging.commit(); !st) return stopped(std::move(run), Outcome::failed, st.error());
+  if (Status st = cat->publish(); !st)
+    run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
+  else if (cat->active())
+    run.recorded = puzzles->size();
 
   for (auto f : formats) run.formats.emplace_back(render::extension(f));
   run.files = 2 * formats.size() * puzzles->size();

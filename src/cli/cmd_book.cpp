@@ -77,7 +77,8 @@ std::string seconds(double s) { return one_decimal(s) + " s"; }
 
 // A newspaper run (book/newspaper.hpp), then its summary line.
 int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {
-  const book::NewspaperRun run = book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number});
+  const book::NewspaperRun run = book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force});
+  for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
     return exit_code(run.outcome);
@@ -93,7 +94,10 @@ int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::ste
               << seconds(elapsed) << ": No. " << first.number << " " << first.date << " .. No. " << last.number
               << " " << last.date << ", to " << run.out_dir << "/";
     if (!run.manifest_path.empty()) std::cerr << "; manifest " << run.manifest_path;
-    std::cerr << "; next run: --start-number " << last.number + 1 << "\n";
+    if (run.recorded > 0)
+      std::cerr << "; recorded in " << spec.catalogue << " (the next run continues from No. " << last.number + 1 << ")\n";
+    else
+      std::cerr << "; next run: --start-number " << last.number + 1 << "\n";
   }
   return kExitOk;
 }

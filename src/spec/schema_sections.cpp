@@ -344,7 +344,8 @@ std::vector<Key> newspaper_keys() {
       },
       [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.newspaper.formats; }));
   keys.push_back(custom(
-      S::Newspaper, "start_date", "`YYYY-MM-DD`", "**required**", "date of the first puzzle",
+      S::Newspaper, "start_date", "`YYYY-MM-DD`", "**required** without a catalogue",
+      "date of the first puzzle; with a `catalogue`, missing = the day after its last day of this title",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         auto text = r.text(v, full);
         t.st.bad_start_date = !text || (!text->empty() && !parse_day(*text));
@@ -359,7 +360,9 @@ std::vector<Key> newspaper_keys() {
                        "weekday and month names in captions ({weekday}, {date:%A %B}), from gridpress's own tables",
                        0, 0, caption_locale_names()));
   keys.push_back(with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
-                                 "continue it from the previous run", 1, 999999999),
+                                 "continue it from the previous run; with a `catalogue`, missing = the number "
+                                 "after its last of this title",
+                                 1, 999999999),
                            "whole, >= 1"));
   // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
   auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags) {
