@@ -424,3 +424,55 @@ TEST_CASE("catalogue: newspaper runs continue its numbers and dates, and never p
   CHECK(disjoint(ca, canonical_forms(dir / "papers/run.json")));
   CHECK(stats_of(dir / "daily.db").puzzles == 9);
 }
+
+TEST_CASE("exclude: at the top level and per section, with manifests, globs, puzzle files and catalogues") {
+  TempDir dir("gridpress-catalogue-test");
+  // Two earlier books, the first with the seed the new ones use (so without exclude they repeat it).
+  book_ok(volume(dir, "old-a", "Old A"), "", dir, "-q");
+  std::string b = slurp(volume(dir, "old-b", "Old B"));
+  spit(dir / "old-b.yaml", b.replace(b.find("seed: 5"), 7, "seed: 6"));
+  book_ok(dir / "old-b.yaml", "", dir, "-q");
+  const auto a = canonical_forms(dir / "old-a.json"), bb = canonical_forms(dir / "old-b.json");
+
+  // The book's exclude: a glob over both manifests.
+  book_ok(volume(dir, "glob", "Glob", "exclude: old-*.json\n"), "", dir, "-q");
+  const auto g = canonical_forms(dir / "glob.json");
+  CHECK(g.size() == 12);
+  CHECK(disjoint(g, a));
+  CHECK(disjoint(g, bb));
+
+  // A section's own exclude: a puzzle file with the 9x9 puzzles of old-a; the 6x6 section, not
+  // excluded, repeats old-a's (same seed).
+  std::string nines;
+  for (const auto& x : givens_of(dir / "old-a.json"))
+    if (x.size() == 81) nines += x + "\n";
+  spit(dir / "nines.txt", nines);
+  const std::string spec = dir / "section.yaml";
+  std::string text = slurp(volume(dir, "section", "Section"));
+  const std::string key = "layout: 1x2}";
+  text.replace(text.find(key), key.size(), "layout: 1x2, exclude: nines.txt}");
+  spit(spec, text);
+  book_ok(spec, "", dir, "-q");
+  const json m = json::parse(slurp(dir / "section.json"));
+  const auto old_givens = givens_of(dir / "old-a.json");
+  int nines_repeated = 0, sixes_repeated = 0;
+  for (const auto& p : m["puzzles"]) {
+    const std::string givens = p["givens"].get<std::string>();
+    if (old_givens.count(givens)) ++(givens.size() == 81 ? nines_repeated : sixes_repeated);
+  }
+  CHECK(nines_repeated == 0);
+  CHECK(sixes_repeated == 6);
+
+  // A catalogue as an excluded file (read, never written).
+  REQUIRE(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old-a.json" + "'", dir).code == 0);
+  const std::string before = slurp(dir / "c.db");
+  book_ok(volume(dir, "cat", "Cat", "exclude: [c.db]\n"), "", dir, "-q");
+  CHECK(disjoint(canonical_forms(dir / "cat.json"), a));
+  CHECK(slurp(dir / "c.db") == before);
+
+  // Errors at the key, exit 2, nothing written.
+  const Output none = gridpress("book '" + volume(dir, "none", "None", "exclude: [nothing-*.json]\n") + "' -q", dir);
+  CHECK(none.code == 2);
+  CHECK(none.err.find(dir / "none.yaml" + ":3:10: exclude: 'nothing-*.json' matches no file") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "none.pdf"));
+}

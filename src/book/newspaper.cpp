@@ -323,6 +323,12 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   for (const std::string& path : np.exclude)
     if (Status st = read_exclusions(path, excluded); !st)
       problems.push_back({{}, 0, 0, "newspaper.exclude: " + st.error().to_string()});
+  for (const std::string& path : spec.exclude)
+    if (Status st = read_exclusions(path, excluded); !st)
+      problems.push_back({{}, 0, 0, "exclude: " + st.error().to_string()});
+  for (const std::string& path : spec.section_defaults.exclude)  // every day's (they share them)
+    if (Status st = read_exclusions(path, excluded); !st)
+      problems.push_back({{}, 0, 0, "section_defaults.exclude: " + st.error().to_string()});
   if (!problems.empty()) return stopped(std::move(run), Outcome::bad_input, Error(problems));
 
   // 2. Generate, and with a catalogue reserve the puzzles (again when another run took some).
@@ -381,6 +387,8 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
     if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
     if (!spec.catalogue.empty()) inputs.push_back({spec.catalogue, "the catalogue"});
     for (const std::string& path : np.exclude) inputs.push_back({path, "the excluded manifest"});
+    for (const auto* list : {&spec.exclude, &spec.section_defaults.exclude})
+      for (const std::string& path : *list) inputs.push_back({path, "an excluded file"});
     if (Status st = render::check_output_paths(outputs, inputs); !st)
       return stopped(std::move(run), Outcome::bad_input, st.error());
     std::vector<std::string> paths;

@@ -17,6 +17,7 @@
 #include "book/kdp.hpp"
 #include "book/record.hpp"
 #include "book/sections.hpp"
+#include "catalogue/sources.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
 #include "core/puzzle_store.hpp"
@@ -95,6 +96,9 @@ std::vector<render::NamedPath> planned_outputs(const spec::BookSpec& spec, rende
 Status check_outputs(const spec::BookSpec& spec, const std::vector<render::NamedPath>& outputs) {
   std::vector<render::NamedPath> inputs{{spec.source_file, "the spec"}};
   if (!spec.catalogue.empty()) inputs.push_back({spec.catalogue, "the catalogue"});
+  for (const std::string& path : spec.exclude) inputs.push_back({path, "an excluded file"});
+  for (const auto& sec : spec.sections)
+    for (const std::string& path : sec.exclude) inputs.push_back({path, "an excluded file"});
   if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
   return render::check_output_paths(outputs, inputs);
 }
@@ -151,11 +155,38 @@ void remove_stale_pages(const StagedDocument& doc) {
     if (::unlink(render::default_page_path(doc.path, doc.format, i).c_str()) != 0) break;
 }
 
+// The puzzles of the spec's `exclude` files: the book's, and each section's own.
+struct Exclusions {
+  std::unordered_set<std::string> book;
+  std::vector<std::unordered_set<std::string>> section;
+};
+
+Result<Exclusions> read_exclusions(const spec::BookSpec& spec) {
+  Exclusions out;
+  std::vector<Diagnostic> problems;
+  auto read = [&](const std::string& path, const std::string& key, std::unordered_set<std::string>& into) {
+    auto source = catalogue::read_source(path);
+    if (!source) {
+      problems.push_back({spec.source_file, 0, 0, key + ": " + source.error().to_string()});
+      return;
+    }
+    for (catalogue::Entry& e : source->entries) into.insert(std::move(e.canonical));
+  };
+  for (const std::string& path : spec.exclude) read(path, "exclude", out.book);
+  out.section.resize(spec.sections.size());
+  for (size_t s = 0; s < spec.sections.size(); ++s)
+    for (const std::string& path : spec.sections[s].exclude)
+      read(path, "sections[" + std::to_string(s) + "].exclude", out.section[s]);
+  if (!problems.empty()) return Error(std::move(problems));
+  return out;
+}
+
 // Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
 // appears twice.
 Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
                                           const BookRunOptions& options,
-                                          const std::function<bool(const std::string&)>& excluded,
+                                          const std::function<bool(const std::string&)>& listed,
+                                          const Exclusions& exclusions,
                                           std::vector<std::vector<std::string>>& canonicals) {
   canonicals.assign(spec.sections.size(), {});
   const int jobs = options.jobs > 0 ? options.jobs
@@ -170,6 +201,10 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
         options.progress("generating " + sec.name, done, total);
       };
     }
+    const std::unordered_set<std::string>& own = exclusions.section[static_cast<size_t>(s)];
+    std::function<bool(const std::string&)> excluded;
+    if (listed || !exclusions.book.empty() || !own.empty())
+      excluded = [&](const std::string& c) { return exclusions.book.count(c) || own.count(c) || (listed && listed(c)); };
     auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress, excluded,
                                   &canonicals[static_cast<size_t>(s)]);
     if (!store) {
@@ -325,6 +360,8 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   if (!plan) return failed(std::move(run), Outcome::bad_input, plan.error());
   const std::vector<render::NamedPath> outputs = planned_outputs(spec, format, *plan);
   if (Status st = check_outputs(spec, outputs); !st) return failed(std::move(run), Outcome::bad_input, st.error());
+  auto exclusions = read_exclusions(spec);
+  if (!exclusions) return failed(std::move(run), Outcome::bad_input, exclusions.error());
   auto cat = CatalogueRun::open(spec.catalogue);
   if (!cat)
     return failed(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
@@ -353,7 +390,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
 
   // 2. Generate; with a catalogue, reserve the puzzles (again when another run took some meanwhile).
   std::vector<std::vector<std::string>> canonicals;
-  auto puzzles = generate(spec, requests, options, cat->excluded(), canonicals);
+  auto puzzles = generate(spec, requests, options, cat->excluded(), *exclusions, canonicals);
   for (int tries = 1; puzzles && cat->active(); ++tries) {
     catalogue::RunInfo info{"book", spec.title, spec.source_file, spec.seed};
     auto reserved = cat->reserve(info, catalogue_entries(spec, *plan, *puzzles, canonicals));
@@ -362,7 +399,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     if (tries == kReserveTries)
       return failed(std::move(run), Outcome::failed,
                     Error(ErrorKind::io, spec.catalogue + ": other runs kept taking this book's puzzles; run it again"));
-    puzzles = generate(spec, requests, options, cat->excluded(), canonicals);
+    puzzles = generate(spec, requests, options, cat->excluded(), *exclusions, canonicals);
   }
   if (!puzzles) return failed(std::move(run), Outcome::failed, puzzles.error());
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());

@@ -51,6 +51,18 @@ std::vector<Key> top_keys() {
     cat.omit = [](const View& v) { return v.book.catalogue.empty(); };
     keys.push_back(std::move(cat));
   }
+  {
+    Key ex = custom(
+        S::Top, "exclude", "path, glob or list", "none",
+        "files whose puzzles the book never repeats: manifests of earlier books (`NAME.json`, `NAME.csv`), "
+        "puzzle files, catalogues; relative to the spec, globs such as `vol*.json` expand ([catalogue.md](catalogue.md))",
+        [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
+          if (auto paths = exclude_paths(r, n, path, t.st.book.base_dir)) t.st.book.exclude = *paths;
+        },
+        [](YAML::Emitter& out, const View& v) { emit_paths(out, v.book.exclude, v.book.base_dir); });
+    ex.omit = [](const View& v) { return v.book.exclude.empty(); };
+    keys.push_back(std::move(ex));
+  }
   // Found and applied before the spec's other keys (loader.cpp); a profile cannot name one.
   keys.push_back(custom(S::Top, "profile", "text", "none", "a profile name or a path to a `.yaml` file",
                         [](Reader&, const YAML::Node&, const std::string&, Target&) {}));
