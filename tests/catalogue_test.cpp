@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "catalogue/catalogue.hpp"
@@ -475,4 +476,52 @@ TEST_CASE("exclude: at the top level and per section, with manifests, globs, puz
   CHECK(none.code == 2);
   CHECK(none.err.find(dir / "none.yaml" + ":3:10: exclude: 'nothing-*.json' matches no file") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "none.pdf"));
+}
+
+TEST_CASE("generate --shard K/N and --first I: shards merged give exactly one run's puzzles") {
+  TempDir dir("gridpress-catalogue-test");
+  const std::string request = "generate --count 40 --clues 28 --seed 4 -q";
+  const Output whole = gridpress(request, dir);
+  REQUIRE(whole.code == 0);
+  std::string joined;
+  for (int k = 1; k <= 3; ++k) {  // 13, 13 and 14 puzzles
+    const Output part = gridpress(request + " --shard " + std::to_string(k) + "/3", dir);
+    REQUIRE(part.code == 0);
+    joined += part.out;
+  }
+  CHECK(joined == whole.out);
+  // --first I --count C: lines I .. I+C-1 of the whole run.
+  const Output middle = gridpress("generate --first 11 --count 5 --clues 28 --seed 4 -q", dir);
+  std::string expected;
+  std::istringstream lines(whole.out);
+  std::string line;
+  for (int i = 1; std::getline(lines, line); ++i)
+    if (i >= 11 && i < 16) expected += line + "\n";
+  CHECK(middle.out == expected);
+
+  // JSON shards keep the run's indices and merge into one catalogue as the whole run does.
+  for (int k = 1; k <= 4; ++k) {
+    const Output part = gridpress(request + " --format json --shard " + std::to_string(k) + "/4", dir);
+    REQUIRE(part.code == 0);
+    spit(dir / ("shard-" + std::to_string(k) + ".json"), part.out);
+  }
+  CHECK(json::parse(slurp(dir / "shard-2.json"))["puzzles"][0]["index"] == 11);
+  REQUIRE(gridpress("catalogue import -c '" + dir / "bank.db" + "' '" + dir / "shard-1.json" + "' '" +
+                        dir / "shard-2.json" + "' '" + dir / "shard-3.json" + "' '" + dir / "shard-4.json" + "'",
+                    dir)
+              .code == 0);
+  spit(dir / "whole.txt", whole.out);
+  std::set<std::string> merged;
+  auto cat = catalogue::Catalogue::open(dir / "bank.db", catalogue::Access::read);
+  REQUIRE(cat.ok());
+  REQUIRE(cat->for_each("", [&](const catalogue::Entry& e) -> Status {
+                merged.insert(e.canonical);
+                return Ok{};
+              }).ok());
+  CHECK(merged == canonical_forms(dir / "whole.txt"));
+  CHECK(merged.size() == 40);
+
+  const Output bad = gridpress("generate --count 10 --shard 4/3", dir);
+  CHECK(bad.code == 2);
+  CHECK(bad.err == "error: invalid --shard '4/3': expected K/N with 1 <= K <= N, e.g. 3/8\n");
 }

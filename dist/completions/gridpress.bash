@@ -40,12 +40,12 @@ _gridpress() {
       esac
       return ;;
     -o | --output | --exclude | -c | --catalogue) _filedir; return ;;
-    --box | --count | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
+    --box | --count | --first | --shard | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
   esac
 
   local opts=""
   case $cmd in
-    generate) opts="--variant --grid --box --count --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --catalogue --with-solution --format --difficulty --rating" ;;
+    generate) opts="--variant --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --catalogue --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet" ;;
     grade) opts="--format --explain" ;;

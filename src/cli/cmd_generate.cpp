@@ -30,6 +30,8 @@ struct GenerateOptions {
   std::string box;
   std::string variant = "classic";
   int count = 1;
+  long long first = 1;  // --first: index of the first puzzle (1 = the start)
+  std::string shard;    // --shard K/N
   std::string clues;
   std::string symmetry = "none";
   std::string fill = "random";
@@ -59,6 +61,11 @@ constexpr const char* kGenerateFooter =
     "transposition) to any puzzle in FILE (read like solve's input; other sizes ignored).\n"
     "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
     "once they are written out; a run that fails records nothing (docs/catalogue.md).\n"
+    "--shard K/N makes part K (1..N) of a run of --count puzzles: indices (K-1)*C/N+1 .. K*C/N;\n"
+    "--first I --count C makes the puzzles at indices I .. I+C-1. Either gives exactly the puzzles the\n"
+    "whole run gives at those indices, so shards can run anywhere (GNU parallel, a Slurm array, a\n"
+    "Kubernetes indexed Job) and their outputs be joined or merged by catalogue import; a puzzle that\n"
+    "repeats one of an earlier shard is the one exception (docs/catalogue.md, Sharded generation).\n"
     "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
     "Exit code: 0 ok, 1 budget ran out, FILE unreadable or the output cannot be written, 2 bad or\n"
     "impossible request.";
@@ -106,7 +113,25 @@ nlohmann::json rating_json(const Puzzle& p) {
 
 std::string csv_rating(const Puzzle& p) { return p.rating < 0 ? std::string() : one_decimal(p.rating); }
 
-void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req) {
+// The first index (1-based) and count of this run: --shard K/N of --count, or --first and --count.
+Status parse_range(const GenerateOptions& opt, long long& first, int& count) {
+  first = opt.first;
+  count = opt.count;
+  if (opt.shard.empty()) return Ok{};
+  const auto slash = opt.shard.find('/');
+  int k = 0, n = 0;
+  if (slash == std::string::npos || !parse_int(std::string_view(opt.shard).substr(0, slash), k) ||
+      !parse_int(std::string_view(opt.shard).substr(slash + 1), n) || n < 1 || k < 1 || k > n)
+    return Error("invalid --shard '" + opt.shard + "': expected K/N with 1 <= K <= N, e.g. 3/8");
+  if (opt.first != 1) return Error("--shard and --first cannot be given together");
+  const long long total = opt.count;
+  first = (k - 1) * total / n + 1;
+  count = static_cast<int>(k * total / n - (k - 1) * total / n);
+  return Ok{};
+}
+
+void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req,
+           long long first) {
   std::string out;
   if (opt.format == "line") {
     for (const auto& p : puzzles) {
@@ -118,7 +143,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       if (i) out += '\n';
-      out += "# puzzle " + std::to_string(i + 1) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
+      out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
     }
@@ -131,7 +156,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       nlohmann::json j;
-      j["index"] = i + 1;
+      j["index"] = first + static_cast<long long>(i);
       if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
       if (opt.with_solution) j["solution"] = format_line(p.solution);
@@ -152,7 +177,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
-      out += std::to_string(i + 1) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
+      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
              format_line(p.givens) + ",";
       if (opt.with_solution) out += format_line(p.solution) + ",";
       out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
@@ -195,12 +220,16 @@ int run_generate(const GenerateOptions& opt) {
     req.rating = *r;
   }
   if (opt.count < 0) return fail(Error("--count must not be negative"), kExitUsage);
+  long long first = 1;
+  int count = opt.count;
+  if (auto st = parse_range(opt, first, count); !st) return fail(st.error(), kExitUsage);
   if (auto st = gen::check_request(req); !st) return fail(st.error(), kExitUsage);
 
   std::unordered_set<std::string> exclude;
   gen::BatchOptions bo;
   bo.jobs = opt.jobs > 0 ? opt.jobs : default_jobs();
   bo.grade = opt.format == "json" || opt.format == "csv" || !opt.catalogue.empty();
+  bo.first = static_cast<std::uint64_t>(first - 1);
   if (!opt.exclude.empty()) {
     auto ex = read_exclusions(opt.exclude, req.shape);
     if (!ex) return fail(ex.error(), kExitFailure);
@@ -211,9 +240,9 @@ int run_generate(const GenerateOptions& opt) {
   if (!cat) return fail(cat.error(), cat.error().kind == ErrorKind::io ? kExitFailure : kExitUsage);
   for (const std::string& r : cat->repairs()) std::cerr << "warning: " << r << "\n";
   bo.excluded = cat->excluded();
-  Progress progress(opt.quiet || opt.count <= 1);
+  Progress progress(opt.quiet || count <= 1);
   bo.progress = [&progress](int done, int total) { progress.count("generating", done, total); };
-  auto puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
+  auto puzzles = gen::generate_batch(req, opt.seed, count, bo);
   // With a catalogue: reserve them; when another run took some meanwhile, generate again.
   for (int tries = 1; puzzles && cat->active(); ++tries) {
     std::vector<catalogue::Entry> entries;
@@ -223,11 +252,11 @@ int run_generate(const GenerateOptions& opt) {
     if (*reserved) break;
     if (tries == book::kReserveTries)
       return fail(Error(opt.catalogue + ": other runs kept taking these puzzles; run it again"), kExitFailure);
-    puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
+    puzzles = gen::generate_batch(req, opt.seed, count, bo);
   }
   progress.clear();
   if (!puzzles) return fail(puzzles.error(), kExitFailure);
-  print(*puzzles, opt, req);
+  print(*puzzles, opt, req, first);
   if (!std::cout) return fail(Error(ErrorKind::io, "cannot write the puzzles to standard output"), kExitFailure);
   if (Status st = cat->publish(); !st) return fail(st.error(), kExitFailure);
   return kExitOk;
@@ -243,7 +272,10 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--variant", opt->variant, "Rules: classic, x (diagonals), hyper (four extra windows, 9x9)")
       ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
-  cmd->add_option("--count", opt->count, "Number of puzzles")->capture_default_str();
+  cmd->add_option("--count", opt->count, "Number of puzzles (with --shard: of the whole run)")->capture_default_str();
+  cmd->add_option("--first", opt->first, "Index of the first puzzle (1 = the start): the puzzles a whole run gives there")
+      ->check(CLI::Range(1LL, 1LL << 53));
+  cmd->add_option("--shard", opt->shard, "K/N: part K of N of a run of --count puzzles");
   cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");
   cmd->add_option("--symmetry", opt->symmetry,
                   "none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral")
