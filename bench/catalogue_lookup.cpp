@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
   for (const auto& [name, keys] : {std::pair{"present", &present}, std::pair{"absent", &absent}}) {
     const auto t0 = Clock::now();
     for (const auto& k : *keys) found += cat->taken(k) ? 1 : 0;
-    const double us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / static_cast<double>(lookups);
+    const double us =
+        std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / static_cast<double>(lookups);
     std::printf("%s: %.2f us a lookup (%ld lookups)\n", name, us, lookups);
   }
   std::printf("found %ld of %ld present keys\n", found, std::min(lookups, entries));

@@ -2,12 +2,14 @@
 // avoidance across volumes (the same seed included), a failed run records nothing, a killed run is
 // repaired, two processes at once never take the same puzzle, published files are not replaced
 // without --force, import of manifests, check, list and stats.
-#include <catch2/catch.hpp>
+#include "catalogue/catalogue.hpp"
+
 #include <signal.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -15,7 +17,6 @@
 #include <sstream>
 #include <string>
 
-#include "catalogue/catalogue.hpp"
 #include "catalogue/sources.hpp"
 #include "cli_support.hpp"
 
@@ -36,7 +37,8 @@ std::string volume(const TempDir& dir, const std::string& name, const std::strin
   spit(path, "title: " + title + "\nseed: 5\n" + extra +
                  "sections:\n  - {name: Nines, count: 6, grid: 9x9, clues: 30, layout: 1x2}\n"
                  "  - {name: Sixes, count: 6, grid: 6x6, symmetry: none, layout: 2x3}\n"
-                 "answers: {layout: 2x3}\noutput: {path: " + name + ".pdf}\n");
+                 "answers: {layout: 2x3}\noutput: {path: " +
+                 name + ".pdf}\n");
   return path;
 }
 
@@ -96,7 +98,8 @@ void foreign_database(const std::string& path, int app, int version) {
 
 }  // namespace
 
-TEST_CASE("catalogue: a new file carries the schema version and application id; others are refused untouched") {
+TEST_CASE(
+    "catalogue: a new file carries the schema version and application id; others are refused untouched") {
   REQUIRE(kFixedClock);
   TempDir dir("gridpress-catalogue-test");
   {
@@ -133,20 +136,24 @@ TEST_CASE("catalogue: a new file carries the schema version and application id; 
     CHECK_FALSE(fs::exists(dir / (std::string(name) + "-wal")));
   }
   CHECK(catalogue::Catalogue::open(dir / "newer.db", catalogue::Access::read).error().to_string() ==
-        dir / "newer.db" + ": is a catalogue of schema version 2, newer than this gridpress reads (1): use a newer "
-                           "gridpress; it was left as it is");
+        dir / "newer.db" +
+            ": is a catalogue of schema version 2, newer than this gridpress reads (1): use a newer "
+            "gridpress; it was left as it is");
   // The command line: exit 2, the file unchanged.
   const std::string before = slurp(dir / "other.db");
   const Output r = gridpress("catalogue stats -c '" + dir / "other.db" + "'", dir);
   CHECK(r.code == 2);
   CHECK(r.err.find("not a gridpress catalogue (application_id 0x000004d2)") != std::string::npos);
-  const Output b = gridpress("book '" + volume(dir, "v", "V") + "' --catalogue '" + dir / "other.db" + "' -q", dir);
+  const Output b =
+      gridpress("book '" + volume(dir, "v", "V") + "' --catalogue '" + dir / "other.db" + "' -q", dir);
   CHECK(b.code == 2);
   CHECK(slurp(dir / "other.db") == before);
   CHECK_FALSE(fs::exists(dir / "v.pdf"));
 }
 
-TEST_CASE("catalogue: volume 2 from a copy of volume 1's spec (same seed) gets new puzzles, and both are recorded") {
+TEST_CASE(
+    "catalogue: volume 2 from a copy of volume 1's spec (same seed) gets new puzzles, and both are "
+    "recorded") {
   TempDir dir("gridpress-catalogue-test");
   const std::string extra = "catalogue: series.db\n";
   const auto one = pipeline(volume(dir, "vol1", "Volume 1", extra), {});
@@ -182,15 +189,16 @@ TEST_CASE("catalogue: volume 2 from a copy of volume 1's spec (same seed) gets n
   spit(dir / "vol1b-copy.yaml", slurp(dir / "vol1b.yaml").replace(0, 15, "title: Volume 9"));
   const Output w = gridpress("book '" + dir / "vol1b-copy.yaml" + "' -q", dir);
   REQUIRE(w.code == 0);
-  CHECK(w.err.find("warning: " + dir / "vol1b.json" + " was made from the same seed (5) under the title 'Volume 1'") !=
-        std::string::npos);
+  CHECK(w.err.find("warning: " + dir / "vol1b.json" +
+                   " was made from the same seed (5) under the title 'Volume 1'") != std::string::npos);
 }
 
 TEST_CASE("catalogue: a run that fails records nothing") {
   TempDir dir("gridpress-catalogue-test");
   spit(dir / "blocker", "a file where a folder should be\n");
   // The cover goes under a regular file: writing fails after the puzzles were picked and reserved.
-  const auto run = pipeline(volume(dir, "bad", "Bad", "catalogue: c.db\ncover: {enabled: true, path: blocker/c.pdf}\n"), {});
+  const auto run = pipeline(
+      volume(dir, "bad", "Bad", "catalogue: c.db\ncover: {enabled: true, path: blocker/c.pdf}\n"), {});
   REQUIRE(run.outcome == book::Outcome::failed);
   const catalogue::Stats st = stats_of(dir / "c.db");
   CHECK(st.puzzles == 0);
@@ -224,7 +232,8 @@ TEST_CASE("catalogue: a run killed after its files were committed is recorded by
   auto cat = catalogue::Catalogue::open(dir / "k.db", catalogue::Access::write);
   REQUIRE(cat.ok());
   REQUIRE(cat->repairs().size() == 1);
-  CHECK(cat->repairs()[0].rfind("recorded the run of 'Killed' (book, process " + std::to_string(child) + ")", 0) == 0);
+  CHECK(cat->repairs()[0].rfind("recorded the run of 'Killed' (book, process " + std::to_string(child) + ")",
+                                0) == 0);
   st = stats_of(dir / "k.db");
   CHECK(st.puzzles == 12);
   CHECK(st.pending_runs == 0);
@@ -289,9 +298,10 @@ TEST_CASE("catalogue: files it lists as published are not replaced without --for
   const auto first = canonical_forms(dir / "p.json");
   const Output again = gridpress("book '" + spec + "' -q", dir);
   CHECK(again.code == 2);
-  CHECK(again.err == dir / "p.db" + ": '" + dir / "p.pdf" +
-                         "' was published in 'Published' (book, recorded 2026-03-02T09:00:00Z); give --force to "
-                         "replace it (its puzzles stay in the catalogue)\n");
+  CHECK(again.err ==
+        dir / "p.db" + ": '" + dir / "p.pdf" +
+            "' was published in 'Published' (book, recorded 2026-03-02T09:00:00Z); give --force to "
+            "replace it (its puzzles stay in the catalogue)\n");
   CHECK(slurp(dir / "p.pdf") == pdf);
   // --force replaces them; the puzzles published before stay listed, so the new files get new ones.
   book_ok(spec, "", dir, "-q --force");
@@ -304,16 +314,15 @@ TEST_CASE("catalogue: import of existing manifests, check, list and stats") {
   TempDir dir("gridpress-catalogue-test");
   book_ok(volume(dir, "old", "Old Volume"), "", dir, "-q");
   // JSON and CSV manifests of one book: the same puzzles, imported once.
-  const Output imp = gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old.json" + "' '" +
-                                   dir / "old.csv" + "'",
-                               dir);
+  const Output imp = gridpress(
+      "catalogue import -c '" + dir / "c.db" + "' '" + dir / "old.json" + "' '" + dir / "old.csv" + "'", dir);
   INFO(imp.err);
   REQUIRE(imp.code == 0);
   CHECK(imp.err.find("imported 12 new puzzles into " + dir / "c.db" + " (12 already there or repeated)") !=
         std::string::npos);
   CHECK(stats_of(dir / "c.db").puzzles == 12);
-  CHECK(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old.json" + "'", dir).err.find("imported 0 new") !=
-        std::string::npos);
+  CHECK(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old.json" + "'", dir)
+            .err.find("imported 0 new") != std::string::npos);
 
   // A new volume with the catalogue avoids every imported puzzle.
   book_ok(volume(dir, "new", "New Volume", "catalogue: c.db\n"), "", dir, "-q");
@@ -368,12 +377,16 @@ namespace {
 // daily.db; `keys` adds newspaper keys (start_date, start_number).
 std::string daily(const TempDir& dir, const std::string& name, const std::string& keys) {
   const std::string path = dir / (name + ".yaml");
-  spit(path, "title: Daily Test\nseed: 11\nprofile: newspaper\ncatalogue: daily.db\nnewspaper:\n  days: 3\n"
-             "  formats: [pdf]\n" + keys + "output: {path: papers/run.json}\n");
+  spit(path,
+       "title: Daily Test\nseed: 11\nprofile: newspaper\ncatalogue: daily.db\nnewspaper:\n  days: 3\n"
+       "  formats: [pdf]\n" +
+           keys + "output: {path: papers/run.json}\n");
   return path;
 }
 
-json manifest_of(const std::string& path) { return json::parse(slurp(path)); }
+json manifest_of(const std::string& path) {
+  return json::parse(slurp(path));
+}
 
 }  // namespace
 
@@ -396,7 +409,8 @@ TEST_CASE("catalogue: newspaper runs continue its numbers and dates, and never p
   // The next run takes the number and the day after the catalogue's last.
   const Output r = book_ok(next, "", dir);
   CHECK(r.err.find("No. 1204 2026-03-05 .. No. 1206 2026-03-07") != std::string::npos);
-  CHECK(r.err.find("recorded in " + dir / "daily.db" + " (the next run continues from No. 1207)") != std::string::npos);
+  CHECK(r.err.find("recorded in " + dir / "daily.db" + " (the next run continues from No. 1207)") !=
+        std::string::npos);
   const json b = manifest_of(dir / "papers/run.json");
   CHECK(b["start_number"] == 1204);
   CHECK(b["puzzles"][0]["date"] == "2026-03-05");
@@ -407,17 +421,20 @@ TEST_CASE("catalogue: newspaper runs continue its numbers and dates, and never p
   // A number already published is refused, before anything is made.
   const Output twice = gridpress("book '" + next + "' --start-number 1202 -q", dir);
   CHECK(twice.code == 2);
-  CHECK(twice.err.rfind(next + ": Nos. 1202..1204 (3 numbers of this run) of 'Daily Test' were already published "
-                               "(No. 1202 on 2026-03-03, recorded 2026-03-02T09:00:00Z in " + dir / "daily.db" +
-                               "); the next free number is 1207",
-                        0) == 0);
+  CHECK(
+      twice.err.rfind(next +
+                          ": Nos. 1202..1204 (3 numbers of this run) of 'Daily Test' were already published "
+                          "(No. 1202 on 2026-03-03, recorded 2026-03-02T09:00:00Z in " +
+                          dir / "daily.db" + "); the next free number is 1207",
+                      0) == 0);
   CHECK(gridpress("book '" + first + "' -q", dir).code == 2);  // its own numbers again
 
   // New numbers on days already printed: the published files are refused, unless --force.
   const std::string monday = slurp(dir / "papers/sudoku-2026-03-02.pdf");
   const Output files = gridpress("book '" + first + "' --start-number 1300 -q", dir);
   CHECK(files.code == 2);
-  CHECK(files.err.find("' was published in 'Daily Test' (newspaper, recorded 2026-03-02T09:00:00Z); give --force") !=
+  CHECK(files.err.find(
+            "' was published in 'Daily Test' (newspaper, recorded 2026-03-02T09:00:00Z); give --force") !=
         std::string::npos);
   CHECK(slurp(dir / "papers/sudoku-2026-03-02.pdf") == monday);
   book_ok(first, "", dir, "--start-number 1300 --force -q");
@@ -465,16 +482,19 @@ TEST_CASE("exclude: at the top level and per section, with manifests, globs, puz
   CHECK(sixes_repeated == 6);
 
   // A catalogue as an excluded file (read, never written).
-  REQUIRE(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old-a.json" + "'", dir).code == 0);
+  REQUIRE(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old-a.json" + "'", dir).code ==
+          0);
   const std::string before = slurp(dir / "c.db");
   book_ok(volume(dir, "cat", "Cat", "exclude: [c.db]\n"), "", dir, "-q");
   CHECK(disjoint(canonical_forms(dir / "cat.json"), a));
   CHECK(slurp(dir / "c.db") == before);
 
   // Errors at the key, exit 2, nothing written.
-  const Output none = gridpress("book '" + volume(dir, "none", "None", "exclude: [nothing-*.json]\n") + "' -q", dir);
+  const Output none =
+      gridpress("book '" + volume(dir, "none", "None", "exclude: [nothing-*.json]\n") + "' -q", dir);
   CHECK(none.code == 2);
-  CHECK(none.err.find(dir / "none.yaml" + ":3:10: exclude: 'nothing-*.json' matches no file") != std::string::npos);
+  CHECK(none.err.find(dir / "none.yaml" + ":3:10: exclude: 'nothing-*.json' matches no file") !=
+        std::string::npos);
   CHECK_FALSE(fs::exists(dir / "none.pdf"));
 }
 
@@ -507,17 +527,20 @@ TEST_CASE("generate --shard K/N and --first I: shards merged give exactly one ru
   }
   CHECK(json::parse(slurp(dir / "shard-2.json"))["puzzles"][0]["index"] == 11);
   REQUIRE(gridpress("catalogue import -c '" + dir / "bank.db" + "' '" + dir / "shard-1.json" + "' '" +
-                        dir / "shard-2.json" + "' '" + dir / "shard-3.json" + "' '" + dir / "shard-4.json" + "'",
+                        dir / "shard-2.json" + "' '" + dir / "shard-3.json" + "' '" + dir / "shard-4.json" +
+                        "'",
                     dir)
               .code == 0);
   spit(dir / "whole.txt", whole.out);
   std::set<std::string> merged;
   auto cat = catalogue::Catalogue::open(dir / "bank.db", catalogue::Access::read);
   REQUIRE(cat.ok());
-  REQUIRE(cat->for_each("", [&](const catalogue::Entry& e) -> Status {
-                merged.insert(e.canonical);
-                return Ok{};
-              }).ok());
+  REQUIRE(cat->for_each("",
+                        [&](const catalogue::Entry& e) -> Status {
+                          merged.insert(e.canonical);
+                          return Ok{};
+                        })
+              .ok());
   CHECK(merged == canonical_forms(dir / "whole.txt"));
   CHECK(merged.size() == 40);
 

@@ -1,13 +1,14 @@
 // Newspaper runs, one pass per stage:
 //   1. check everything that can be checked before generating: requests, fonts, the column width,
-//      the exclusion manifests (bad_input)
-//   2. generate one puzzle per day, days in parallel, never one in an exclusion manifest or an
-//      earlier day of the run (failed when the generator gives up)
+//      the excluded files, and with a catalogue the numbers and dates (bad_input)
+//   2. generate one puzzle per day, days in parallel, never one in an excluded file, the catalogue
+//      or an earlier day of the run (failed when the generator gives up); reserve them in the
+//      catalogue
 //   3. name the files from the templates; lay out and render each puzzle and solution in every
 //      format under hidden temporary names (failed)
-//   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together
+//   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together, and
+//      the catalogue records the run
 #include "book/newspaper.hpp"
-
 
 #include <algorithm>
 #include <atomic>
@@ -17,7 +18,6 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <thread>
 #include <unordered_set>
 #include <vector>
@@ -25,11 +25,9 @@
 #include "book/record.hpp"
 #include "book/sections.hpp"
 #include "catalogue/sources.hpp"
-#include "core/text.hpp"
 #include "core/codec.hpp"
-#include "core/files.hpp"
 #include "core/rng.hpp"
-#include "generator/canonical.hpp"
+#include "core/text.hpp"
 #include "generator/generator.hpp"
 #include "layout/layout.hpp"
 #include "layout/single.hpp"
@@ -43,7 +41,6 @@ namespace gp::book {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using ordered = nlohmann::ordered_json;  // manifest keys in the order written
 
 // ---- Exclusion manifests ----
@@ -203,8 +200,9 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
 
 // The catalogue's entries for the run's puzzles, one per day, each with its puzzle file in
 // `format` (absolute).
-std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec, const std::vector<Puzzle>& puzzles,
-                                                const fs::path& out_dir, render::Format format) {
+std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec,
+                                                const std::vector<Puzzle>& puzzles, const fs::path& out_dir,
+                                                render::Format format) {
   std::vector<catalogue::Entry> out;
   for (size_t d = 0; d < puzzles.size(); ++d) {
     const spec::SectionSpec& sec = spec.sections[d];
@@ -214,7 +212,8 @@ std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec, cons
     e.number = sec.number;
     e.date = sec.date;
     const layout::PuzzleRecord record{static_cast<int>(d), 0, sec.number, 0, 0, 0};
-    const fs::path file = out_dir / file_for(spec.newspaper.file_name, layout::caption_fields(spec, record, puzzles[d]), format);
+    const fs::path file = out_dir / file_for(spec.newspaper.file_name,
+                                             layout::caption_fields(spec, record, puzzles[d]), format);
     std::error_code ec;
     e.file = fs::absolute(file, ec).lexically_normal().string();
     out.push_back(std::move(e));
@@ -259,13 +258,14 @@ Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, Catalo
   if (taken.empty()) return Ok{};
   const std::string which = taken.size() == 1 ? "No. " + std::to_string(taken.front())
                                               : "Nos. " + std::to_string(taken.front()) + ".." +
-                                                    std::to_string(taken.back()) + " (" + std::to_string(taken.size()) +
-                                                    " numbers of this run)";
+                                                    std::to_string(taken.back()) + " (" +
+                                                    std::to_string(taken.size()) + " numbers of this run)";
   return Error(Diagnostic{spec.source_file, 0, 0,
                           which + " of '" + spec.title + "' " + (taken.size() == 1 ? "was" : "were") +
-                              " already published (No. " + std::to_string(first->number) + " on " + first->date +
-                              ", recorded " + first->recorded + " in " + spec.catalogue +
-                              "); the next free number is " + std::to_string(last ? last->last_number + 1 : 1) +
+                              " already published (No. " + std::to_string(first->number) + " on " +
+                              first->date + ", recorded " + first->recorded + " in " + spec.catalogue +
+                              "); the next free number is " +
+                              std::to_string(last ? last->last_number + 1 : 1) +
                               ": leave out --start-number and newspaper.start_number to continue from it"});
 }
 
@@ -293,7 +293,8 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
     return stopped(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
                    cat.error());
   run.warnings = cat->repairs();
-  if (Status st = number_days(spec, options, *cat); !st) return stopped(std::move(run), Outcome::bad_input, st.error());
+  if (Status st = number_days(spec, options, *cat); !st)
+    return stopped(std::move(run), Outcome::bad_input, st.error());
 
   // 1. Checks before generating.
   std::vector<render::Format> formats;
@@ -432,7 +433,8 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   if (cat->active()) {
     std::vector<std::string> written, manifests;
     for (const DayFiles& f : files)
-      for (const auto* list : {&f.puzzle, &f.solution}) written.insert(written.end(), list->begin(), list->end());
+      for (const auto* list : {&f.puzzle, &f.solution})
+        written.insert(written.end(), list->begin(), list->end());
     if (spec.output.manifest) manifests = {json_path, csv_path};
     if (Status st = cat->attach(staging, written, manifests); !st)
       return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));

@@ -11,7 +11,6 @@
 #include "book/outcome.hpp"
 #include "catalogue/sources.hpp"
 #include "core/result.hpp"
-
 #include "spec/book_spec.hpp"
 
 namespace gp::book {
@@ -33,7 +32,7 @@ struct NewspaperRun {
   std::string out_dir;               // the folder written to ("." for the working directory)
   std::string manifest_path;         // NAME.json, "" when output.manifest is false
   std::vector<std::string> warnings;  // for the user, e.g. a run the catalogue repaired
-  size_t recorded = 0;               // puzzles recorded in the catalogue
+  size_t recorded = 0;                // puzzles recorded in the catalogue
 };
 
 // Runs a newspaper spec (spec.output.path already holds -o): generates one puzzle per day

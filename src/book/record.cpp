@@ -34,7 +34,8 @@ Status CatalogueRun::check_outputs(const std::vector<std::string>& outputs, bool
     if (auto f = catalogue_->published_file(path))
       problems.push_back({catalogue_->path(), 0, 0,
                           "'" + path + "' was published in '" + f->title + "' (" + f->kind + ", recorded " +
-                              f->recorded + "); give --force to replace it (its puzzles stay in the catalogue)"});
+                              f->recorded +
+                              "); give --force to replace it (its puzzles stay in the catalogue)"});
   if (problems.empty()) return Ok{};
   return Error(std::move(problems));
 }
@@ -45,7 +46,8 @@ std::function<bool(const std::string&)> CatalogueRun::excluded() const {
   return [cat](const std::string& canonical) { return cat->taken(canonical); };
 }
 
-Result<bool> CatalogueRun::reserve(const catalogue::RunInfo& run, const std::vector<catalogue::Entry>& entries) {
+Result<bool> CatalogueRun::reserve(const catalogue::RunInfo& run,
+                                   const std::vector<catalogue::Entry>& entries) {
   if (!catalogue_) return true;
   std::vector<std::string> conflicts;
   auto id = catalogue_->reserve(run, entries, &conflicts);

@@ -4,12 +4,12 @@
 #include <unistd.h>  // unlink
 
 #include <algorithm>
-#include <functional>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <thread>
 #include <unordered_set>
 #include <utility>
@@ -183,7 +183,8 @@ Result<Exclusions> read_exclusions(const spec::BookSpec& spec) {
 
 // Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
 // appears twice.
-Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
+Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec,
+                                          const std::vector<gen::Request>& requests,
                                           const BookRunOptions& options,
                                           const std::function<bool(const std::string&)>& listed,
                                           const Exclusions& exclusions,
@@ -204,7 +205,9 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
     const std::unordered_set<std::string>& own = exclusions.section[static_cast<size_t>(s)];
     std::function<bool(const std::string&)> excluded;
     if (listed || !exclusions.book.empty() || !own.empty())
-      excluded = [&](const std::string& c) { return exclusions.book.count(c) || own.count(c) || (listed && listed(c)); };
+      excluded = [&](const std::string& c) {
+        return exclusions.book.count(c) || own.count(c) || (listed && listed(c));
+      };
     auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress, excluded,
                                   &canonicals[static_cast<size_t>(s)]);
     if (!store) {
@@ -282,13 +285,14 @@ std::optional<std::string> reused_seed(const spec::BookSpec& spec) {
   auto body = read_regular_file(path, "manifest", std::size_t{64} << 20);
   if (!body) return std::nullopt;
   const nlohmann::json doc = nlohmann::json::parse(*body, nullptr, false);
-  if (!doc.is_object() || !doc.contains("seed") || !doc["seed"].is_number_unsigned() || !doc.contains("title") ||
-      !doc["title"].is_string())
+  if (!doc.is_object() || !doc.contains("seed") || !doc["seed"].is_number_unsigned() ||
+      !doc.contains("title") || !doc["title"].is_string())
     return std::nullopt;
   const std::string title = doc["title"].get<std::string>();
   if (doc["seed"].get<std::uint64_t>() != spec.seed || title == spec.title) return std::nullopt;
   return path + " was made from the same seed (" + std::to_string(spec.seed) + ") under the title '" + title +
-         "': this book has the same puzzles. Give it a new seed, or name a catalogue (catalogue: or --catalogue) "
+         "': this book has the same puzzles. Give it a new seed, or name a catalogue (catalogue: or "
+         "--catalogue) "
          "so that no puzzle is repeated";
 }
 
@@ -359,7 +363,8 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   auto plan = check_and_plan(spec, measure, requests);
   if (!plan) return failed(std::move(run), Outcome::bad_input, plan.error());
   const std::vector<render::NamedPath> outputs = planned_outputs(spec, format, *plan);
-  if (Status st = check_outputs(spec, outputs); !st) return failed(std::move(run), Outcome::bad_input, st.error());
+  if (Status st = check_outputs(spec, outputs); !st)
+    return failed(std::move(run), Outcome::bad_input, st.error());
   auto exclusions = read_exclusions(spec);
   if (!exclusions) return failed(std::move(run), Outcome::bad_input, exclusions.error());
   auto cat = CatalogueRun::open(spec.catalogue);
@@ -398,7 +403,8 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     if (*reserved) break;
     if (tries == kReserveTries)
       return failed(std::move(run), Outcome::failed,
-                    Error(ErrorKind::io, spec.catalogue + ": other runs kept taking this book's puzzles; run it again"));
+                    Error(ErrorKind::io,
+                          spec.catalogue + ": other runs kept taking this book's puzzles; run it again"));
     puzzles = generate(spec, requests, options, cat->excluded(), *exclusions, canonicals);
   }
   if (!puzzles) return failed(std::move(run), Outcome::failed, puzzles.error());

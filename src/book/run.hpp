@@ -80,7 +80,7 @@ struct Overrides {
   std::string output;                // -o: replaces output.path ("" = keep)
   std::string format;                // --format: replaces output.format ("" = keep)
   std::optional<std::uint64_t> seed;  // --seed
-  std::string catalogue;             // --catalogue: replaces the spec's catalogue ("" = keep)
+  std::string catalogue;              // --catalogue: replaces the spec's catalogue ("" = keep)
 };
 
 // Applies `o` to `spec` and returns the output format. A new output path without a format takes

@@ -130,7 +130,9 @@ bool journal_left(const fs::path& folder, std::int64_t pid) {
   return found;
 }
 
-std::string seed_text(const std::optional<std::uint64_t>& seed) { return seed ? std::to_string(*seed) : ""; }
+std::string seed_text(const std::optional<std::uint64_t>& seed) {
+  return seed ? std::to_string(*seed) : "";
+}
 
 }  // namespace
 
@@ -208,8 +210,12 @@ Catalogue::~Catalogue() {
   if (impl_) impl_->taken = sql::Stmt();  // statements before the connection
 }
 
-const std::string& Catalogue::path() const { return impl_->path; }
-const std::vector<std::string>& Catalogue::repairs() const { return impl_->repairs; }
+const std::string& Catalogue::path() const {
+  return impl_->path;
+}
+const std::vector<std::string>& Catalogue::repairs() const {
+  return impl_->repairs;
+}
 
 Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
   auto refuse = [&](const std::string& why) { return Error(Diagnostic{path, 0, 0, why}); };
@@ -247,17 +253,20 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
     } else if (id != kApplicationId) {
       char hex[16];
       std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(id));
-      return refuse(std::string("is an SQLite database but not a gridpress catalogue (application_id ") + hex +
-                    "); it was left as it is");
+      return refuse(std::string("is an SQLite database but not a gridpress catalogue (application_id ") +
+                    hex + "); it was left as it is");
     }
     if (!fresh && v > kSchemaVersion)
-      return refuse("is a catalogue of schema version " + std::to_string(v) + ", newer than this gridpress reads (" +
-                    std::to_string(kSchemaVersion) + "): use a newer gridpress; it was left as it is");
-    if (!fresh && v < 1) return refuse("is a gridpress catalogue without a schema version; it was left as it is");
+      return refuse("is a catalogue of schema version " + std::to_string(v) +
+                    ", newer than this gridpress reads (" + std::to_string(kSchemaVersion) +
+                    "): use a newer gridpress; it was left as it is");
+    if (!fresh && v < 1)
+      return refuse("is a gridpress catalogue without a schema version; it was left as it is");
   }
 
   sqlite3* raw = nullptr;
-  const int flags = access == Access::read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int flags =
+      access == Access::read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_FULLMUTEX, nullptr);
   impl->db.reset(raw);
   if (rc != SQLITE_OK)
@@ -268,13 +277,15 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
     if (fresh) {
       // Two runs may create it at once: the exclusive transaction lets one write the schema; the
       // other then finds it written.
-      if (Status s = impl->exec("PRAGMA journal_mode=WAL", "cannot set up the catalogue"); !s) return s.error();
+      if (Status s = impl->exec("PRAGMA journal_mode=WAL", "cannot set up the catalogue"); !s)
+        return s.error();
       if (Status s = impl->exec("BEGIN IMMEDIATE", "cannot set up the catalogue"); !s) return s.error();
       sql::Stmt v(impl->db.get(), "PRAGMA user_version");
       const bool made = v.ok() && v.step() == SQLITE_ROW && v.integer(0) > 0;
       v = sql::Stmt();
       if (!made) {
-        const std::string setup = std::string(kSchema) + "PRAGMA application_id = " + std::to_string(kApplicationId) +
+        const std::string setup = std::string(kSchema) +
+                                  "PRAGMA application_id = " + std::to_string(kApplicationId) +
                                   "; PRAGMA user_version = " + std::to_string(kSchemaVersion) + ";";
         if (sql::exec(impl->db.get(), setup.c_str()) != SQLITE_OK) {
           Error e = impl->fail("cannot set up the catalogue");
@@ -348,7 +359,8 @@ Status Catalogue::Impl::repair_dead_runs() {
       return e;
     }
     if (Status s = exec("COMMIT", "cannot repair the catalogue"); !s) return s;
-    const std::string who = "the run of '" + d.title + "' (" + d.kind + ", process " + std::to_string(d.pid) + ")";
+    const std::string who =
+        "the run of '" + d.title + "' (" + d.kind + ", process " + std::to_string(d.pid) + ")";
     repairs.push_back(committed ? "recorded " + who + ", which was killed after writing its files"
                                 : "removed " + who + ", which ended before its files were written");
   }
@@ -415,8 +427,10 @@ int insert_entry(sql::Stmt& s, const Entry& e, std::int64_t run) {
 }
 
 constexpr const char* kInsertEntry =
-    "INSERT INTO puzzles (canonical, run, variant, grid, givens, solution, clues, rating, label, hardest, kind, "
-    "title, section, number, date, file, seed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+    "INSERT INTO puzzles (canonical, run, variant, grid, givens, solution, clues, rating, label, hardest, "
+    "kind, "
+    "title, section, number, date, file, seed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+    "?13, "
     "?14, ?15, ?16, ?17)";
 
 }  // namespace
@@ -462,8 +476,8 @@ Result<std::int64_t> Catalogue::reserve(const RunInfo& run, const std::vector<En
 Status Catalogue::attach_files(std::int64_t run, const std::vector<RunFile>& files) {
   std::lock_guard lock(impl_->mu);
   if (Status s = impl_->exec("BEGIN IMMEDIATE", "cannot record the run's files"); !s) return s;
-  sql::Stmt ins =
-      impl_->prepare("INSERT OR REPLACE INTO files (path, run, fingerprint, manifest) VALUES (?1, ?2, ?3, ?4)");
+  sql::Stmt ins = impl_->prepare(
+      "INSERT OR REPLACE INTO files (path, run, fingerprint, manifest) VALUES (?1, ?2, ?3, ?4)");
   for (const RunFile& f : files) {
     ins.reset();
     ins.bind(1, absolute(f.path)).bind(2, run).bind(3, fingerprint(f.staged)).bind(4, f.manifest ? 1 : 0);
@@ -480,7 +494,8 @@ Status Catalogue::attach_files(std::int64_t run, const std::vector<RunFile>& fil
 
 Status Catalogue::publish(std::int64_t run) {
   std::lock_guard lock(impl_->mu);
-  sql::Stmt s = impl_->prepare("UPDATE runs SET state = 'published', finished = ?2 WHERE id = ?1 AND state = 'pending'");
+  sql::Stmt s = impl_->prepare(
+      "UPDATE runs SET state = 'published', finished = ?2 WHERE id = ?1 AND state = 'pending'");
   s.bind(1, run).bind(2, now_text());
   if (s.run() != SQLITE_DONE) return impl_->fail("cannot record the run");
   if (sqlite3_changes(impl_->db.get()) != 1)
@@ -531,7 +546,8 @@ Result<long long> Catalogue::import(const RunInfo& run, const std::vector<Entry>
 std::optional<FileRecord> Catalogue::published_file(const std::string& path) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(
-      "SELECT f.path, r.title, r.kind, coalesce(r.finished, r.started), r.id FROM files f JOIN runs r ON r.id = f.run "
+      "SELECT f.path, r.title, r.kind, coalesce(r.finished, r.started), r.id FROM files f JOIN runs r ON "
+      "r.id = f.run "
       "WHERE f.path = ?1 AND r.state = 'published' AND f.manifest = 0 ORDER BY r.id DESC LIMIT 1");
   s.bind(1, absolute(path));
   if (s.step() != SQLITE_ROW) return std::nullopt;
@@ -541,7 +557,8 @@ std::optional<FileRecord> Catalogue::published_file(const std::string& path) con
 std::optional<Catalogue::Numbering> Catalogue::newspaper_numbering(const std::string& title) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(
-      "SELECT max(number), max(date) FROM puzzles WHERE kind = 'newspaper' AND title = ?1 AND number IS NOT NULL");
+      "SELECT max(number), max(date) FROM puzzles WHERE kind = 'newspaper' AND title = ?1 AND number IS NOT "
+      "NULL");
   s.bind(1, title);
   if (s.step() != SQLITE_ROW || s.null(0)) return std::nullopt;
   return Numbering{static_cast<int>(s.integer(0)), s.text(1)};
@@ -579,7 +596,8 @@ Result<Stats> Catalogue::stats() const {
     while (s.ok() && s.step() == SQLITE_ROW) read(s);
   };
   const char* published = " FROM puzzles p JOIN runs r ON r.id = p.run WHERE r.state = 'published' ";
-  one((std::string("SELECT count(*), min(coalesce(r.finished, r.started)), max(coalesce(r.finished, r.started))") +
+  one((std::string(
+           "SELECT count(*), min(coalesce(r.finished, r.started)), max(coalesce(r.finished, r.started))") +
        published)
           .c_str(),
       [&](const sql::Stmt& s) {
@@ -591,13 +609,16 @@ Result<Stats> Catalogue::stats() const {
     st.runs = s.integer(0);
     st.pending_runs = s.integer(1);
   });
-  one("SELECT count(*) FROM files f JOIN runs r ON r.id = f.run WHERE r.state = 'published' AND f.manifest = 0",
+  one("SELECT count(*) FROM files f JOIN runs r ON r.id = f.run WHERE r.state = 'published' AND f.manifest = "
+      "0",
       [&](const sql::Stmt& s) { st.files = s.integer(0); });
-  for (auto [column, out] : {std::pair{"p.kind", &st.by_kind}, std::pair{"p.grid || "
-                                                                         "(CASE p.variant WHEN 'classic' THEN '' ELSE ' ' || p.variant END)",
-                                                                         &st.by_grid},
+  for (auto [column, out] : {std::pair{"p.kind", &st.by_kind},
+                             std::pair{"p.grid || "
+                                       "(CASE p.variant WHEN 'classic' THEN '' ELSE ' ' || p.variant END)",
+                                       &st.by_grid},
                              std::pair{"coalesce(p.label, '(unrated)')", &st.by_label}})
-    one((std::string("SELECT ") + column + ", count(*)" + published + "GROUP BY 1 ORDER BY 2 DESC, 1").c_str(),
+    one((std::string("SELECT ") + column + ", count(*)" + published + "GROUP BY 1 ORDER BY 2 DESC, 1")
+            .c_str(),
         [&, out = out](const sql::Stmt& s) { out->emplace_back(s.text(0), s.integer(1)); });
   return st;
 }

@@ -48,19 +48,19 @@ inline constexpr std::int32_t kApplicationId = 0x47504354;
 struct Entry {
   std::string canonical;  // the key: canonical form, "x:..." / "hyper:..." for variants
   std::string variant = "classic";
-  std::string grid;       // "9x9"
+  std::string grid;              // "9x9"
   std::string givens, solution;  // line format
   int clues = 0;
-  double rating = -1;     // SE scale; < 0 = not rated
+  double rating = -1;  // SE scale; < 0 = not rated
   std::string label, hardest;
-  std::string kind;       // book, newspaper, generate, import
+  std::string kind;  // book, newspaper, generate, import
   std::string title, section;
-  int number = 0;         // printed number
-  std::string date;       // newspaper day, YYYY-MM-DD
-  std::string file;       // the file it was published in (absolute path as written)
+  int number = 0;    // printed number
+  std::string date;  // newspaper day, YYYY-MM-DD
+  std::string file;  // the file it was published in (absolute path as written)
   std::optional<std::uint64_t> seed;
-  std::string recorded;   // when its run was recorded (UTC); filled by the catalogue
-  std::int64_t run = 0;   // the run that recorded it; filled by the catalogue
+  std::string recorded;  // when its run was recorded (UTC); filled by the catalogue
+  std::int64_t run = 0;  // the run that recorded it; filled by the catalogue
 };
 
 // The entry of a generated puzzle (`p.canonical` set): its form, givens, solution, rating and
@@ -69,7 +69,7 @@ Entry entry_of(const Puzzle& p, std::string kind);
 
 // What a run is, for the runs table.
 struct RunInfo {
-  std::string kind;    // book, newspaper, generate, import
+  std::string kind;  // book, newspaper, generate, import
   std::string title;
   std::string source;  // the spec file, or what was imported
   std::optional<std::uint64_t> seed;

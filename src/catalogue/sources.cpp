@@ -134,12 +134,15 @@ std::optional<Result<Source>> from_csv(const std::string& path, const std::strin
   for (int line_no = 2; std::getline(in, line); ++line_no) {
     if (line.empty() || line == "\r") continue;
     const std::vector<std::string> f = csv_fields(line);
-    const auto at = [&](int c) { return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : ""; };
+    const auto at = [&](int c) {
+      return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : "";
+    };
     const std::string where = path + ": line " + std::to_string(line_no);
     Entry e;
     e.canonical = at(canon);
     e.givens = at(givens);
-    if (e.canonical.empty() && e.givens.empty()) return Result<Source>(Error(where + ": no canonical form or givens"));
+    if (e.canonical.empty() && e.givens.empty())
+      return Result<Source>(Error(where + ": no canonical form or givens"));
     e.solution = at(solution);
     e.kind = date >= 0 ? "newspaper" : "book";
     e.section = at(section);

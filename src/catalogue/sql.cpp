@@ -4,7 +4,8 @@ namespace gp::catalogue::sql {
 
 Stmt::Stmt(sqlite3* db, std::string_view text) {
   sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, text.data(), static_cast<int>(text.size()), &s, nullptr) == SQLITE_OK) stmt_.reset(s);
+  if (sqlite3_prepare_v2(db, text.data(), static_cast<int>(text.size()), &s, nullptr) == SQLITE_OK)
+    stmt_.reset(s);
 }
 
 Stmt& Stmt::bind(int i, std::string_view text) {
@@ -27,7 +28,9 @@ Stmt& Stmt::bind_null(int i) {
   return *this;
 }
 
-int Stmt::step() { return sqlite3_step(stmt_.get()); }
+int Stmt::step() {
+  return sqlite3_step(stmt_.get());
+}
 
 int Stmt::run() {
   int rc;
@@ -43,16 +46,25 @@ void Stmt::reset() {
 
 std::string Stmt::text(int col) const {
   const unsigned char* t = sqlite3_column_text(stmt_.get(), col);
-  return t ? std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(stmt_.get(), col)))
+  return t ? std::string(reinterpret_cast<const char*>(t),
+                         static_cast<size_t>(sqlite3_column_bytes(stmt_.get(), col)))
            : std::string();
 }
 
-std::int64_t Stmt::integer(int col) const { return sqlite3_column_int64(stmt_.get(), col); }
+std::int64_t Stmt::integer(int col) const {
+  return sqlite3_column_int64(stmt_.get(), col);
+}
 
-double Stmt::real(int col) const { return sqlite3_column_double(stmt_.get(), col); }
+double Stmt::real(int col) const {
+  return sqlite3_column_double(stmt_.get(), col);
+}
 
-bool Stmt::null(int col) const { return sqlite3_column_type(stmt_.get(), col) == SQLITE_NULL; }
+bool Stmt::null(int col) const {
+  return sqlite3_column_type(stmt_.get(), col) == SQLITE_NULL;
+}
 
-int exec(sqlite3* db, const char* text) { return sqlite3_exec(db, text, nullptr, nullptr, nullptr); }
+int exec(sqlite3* db, const char* text) {
+  return sqlite3_exec(db, text, nullptr, nullptr, nullptr);
+}
 
 }  // namespace gp::catalogue::sql

@@ -77,7 +77,8 @@ std::string seconds(double s) { return one_decimal(s) + " s"; }
 
 // A newspaper run (book/newspaper.hpp), then its summary line.
 int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {
-  const book::NewspaperRun run = book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force});
+  const book::NewspaperRun run =
+      book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force});
   for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
@@ -95,7 +96,8 @@ int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::ste
               << " " << last.date << ", to " << run.out_dir << "/";
     if (!run.manifest_path.empty()) std::cerr << "; manifest " << run.manifest_path;
     if (run.recorded > 0)
-      std::cerr << "; recorded in " << spec.catalogue << " (the next run continues from No. " << last.number + 1 << ")\n";
+      std::cerr << "; recorded in " << spec.catalogue << " (the next run continues from No. "
+                << last.number + 1 << ")\n";
     else
       std::cerr << "; next run: --start-number " << last.number + 1 << "\n";
   }
@@ -114,8 +116,8 @@ int run_book(const BookOptions& opt) {
   }
   spec::BookSpec& spec = *loaded;
   const bool to_stdout = opt.output == "-";
-  auto format =
-      book::apply_overrides(spec, {to_stdout ? std::string() : opt.output, opt.format, opt.seed, opt.catalogue});
+  auto format = book::apply_overrides(
+      spec, {to_stdout ? std::string() : opt.output, opt.format, opt.seed, opt.catalogue});
   if (!format) {
     print_error(format.error());
     return kExitUsage;
@@ -199,9 +201,11 @@ void add_book_command(CLI::App& app, Run& run) {
                   "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
       ->check(CLI::Range(1, 999999999));
   cmd->add_option("--catalogue", opt->catalogue,
-                  "Catalogue of published puzzles (overrides the spec's catalogue): no puzzle it lists is picked, and this "
+                  "Catalogue of published puzzles (overrides the spec's catalogue): no puzzle it lists is "
+                  "picked, and this "
                   "run's are recorded in it");
-  cmd->add_flag("--force", opt->force, "Replace files the catalogue lists as published (their puzzles stay listed)");
+  cmd->add_flag("--force", opt->force,
+                "Replace files the catalogue lists as published (their puzzles stay listed)");
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
@@ -211,7 +215,8 @@ void add_book_command(CLI::App& app, Run& run) {
       "SPEC - reads the spec from standard input (relative paths in it: from the working folder).\n"
       "-o - writes the book to standard output when it is one file (a PDF, or one page of svg, png or\n"
       "eps, with the answers inside and no cover); no manifest is kept.\n"
-      "With a catalogue (catalogue: PATH in the spec, or --catalogue), no puzzle it lists is used, the run's\n"
+      "With a catalogue (catalogue: PATH in the spec, or --catalogue), no puzzle it lists is used, the "
+      "run's\n"
       "puzzles are recorded in it once the files are in place, and files it lists as published are not\n"
       "replaced without --force (docs/catalogue.md).\n"
       "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"

@@ -1,11 +1,10 @@
 // gridpress catalogue import|list|check|stats: the catalogue of published puzzles on the command
 // line (catalogue/catalogue.hpp, docs/catalogue.md).
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "catalogue/catalogue.hpp"
 #include "catalogue/sources.hpp"
@@ -27,9 +26,13 @@ int refuse(const Error& e) {
   return e.kind == ErrorKind::io ? kExitFailure : kExitUsage;
 }
 
-std::string seed_text(const catalogue::Entry& e) { return e.seed ? std::to_string(*e.seed) : ""; }
+std::string seed_text(const catalogue::Entry& e) {
+  return e.seed ? std::to_string(*e.seed) : "";
+}
 
-std::string rating_text(const catalogue::Entry& e) { return e.rating < 0 ? std::string() : one_decimal(e.rating); }
+std::string rating_text(const catalogue::Entry& e) {
+  return e.rating < 0 ? std::string() : one_decimal(e.rating);
+}
 
 nlohmann::json entry_json(const catalogue::Entry& e) {
   nlohmann::json j;
@@ -54,15 +57,16 @@ nlohmann::json entry_json(const catalogue::Entry& e) {
 }
 
 constexpr const char* kCsvHeader =
-    "recorded,kind,title,section,number,date,file,grid,variant,givens,solution,clues,rating,label,hardest,seed,"
+    "recorded,kind,title,section,number,date,file,grid,variant,givens,solution,clues,rating,label,hardest,"
+    "seed,"
     "canonical\n";
 
 std::string entry_csv(const catalogue::Entry& e) {
-  return csv_field(e.recorded) + "," + csv_field(e.kind) + "," + csv_field(e.title) + "," + csv_field(e.section) +
-         "," + (e.number > 0 ? std::to_string(e.number) : "") + "," + e.date + "," + csv_field(e.file) + "," +
-         csv_field(e.grid) + "," + e.variant + "," + e.givens + "," + e.solution + "," +
-         (e.clues > 0 ? std::to_string(e.clues) : "") + "," + rating_text(e) + "," + csv_field(e.label) + "," +
-         csv_field(e.hardest) + "," + seed_text(e) + "," + e.canonical + "\n";
+  return csv_field(e.recorded) + "," + csv_field(e.kind) + "," + csv_field(e.title) + "," +
+         csv_field(e.section) + "," + (e.number > 0 ? std::to_string(e.number) : "") + "," + e.date + "," +
+         csv_field(e.file) + "," + csv_field(e.grid) + "," + e.variant + "," + e.givens + "," + e.solution +
+         "," + (e.clues > 0 ? std::to_string(e.clues) : "") + "," + rating_text(e) + "," +
+         csv_field(e.label) + "," + csv_field(e.hardest) + "," + seed_text(e) + "," + e.canonical + "\n";
 }
 
 int run_import(const CatalogueOptions& opt) {
@@ -92,11 +96,12 @@ int run_import(const CatalogueOptions& opt) {
     if (!n) return refuse(n.error());
     total += static_cast<long long>(src.entries.size());
     added += *n;
-    std::cerr << opt.files[i] << ": " << count_of(static_cast<long long>(src.entries.size()), "puzzle", "puzzles")
-              << ", " << *n << " new\n";
+    std::cerr << opt.files[i] << ": "
+              << count_of(static_cast<long long>(src.entries.size()), "puzzle", "puzzles") << ", " << *n
+              << " new\n";
   }
-  std::cerr << "imported " << count_of(added, "new puzzle", "new puzzles") << " into " << opt.catalogue << " ("
-            << total - added << " already there or repeated)\n";
+  std::cerr << "imported " << count_of(added, "new puzzle", "new puzzles") << " into " << opt.catalogue
+            << " (" << total - added << " already there or repeated)\n";
   return kExitOk;
 }
 
@@ -137,9 +142,10 @@ int run_check(const CatalogueOptions& opt) {
     std::cout << index << "," << e.givens << ",";
     if (auto hit = cat->find(e.canonical)) {
       ++found;
-      std::cout << "yes," << csv_field(hit->recorded) << "," << csv_field(hit->kind) << "," << csv_field(hit->title)
-                << "," << csv_field(hit->section) << "," << (hit->number > 0 ? std::to_string(hit->number) : "")
-                << "," << hit->date << "," << csv_field(hit->file) << "\n";
+      std::cout << "yes," << csv_field(hit->recorded) << "," << csv_field(hit->kind) << ","
+                << csv_field(hit->title) << "," << csv_field(hit->section) << ","
+                << (hit->number > 0 ? std::to_string(hit->number) : "") << "," << hit->date << ","
+                << csv_field(hit->file) << "\n";
     } else {
       std::cout << "no,,,,,,,\n";
     }
@@ -172,7 +178,8 @@ int run_stats(const CatalogueOptions& opt) {
 }  // namespace
 
 void add_catalogue_command(CLI::App& app, Run& run) {
-  CLI::App* cmd = app.add_subcommand("catalogue", "The catalogue of published puzzles: import, list, check, stats");
+  CLI::App* cmd =
+      app.add_subcommand("catalogue", "The catalogue of published puzzles: import, list, check, stats");
   cmd->require_subcommand(1);
   cmd->footer(
       "A catalogue is one SQLite file listing every puzzle published from it (book and generate take\n"
@@ -187,22 +194,29 @@ void add_catalogue_command(CLI::App& app, Run& run) {
     return std::pair{sub, opt};
   };
   {
-    auto [sub, opt] = add("import", "Add the puzzles of manifests, puzzle files or other catalogues (made if missing)",
-                          run_import);
+    auto [sub, opt] =
+        add("import", "Add the puzzles of manifests, puzzle files or other catalogues (made if missing)",
+            run_import);
     sub->add_option("files", opt->files,
                     "Manifests (NAME.json, NAME.csv), generate's output, puzzle files or catalogues")
         ->required();
-    sub->footer("Puzzles already in the catalogue, or repeated, are skipped. Every file is read first: a bad one "
-                "imports nothing.");
+    sub->footer(
+        "Puzzles already in the catalogue, or repeated, are skipped. Every file is read first: a bad one "
+        "imports nothing.");
   }
   {
     auto [sub, opt] = add("list", "Print every published puzzle (CSV or JSON)", run_list);
     sub->add_option("--since", opt->since, "Only puzzles recorded on or after this date (YYYY-MM-DD)");
-    sub->add_option("--format", opt->format, "csv or json")->capture_default_str()->check(CLI::IsMember({"csv", "json"}));
+    sub->add_option("--format", opt->format, "csv or json")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"csv", "json"}));
   }
   {
-    auto [sub, opt] = add("check", "Which puzzles of a file were already published, when and where", run_check);
-    sub->add_option("file", opt->files, "A puzzle file (any form solve reads, or a manifest)")->required()->expected(1);
+    auto [sub, opt] =
+        add("check", "Which puzzles of a file were already published, when and where", run_check);
+    sub->add_option("file", opt->files, "A puzzle file (any form solve reads, or a manifest)")
+        ->required()
+        ->expected(1);
   }
   add("stats", "Counts by kind, grid and label", run_stats);
 }

@@ -1,4 +1,5 @@
 // gridpress generate: a batch of new puzzles on stdout (line, grid, json or csv).
+#include <CLI/CLI.hpp>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -9,13 +10,11 @@
 #include <string>
 #include <thread>
 
-#include <CLI/CLI.hpp>
-
 #include "book/record.hpp"
-#include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
 #include "core/codec.hpp"
+#include "core/text.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "input/puzzle_reader.hpp"
@@ -143,7 +142,8 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       if (i) out += '\n';
-      out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
+      out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" +
+             std::to_string(p.givens.clue_count()) + " clues)\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
     }
@@ -177,8 +177,8 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
-      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
-             format_line(p.givens) + ",";
+      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," +
+             std::to_string(p.seed) + "," + format_line(p.givens) + ",";
       if (opt.with_solution) out += format_line(p.solution) + ",";
       out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
              csv_field(p.label) + "," + csv_field(p.hardest, true) + "\n";
@@ -251,13 +251,15 @@ int run_generate(const GenerateOptions& opt) {
     if (!reserved) return fail(reserved.error(), kExitFailure);
     if (*reserved) break;
     if (tries == book::kReserveTries)
-      return fail(Error(opt.catalogue + ": other runs kept taking these puzzles; run it again"), kExitFailure);
+      return fail(Error(opt.catalogue + ": other runs kept taking these puzzles; run it again"),
+                  kExitFailure);
     puzzles = gen::generate_batch(req, opt.seed, count, bo);
   }
   progress.clear();
   if (!puzzles) return fail(puzzles.error(), kExitFailure);
   print(*puzzles, opt, req, first);
-  if (!std::cout) return fail(Error(ErrorKind::io, "cannot write the puzzles to standard output"), kExitFailure);
+  if (!std::cout)
+    return fail(Error(ErrorKind::io, "cannot write the puzzles to standard output"), kExitFailure);
   if (Status st = cat->publish(); !st) return fail(st.error(), kExitFailure);
   return kExitOk;
 }
@@ -272,8 +274,10 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--variant", opt->variant, "Rules: classic, x (diagonals), hyper (four extra windows, 9x9)")
       ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
-  cmd->add_option("--count", opt->count, "Number of puzzles (with --shard: of the whole run)")->capture_default_str();
-  cmd->add_option("--first", opt->first, "Index of the first puzzle (1 = the start): the puzzles a whole run gives there")
+  cmd->add_option("--count", opt->count, "Number of puzzles (with --shard: of the whole run)")
+      ->capture_default_str();
+  cmd->add_option("--first", opt->first,
+                  "Index of the first puzzle (1 = the start): the puzzles a whole run gives there")
       ->check(CLI::Range(1LL, 1LL << 53));
   cmd->add_option("--shard", opt->shard, "K/N: part K of N of a run of --count puzzles");
   cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");

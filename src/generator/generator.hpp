@@ -87,9 +87,9 @@ struct BatchOptions {
 };
 
 // `count` puzzles; puzzle i is generate_one(r, mix_seed(seed, stream, first + i)) unless that duplicates
-// (same canonical form) an earlier puzzle of the batch or one in `exclude` (or `excluded`): then it is regenerated
-// with seeds mix_seed(seed_i, attempt) for attempt = 1, 2, ... until distinct, decided in index order.
-// One budget (r.budget_seconds) covers the whole batch; on expiry the error says how many were made.
+// (same canonical form) an earlier puzzle of the batch or one in `exclude` (or `excluded`): then it is
+// regenerated with seeds mix_seed(seed_i, attempt) for attempt = 1, 2, ... until distinct, decided in index
+// order. One budget (r.budget_seconds) covers the whole batch; on expiry the error says how many were made.
 Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed, int count,
                                            const BatchOptions& options = {});
 

@@ -44,8 +44,9 @@ std::vector<Key> top_keys() {
           auto text = r.nonempty_text(n, path);
           if (!text) return;
           const std::filesystem::path p(*text);
-          t.st.book.catalogue =
-              (p.is_absolute() ? p : std::filesystem::path(t.st.book.base_dir) / p).lexically_normal().string();
+          t.st.book.catalogue = (p.is_absolute() ? p : std::filesystem::path(t.st.book.base_dir) / p)
+                                    .lexically_normal()
+                                    .string();
         },
         [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.catalogue, v.book.base_dir); });
     cat.omit = [](const View& v) { return v.book.catalogue.empty(); };
@@ -55,7 +56,8 @@ std::vector<Key> top_keys() {
     Key ex = custom(
         S::Top, "exclude", "path, glob or list", "none",
         "files whose puzzles the book never repeats: manifests of earlier books (`NAME.json`, `NAME.csv`), "
-        "puzzle files, catalogues; relative to the spec, globs such as `vol*.json` expand ([catalogue.md](catalogue.md))",
+        "puzzle files, catalogues; relative to the spec, globs such as `vol*.json` expand "
+        "([catalogue.md](catalogue.md))",
         [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
           if (auto paths = exclude_paths(r, n, path, t.st.book.base_dir)) t.st.book.exclude = *paths;
         },

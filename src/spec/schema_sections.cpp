@@ -414,11 +414,12 @@ std::vector<Key> newspaper_keys() {
   keys.push_back(plain(S::Newspaper, "locale", Kind::Choice, &N::locale,
                        "weekday and month names in captions ({weekday}, {date:%A %B}), from gridpress's own tables",
                        0, 0, caption_locale_names()));
-  keys.push_back(with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
-                                 "continue it from the previous run; with a `catalogue`, missing = the number "
-                                 "after its last of this title",
-                                 1, 999999999),
-                           "whole, >= 1"));
+  keys.push_back(
+      with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
+                      "continue it from the previous run; with a `catalogue`, missing = the number "
+                      "after its last of this title",
+                      1, 999999999),
+                "whole, >= 1"));
   // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
   auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags) {
     Key k = plain(S::Newspaper, name, Kind::Template, member, notes);
