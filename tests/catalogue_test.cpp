@@ -122,6 +122,9 @@ TEST_CASE(
 
   CHECK_FALSE(catalogue::Catalogue::open(dir / "missing.db", catalogue::Access::read).ok());
   CHECK_FALSE(fs::exists(dir / "missing.db"));
+  fs::create_directories(dir / "folder.db");
+  CHECK(catalogue::Catalogue::open(dir / "folder.db", catalogue::Access::write).error().to_string() ==
+        dir / "folder.db" + ": is not a regular file, so not a catalogue");
 
   spit(dir / "notes.db", "not a database\n");
   foreign_database(dir / "other.db", 1234, 1);
@@ -369,6 +372,14 @@ TEST_CASE("catalogue: generate --catalogue skips what it lists and records what 
   spit(dir / "two.txt", two.out);
   CHECK(disjoint(canonical_forms(dir / "one.txt"), canonical_forms(dir / "two.txt")));
   CHECK(stats_of(dir / "g.db").puzzles == 10);
+  // --exclude takes a catalogue too (read only).
+  const std::string before = slurp(dir / "g.db");
+  const Output three = gridpress("generate --count 5 --clues 30 --seed 3 -q --exclude '" + dir / "g.db" + "'", dir);
+  REQUIRE(three.code == 0);
+  spit(dir / "three.txt", three.out);
+  CHECK(disjoint(canonical_forms(dir / "three.txt"), canonical_forms(dir / "one.txt")));
+  CHECK(disjoint(canonical_forms(dir / "three.txt"), canonical_forms(dir / "two.txt")));
+  CHECK(slurp(dir / "g.db") == before);
 }
 
 namespace {

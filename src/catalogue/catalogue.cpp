@@ -156,6 +156,8 @@ struct Catalogue::Impl {
 };
 
 bool is_sqlite_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;  // a pipe is never read here
   std::ifstream in(path, std::ios::binary);
   char head[16] = {};
   in.read(head, sizeof head);

@@ -166,7 +166,8 @@ std::string now_text();
 // "SIZE:FNV1A64" of a file's bytes; "" when it cannot be read.
 std::string fingerprint(const std::string& path);
 
-// True when the file at `path` starts with SQLite's header ("SQLite format 3").
+// True when `path` is a regular file that starts with SQLite's header ("SQLite format 3"). Anything
+// else (a pipe, a device) is not read.
 bool is_sqlite_file(const std::string& path);
 
 }  // namespace gp::catalogue

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "book/record.hpp"
+#include "catalogue/sources.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
 #include "core/codec.hpp"
@@ -57,7 +58,7 @@ constexpr const char* kGenerateFooter =
     "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
     "then gives each puzzle \"variant\". Variants take the random fill and no difficulty target.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
-    "transposition) to any puzzle in FILE (read like solve's input; other sizes ignored).\n"
+    "transposition) to any puzzle in FILE (read like solve's input, or a catalogue; other sizes ignored).\n"
     "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
     "once they are written out; a run that fails records nothing (docs/catalogue.md).\n"
     "--shard K/N makes part K (1..N) of a run of --count puzzles: indices (K-1)*C/N+1 .. K*C/N;\n"
@@ -91,6 +92,13 @@ Status parse_clues(const std::string& text, gen::Request& req) {
 // Canonical forms of the puzzles in `path` ("-": standard input) that have `shape`'s size, read in
 // any form the puzzle reader knows.
 Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape) {
+  if (path != "-" && catalogue::is_sqlite_file(path)) {  // a catalogue: every puzzle in it
+    auto source = catalogue::read_source(path);
+    if (!source) return source.error();
+    std::unordered_set<std::string> out;
+    for (catalogue::Entry& e : source->entries) out.insert(std::move(e.canonical));
+    return out;
+  }
   auto source = input::open_input(path);
   if (!source) return source.error();
   input::PuzzleReader reader(*source->stream, source->name);
