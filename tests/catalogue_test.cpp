@@ -277,20 +277,49 @@ TEST_CASE("catalogue: a run killed before its commit is removed by the next one,
 
 TEST_CASE("catalogue: two processes at once on one catalogue never take the same puzzle") {
   TempDir dir("gridpress-catalogue-test");
-  // Two copies of one spec (same seed: without the catalogue they would pick the same puzzles).
-  const std::string a = volume(dir, "a", "Copy A", "catalogue: shared.db\n");
-  const std::string b = volume(dir, "b", "Copy B", "catalogue: shared.db\n");
+  // Two copies of one spec (same seed: without the catalogue they would pick the same puzzles),
+  // long enough to generate that both are picking puzzles at the same time.
+  for (const char* name : {"a", "b"})
+    spit(dir / (std::string(name) + ".yaml"),
+         std::string("title: Copy ") + name +
+             "\nseed: 5\ncatalogue: shared.db\nsections:\n  - {name: All, count: 300, grid: 9x9, clues: 28}\n"
+             "output: {path: " +
+             name + ".pdf}\n");
   const std::string bin = std::string("'") + GRIDPRESS_BINARY + "'";
-  const Output r = shell("(" + bin + " book '" + a + "' -q -j 1 & " + bin + " book '" + b + "' -q -j 1 & " +
-                             "wait %1; ra=$?; wait %2; rb=$?; echo $ra $rb)",
+  const Output r = shell("(" + bin + " book '" + dir / "a.yaml" + "' -q -j 1 & " + bin + " book '" +
+                             dir / "b.yaml" + "' -q -j 1 & wait %1; ra=$?; wait %2; rb=$?; echo $ra $rb)",
                          dir);
   INFO(r.err);
   CHECK(r.out == "0 0\n");
   const auto ca = canonical_forms(dir / "a.json"), cb = canonical_forms(dir / "b.json");
-  CHECK(ca.size() == 12);
-  CHECK(cb.size() == 12);
+  CHECK(ca.size() == 300);
+  CHECK(cb.size() == 300);
   CHECK(disjoint(ca, cb));
-  CHECK(stats_of(dir / "shared.db").puzzles == 24);
+  CHECK(stats_of(dir / "shared.db").puzzles == 600);
+}
+
+TEST_CASE("catalogue: a reservation fails, writing nothing, when another connection holds a puzzle") {
+  TempDir dir("gridpress-catalogue-test");
+  auto one = catalogue::Catalogue::open(dir / "c.db", catalogue::Access::write);
+  auto two = catalogue::Catalogue::open(dir / "c.db", catalogue::Access::write);
+  REQUIRE(one.ok());
+  REQUIRE(two.ok());
+  auto entry = [](char c) {
+    catalogue::Entry e;
+    e.canonical = e.givens = std::string(80, '.') + c;
+    e.grid = "9x9";
+    e.kind = "book";
+    return e;
+  };
+  REQUIRE(one->reserve({"book", "One", "one.yaml", 1}, {entry('1'), entry('2')}).ok());
+  std::vector<std::string> conflicts;
+  auto clash = two->reserve({"book", "Two", "two.yaml", 1}, {entry('3'), entry('2')}, &conflicts);
+  REQUIRE_FALSE(clash.ok());
+  CHECK(conflicts == std::vector<std::string>{entry('2').canonical});
+  CHECK_FALSE(two->taken(entry('3').canonical));  // nothing of the failed reservation was written
+  CHECK(two->taken(entry('1').canonical));        // the other run's pending puzzles count as taken
+  REQUIRE(two->reserve({"book", "Two", "two.yaml", 1}, {entry('3')}).ok());
+  CHECK(stats_of(dir / "c.db").pending_runs == 2);
 }
 
 TEST_CASE("catalogue: files it lists as published are not replaced without --force") {
@@ -374,7 +403,8 @@ TEST_CASE("catalogue: generate --catalogue skips what it lists and records what 
   CHECK(stats_of(dir / "g.db").puzzles == 10);
   // --exclude takes a catalogue too (read only).
   const std::string before = slurp(dir / "g.db");
-  const Output three = gridpress("generate --count 5 --clues 30 --seed 3 -q --exclude '" + dir / "g.db" + "'", dir);
+  const Output three =
+      gridpress("generate --count 5 --clues 30 --seed 3 -q --exclude '" + dir / "g.db" + "'", dir);
   REQUIRE(three.code == 0);
   spit(dir / "three.txt", three.out);
   CHECK(disjoint(canonical_forms(dir / "three.txt"), canonical_forms(dir / "one.txt")));

@@ -291,9 +291,8 @@ std::optional<std::string> reused_seed(const spec::BookSpec& spec) {
   const std::string title = doc["title"].get<std::string>();
   if (doc["seed"].get<std::uint64_t>() != spec.seed || title == spec.title) return std::nullopt;
   return path + " was made from the same seed (" + std::to_string(spec.seed) + ") under the title '" + title +
-         "': this book has the same puzzles. Give it a new seed, or name a catalogue (catalogue: or "
-         "--catalogue) "
-         "so that no puzzle is repeated";
+         "': this book has the same puzzles. Give it a new seed, or name a catalogue "
+         "(catalogue: or --catalogue) so that no puzzle is repeated";
 }
 
 // Removes a temporary folder and everything in it when it goes out of scope.

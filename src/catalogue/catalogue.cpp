@@ -143,8 +143,11 @@ struct Catalogue::Impl {
   mutable std::mutex mu;  // one connection: every statement runs under this lock
   mutable sql::Stmt taken;
 
+  // An error of the database itself (locked, disk full, ...): kind io, so exit code 1.
   Error fail(const std::string& what) const {
-    return Error(Diagnostic{path, 0, 0, what + ": " + sqlite3_errmsg(db.get())});
+    Error e(Diagnostic{path, 0, 0, what + ": " + sqlite3_errmsg(db.get())});
+    e.kind = ErrorKind::io;
+    return e;
   }
   Status exec(const char* text, const char* what) const {
     if (sql::exec(db.get(), text) != SQLITE_OK) return fail(what);
@@ -241,7 +244,7 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
     sql::Db probe(raw);
     if (rc != SQLITE_OK) return refuse(std::string("cannot open the catalogue: ") + sqlite3_errstr(rc));
-    sqlite3_busy_timeout(probe.get(), 60000);
+    sqlite3_busy_timeout(probe.get(), sql::kBusyTimeoutMs);
     sql::Stmt app(probe.get(), "PRAGMA application_id");
     sql::Stmt version(probe.get(), "PRAGMA user_version");
     if (!app.ok() || app.step() != SQLITE_ROW || !version.ok() || version.step() != SQLITE_ROW)
@@ -273,7 +276,7 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
   impl->db.reset(raw);
   if (rc != SQLITE_OK)
     return Error(ErrorKind::io, path + ": cannot open the catalogue: " + sqlite3_errstr(rc));
-  sqlite3_busy_timeout(impl->db.get(), 60000);
+  sqlite3_busy_timeout(impl->db.get(), sql::kBusyTimeoutMs);
   sqlite3_extended_result_codes(impl->db.get(), 1);
   if (access == Access::write) {
     if (fresh) {

@@ -1,5 +1,8 @@
 #include "catalogue/sql.hpp"
 
+#include <chrono>
+#include <thread>
+
 namespace gp::catalogue::sql {
 
 Stmt::Stmt(sqlite3* db, std::string_view text) {
@@ -64,7 +67,14 @@ bool Stmt::null(int col) const {
 }
 
 int exec(sqlite3* db, const char* text) {
-  return sqlite3_exec(db, text, nullptr, nullptr, nullptr);
+  // The busy handler is not called in every case (a journal-mode switch, WAL recovery, another
+  // connection setting the file up): wait here too, as long as the busy timeout.
+  for (int waited_ms = 0;; waited_ms += 5) {
+    const int rc = sqlite3_exec(db, text, nullptr, nullptr, nullptr);
+    const int primary = rc & 0xff;
+    if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || waited_ms >= kBusyTimeoutMs) return rc;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
 }
 
 }  // namespace gp::catalogue::sql

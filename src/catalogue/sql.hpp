@@ -50,7 +50,11 @@ class Stmt {
   std::unique_ptr<sqlite3_stmt, FinalizeStmt> stmt_;
 };
 
-// Runs statements without results; SQLite's code.
+// How long a statement waits for another connection's lock before it fails (ms).
+inline constexpr int kBusyTimeoutMs = 60000;
+
+// Runs statements without results, waiting up to kBusyTimeoutMs while the database is locked;
+// SQLite's code.
 int exec(sqlite3* db, const char* text);
 
 }  // namespace gp::catalogue::sql
