@@ -410,6 +410,23 @@ TEST_CASE("catalogue: generate --catalogue skips what it lists and records what 
   CHECK(disjoint(canonical_forms(dir / "three.txt"), canonical_forms(dir / "one.txt")));
   CHECK(disjoint(canonical_forms(dir / "three.txt"), canonical_forms(dir / "two.txt")));
   CHECK(slurp(dir / "g.db") == before);
+
+  // Variants are kept apart by their canonical forms ("x:..."), and imported from a JSON manifest
+  // with the same keys.
+  REQUIRE(gridpress("generate --variant x --count 3 --seed 3 -q --format json " + cat, dir).code == 0);
+  auto c = catalogue::Catalogue::open(dir / "g.db", catalogue::Access::read);
+  REQUIRE(c.ok());
+  int x = 0;
+  REQUIRE(c->for_each("", [&](const catalogue::Entry& e) -> Status {
+               if (e.variant == "x" && e.canonical.rfind("x:", 0) == 0) ++x;
+               return Ok{};
+             }).ok());
+  CHECK(x == 3);
+  const Output xs = gridpress("generate --variant x --count 3 --seed 3 -q --format json", dir);
+  spit(dir / "x.json", xs.out);
+  const auto from_file = canonical_forms(dir / "x.json");
+  CHECK(from_file.size() == 3);
+  for (const auto& form : from_file) CHECK(c->taken(form));
 }
 
 namespace {

@@ -149,7 +149,8 @@ class Catalogue {
   std::optional<Entry> newspaper_number(const std::string& title, int number) const;
 
   // Every published entry recorded at or after `since` (YYYY-MM-DD or a full time; "" = all), in
-  // recording order. Stops at the first error `each` returns.
+  // recording order. Stops at the first error `each` returns. `each` must not call this catalogue
+  // (the connection's lock is held).
   Status for_each(const std::string& since, const std::function<Status(const Entry&)>& each) const;
   Result<Stats> stats() const;
 
