@@ -200,7 +200,7 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
 
 // The catalogue's entries for the run's puzzles, one per day, each with its puzzle file in
 // `format` (absolute).
-std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec,
+std::vector<catalogue::Entry> day_entries(const spec::BookSpec& spec,
                                                 const std::vector<Puzzle>& puzzles, const fs::path& out_dir,
                                                 render::Format format) {
   std::vector<catalogue::Entry> out;
@@ -339,7 +339,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   auto puzzles = generate_days(spec, requests, excluded, cat->excluded(), jobs);
   for (int tries = 1; puzzles && cat->active(); ++tries) {
     auto reserved = cat->reserve({"newspaper", spec.title, spec.source_file, spec.seed},
-                                 catalogue_entries(spec, *puzzles, out_dir, formats.front()));
+                                 day_entries(spec, *puzzles, out_dir, formats.front()));
     if (!reserved) return stopped(std::move(run), Outcome::failed, reserved.error());
     if (*reserved) break;
     if (tries == kReserveTries)

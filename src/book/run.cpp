@@ -161,7 +161,7 @@ struct Exclusions {
   std::vector<std::unordered_set<std::string>> section;
 };
 
-Result<Exclusions> read_exclusions(const spec::BookSpec& spec) {
+Result<Exclusions> read_excluded_files(const spec::BookSpec& spec) {
   Exclusions out;
   std::vector<Diagnostic> problems;
   auto read = [&](const std::string& path, const std::string& key, std::unordered_set<std::string>& into) {
@@ -255,7 +255,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
 }
 
 // The catalogue's entries for the book's puzzles, in book order.
-std::vector<catalogue::Entry> catalogue_entries(const spec::BookSpec& spec, const layout::BookPlan& plan,
+std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const layout::BookPlan& plan,
                                                 const std::vector<PuzzleStore>& puzzles,
                                                 const std::vector<std::vector<std::string>>& canonicals) {
   std::vector<catalogue::Entry> out;
@@ -364,7 +364,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   const std::vector<render::NamedPath> outputs = planned_outputs(spec, format, *plan);
   if (Status st = check_outputs(spec, outputs); !st)
     return failed(std::move(run), Outcome::bad_input, st.error());
-  auto exclusions = read_exclusions(spec);
+  auto exclusions = read_excluded_files(spec);
   if (!exclusions) return failed(std::move(run), Outcome::bad_input, exclusions.error());
   auto cat = CatalogueRun::open(spec.catalogue);
   if (!cat)
@@ -397,7 +397,7 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   auto puzzles = generate(spec, requests, options, cat->excluded(), *exclusions, canonicals);
   for (int tries = 1; puzzles && cat->active(); ++tries) {
     catalogue::RunInfo info{"book", spec.title, spec.source_file, spec.seed};
-    auto reserved = cat->reserve(info, catalogue_entries(spec, *plan, *puzzles, canonicals));
+    auto reserved = cat->reserve(info, book_entries(spec, *plan, *puzzles, canonicals));
     if (!reserved) return failed(std::move(run), Outcome::failed, reserved.error());
     if (*reserved) break;
     if (tries == kReserveTries)
