@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build.sh release
+GRIDPRESS_UNITY=1 bash scripts/build.sh release   # a build from scratch: unity files (build.sh)
 ./build/src/cli/gridpress book examples/paperback-6x9.yaml

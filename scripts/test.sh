@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
+# Every build below starts from nothing on a CI machine: unity builds of the libraries (build.sh).
+export GRIDPRESS_UNITY=1
 
 echo "== strict build (-Werror) and tests"
 bash scripts/build.sh ci

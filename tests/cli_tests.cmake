@@ -178,6 +178,15 @@ gridpress_cli_test(solve_variant ARGS solve --variant x data/solver_cli_x.txt
   MATCH "multiple solutions\n[1-9]+\nerror\n")
 gridpress_cli_test(solve_variant_needs_flag ARGS solve data/solver_cli_x.txt
   MATCH "^multiple solutions\nmultiple solutions\nmultiple solutions\n$")
+gridpress_cli_test(grade_variant ARGS grade --variant x --explain data/grader_cli_x.txt
+  MATCH " 1\\.5 easy Hidden single\n  1\\. 1\\.5 Hidden single in diagonal 1: r7c7 = 8\n")
+gridpress_cli_test(grade_variant_json ARGS grade --variant x --format json data/grader_cli_x.txt
+  MATCH "\"rating\": 1\\.5,[^}]*\"variant\": \"x\"")
+gridpress_cli_exit_test(grade_variant_as_classic 1 grade data/grader_cli_x.txt)
+gridpress_cli_exit_test(grade_variant_unknown 2 grade --variant hypr data/grader_cli_x.txt)
+gridpress_cli_test(spec_variant_difficulty ARGS spec data/specs/variant_difficulty.yaml MATCH "ok - 2 sections, 4 puzzles")
+gridpress_cli_test(generate_variant_difficulty ARGS generate --variant hyper --difficulty medium --count 2 --seed 3
+  --format csv MATCH ",random,[0-9.]+,medium,[^\n]*\n[^\n]*,random,[0-9.]+,medium,")
 
 # solve and grade answer each puzzle of a pipe as it arrives (a coprocess waits for each answer).
 add_test(NAME cli_streaming COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/streaming_test.sh $<TARGET_FILE:gridpress>)

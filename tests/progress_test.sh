@@ -9,9 +9,20 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 status=0
 fail() { echo "FAIL: $*"; status=1; }
-on_tty() { script -qec "$1" /dev/null | tr '\r' '\n'; }
+# The command's exit status is kept (script -e): a run that fails stops the test with the reason.
+on_tty() {
+  local rc=0 raw
+  raw=$(script -qec "$1" /dev/null) || rc=$?
+  if ((rc != 0)); then
+    echo "FAIL: exit $rc from: $1 (output: $(tail -c 300 <<<"$raw" | cat -v))" >&2
+    return 1
+  fi
+  tr '\r' '\n' <<<"$raw"
+}
 
-out=$(on_tty "'$bin' generate --count 1000 --clues 20 --seed 3 -j 2 > /dev/null")
+# Long enough (well over the 0.5 s after which the rate shows) on any machine, and never cut short
+# by the default 60 s budget, however slow the build (sanitizers) or busy the machine.
+out=$(on_tty "'$bin' generate --count 1000 --clues 20 --seed 3 -j 2 --budget 3600 > /dev/null")
 grep -qE $'^\e\\[Kgenerating: [0-9]+/1000 +[0-9]+% [0-9.]+/s [0-9]+ s left$' <<<"$out" ||
   fail "generate on a terminal: no 'generating: N/1000 P% R/s T s left' line in: $(tail -c 300 <<<"$out" | cat -v)"
 out=$(on_tty "'$bin' generate -q --count 50 --clues 24 --seed 3 > /dev/null")

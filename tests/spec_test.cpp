@@ -114,9 +114,6 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections:\n  - grid: 6x6\n    variant: hyper\n",
        "3:14: sections[0].variant: hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit "
        "between the boxes), not 6x6"},
-      {"section_defaults:\n  variant: x\n  difficulty: hard\nsections:\n  - count: 1\n",
-       "3:15: section_defaults.difficulty: the grader rates classic puzzles only: variant x takes no difficulty "
-       "target"},
       {"sections:\n  - difficulty: hardd\n",
        "2:17: sections[0].difficulty: unknown difficulty 'hardd'; did you mean 'hard'? (bands: easy, medium, "
        "hard, expert, fiendish)"},

@@ -48,7 +48,7 @@ _gridpress() {
     generate) opts="--variant --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --catalogue --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet" ;;
-    grade) opts="--format --explain" ;;
+    grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
     preflight) opts="--rules --trim --bleed --strict --format" ;;
     catalogue)

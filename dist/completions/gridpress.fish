@@ -61,6 +61,7 @@ set -l r "__fish_seen_subcommand_from grade"
 complete -c gridpress -n $r -F
 complete -c gridpress -n $r -l format -x -a 'line json csv' -d 'Output format'
 complete -c gridpress -n $r -l explain -d 'Print the solve path'
+complete -c gridpress -n $r -l variant -x -a 'classic x hyper' -d 'Rules of every line'
 
 # spec
 set -l p "__fish_seen_subcommand_from spec"

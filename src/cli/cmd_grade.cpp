@@ -1,5 +1,5 @@
-// gridpress grade [FILE|-] [--format line|json|csv] [--explain]: rate puzzles on the Sudoku
-// Explainer scale: puzzles in (any form solve reads), one result per puzzle out.
+// gridpress grade [FILE|-] [--format line|json|csv] [--explain] [--variant x|hyper]: rate puzzles
+// on the Sudoku Explainer scale: puzzles in (any form solve reads), one result per puzzle out.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -26,10 +26,13 @@ struct GradeCliOptions {
   std::string file = "-";
   std::string format = "line";
   bool explain = false;
+  std::string variant = "classic";
 };
 
 constexpr const char* kGradeFooter =
     "Input: puzzles in any form solve reads (one a line, grids, CSV, JSON; see gridpress help solve).\n"
+    "--variant x|hyper grades every puzzle under those rules: the diagonals or windows are houses\n"
+    "too (a size the variant cannot have is a bad puzzle); generate's JSON carries its own variant.\n"
     "Output, per puzzle:\n"
     "  line: PUZZLE RATING LABEL HARDEST, e.g. '4..1.. 3.2 hard X-wing'; --explain adds the solve path,\n"
     "        one indented step a line ('  12. 3.2 X-wing on 7 in rows 2,5, columns 3,8')\n"
@@ -51,6 +54,11 @@ nlohmann::json cells_json(const std::vector<grader::CellValue>& cvs, const Shape
 }
 
 int run_grade(const GradeCliOptions& opt) {
+  auto variant = parse_variant(opt.variant);
+  if (!variant) {
+    print_error(variant.error());
+    return kExitUsage;
+  }
   auto source = input::open_input(opt.file);
   if (!source) {
     print_error(source.error());
@@ -70,7 +78,13 @@ int run_grade(const GradeCliOptions& opt) {
     const int line_no = next->line;
     std::string problem;
     grader::Grade g;
-    const Result<Grid>& grid = next->grid;
+    Result<Grid>& grid = next->grid;
+    if (grid && *variant != Variant::kClassic) {
+      if (auto board = variant_board(grid->shape, *variant))
+        grid->board = *board;
+      else
+        grid = reader.error_at(line_no, board.error().to_string());
+    }
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
     } else {
@@ -114,6 +128,7 @@ int run_grade(const GradeCliOptions& opt) {
       nlohmann::json j;
       j["line"] = line_no;
       j["puzzle"] = puzzle;
+      if (grid && grid->board) j["variant"] = std::string(variant_name(grid->variant()));
       if (rated) {
         j["rating"] = rounded_rating((g.rating));
         j["label"] = g.label;
@@ -153,11 +168,13 @@ int run_grade(const GradeCliOptions& opt) {
 
 void add_grade_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<GradeCliOptions>();
-  CLI::App* sub = app.add_subcommand("grade", "Rate puzzles on the Sudoku Explainer scale, one a line");
+  CLI::App* sub = app.add_subcommand("grade", "Rate puzzles (lines, grids, CSV or JSON) on the Sudoku Explainer scale");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
   sub->add_option("--format", opt->format, "Output format: line (default), json or csv")
       ->check(CLI::IsMember({"line", "json", "csv"}));
   sub->add_flag("--explain", opt->explain, "Also print the solve path, one step a line");
+  sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows)")
+      ->capture_default_str();
   sub->footer(kGradeFooter);
   sub->callback([&run, opt] { run = [opt] { return run_grade(*opt); }; });
 }

@@ -150,7 +150,7 @@ int run_solve(const SolveOptions& opt) {
 
 void add_solve_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<SolveOptions>();
-  CLI::App* sub = app.add_subcommand("solve", "Solve puzzles, one a line, or count their solutions");
+  CLI::App* sub = app.add_subcommand("solve", "Solve puzzles (lines, grids, CSV or JSON) or count their solutions");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
   sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows)")
       ->capture_default_str();

@@ -30,7 +30,6 @@ Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = 
 }
 
 void grade_into(Puzzle& p, const grader::Bands& bands) {
-  if (p.givens.board) return;  // variants stay unrated (the grader rates classic puzzles only)
   grader::GradeOptions go;
   go.assume_unique = true;
   go.bands = bands;

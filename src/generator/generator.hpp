@@ -24,7 +24,7 @@ namespace gp::gen {
 struct Request {
   Shape shape{3, 3};
   // The rules: classic, or x / hyper (their extra units; see core/grid.hpp). Variants use the
-  // random fill and take no difficulty target (the grader rates classic puzzles only).
+  // random fill; a difficulty target rates them under their own rules.
   Variant variant = Variant::kClassic;
   // Clue count range, inclusive. 0 = no bound on that side. Equal values ask for an exact count.
   // With no upper bound the count is whatever one dig reaches (about 24 on 9x9 without symmetry).

@@ -102,9 +102,6 @@ Status check_request(const Request& r) {
     if (*fill != Fill::kRandom)
       return Error("fill '" + r.fill + "' is for classic Sudoku only (its grids ignore the " +
                    std::string(variant_name(r.variant)) + " units): use fill random");
-    if (r.rating)
-      return Error("difficulty targets are for classic Sudoku only: the grader does not rate " +
-                   std::string(variant_name(r.variant)) + " puzzles yet");
   }
   const int cells = r.shape.cells();
   const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());

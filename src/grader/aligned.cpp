@@ -11,6 +11,8 @@ namespace gp::grader {
 namespace {
 
 constexpr int kMaxCells = kMaxN * kMaxN;
+// Most peers a cell can have: its row, column and box, and its extra units.
+constexpr int kMaxPeers = (3 + kMaxCellExtras) * kMaxN;
 
 // Base cells: empty cells with 2+ candidates that have at least one "excluder" (a peer with 2 to
 // `degree` candidates), in a state without pending naked singles. For `degree` base cells with at
@@ -23,7 +25,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     if (s.value(c) == 0 && bit_count(s.cand(c)) == 1) return false;  // naked single pending
   // Peer sets as bits, and each base cell's excluders.
   thread_local std::array<std::array<std::uint64_t, 4>, kMaxCells> peer_bits;
-  thread_local std::array<std::array<int, 3 * kMaxN>, kMaxCells> excl;
+  thread_local std::array<std::array<int, kMaxPeers>, kMaxCells> excl;
   thread_local std::array<int, kMaxCells> nexcl;
   auto excluder = [&](int c) {
     const int k = bit_count(s.cand(c));
@@ -44,7 +46,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     if (s.value(c) == 0 && bit_count(s.cand(c)) >= 2 && ne > 0) base[nb++] = c;
   }
   int set[3];
-  int common[3 * kMaxN];
+  int common[kMaxPeers];
   auto common_of = [&](int count, int* outc) {
     int nc = 0;
     const int c0 = set[0];
@@ -65,7 +67,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     bool seen[3][3] = {};
     for (int i = 0; i < degree; ++i)
       for (int j = 0; j < degree; ++j) seen[i][j] = i != j && sees(set[i], set[j]);
-    Mask excl_cand[3 * kMaxN];
+    Mask excl_cand[kMaxPeers];
     for (int e = 0; e < nc; ++e) excl_cand[e] = s.cand(common[e]);
     // Every combination of one candidate per base cell.
     for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
@@ -110,7 +112,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     }
     return true;
   };
-  int pair_common[3 * kMaxN];
+  int pair_common[kMaxPeers];
   for (int i = 0; i < nb; ++i) {
     for (int j = i + 1; j < nb; ++j) {
       set[0] = base[i];

@@ -1,15 +1,19 @@
 // Singles, direct variants, locked candidates, naked/hidden subsets and basic fish.
-// Scan order follows Sudoku Explainer: boxes, then rows, then columns; values ascending.
+// Scan order follows Sudoku Explainer: boxes, then rows, then columns; values ascending. A board's
+// extra units (diagonals, windows) are houses too: scanned after the classic ones, so a classic
+// board is graded exactly as before. Fish stay on rows and columns.
 #include <array>
+#include <utility>
 
 #include "grader/techniques.hpp"
 
 namespace gp::grader {
 namespace {
 
-// The i-th unit in SE's scan order: boxes, rows, columns.
+// The i-th unit in SE's scan order: boxes, rows, columns, then the extra units.
 int se_unit(int i, int n) {
   if (i < n) return 2 * n + i;
+  if (i >= 3 * n) return i;
   return i - n;  // rows 0..n-1 then columns n..2n-1
 }
 
@@ -56,10 +60,103 @@ bool hidden_single_in(const State& s, Step& out, int u, double rating) {
   return false;
 }
 
-// Locked candidates, scanned as SE does: values outermost; pointing = box -> column, then box ->
-// row; claiming = column -> box, then row -> box. In direct mode the step is a hidden single the
-// eliminations create in another unit of the base's kind crossing the cover unit.
-bool locked(const State& s, Step& out, bool pointing, bool direct) {
+// Unit groups for locked candidates: rows, columns, boxes (or regions), the extra units.
+constexpr int kRows = 0, kColumns = 1, kBoxes = 2, kExtras = 3;
+
+// The units of group g: [first, last).
+std::pair<int, int> group_units(const State& s, int g) {
+  const int n = s.n();
+  return g == kExtras ? std::pair{3 * n, s.unit_count()} : std::pair{g * n, (g + 1) * n};
+}
+
+// The units of group g holding `cell` (one for rows, columns and boxes; 0 or more extras).
+int units_in_group(const State& s, int cell, int g, std::array<int, kMaxCellExtras>& out) {
+  if (g != kExtras) {
+    out[0] = s.units_of(cell)[static_cast<std::size_t>(g)];
+    return 1;
+  }
+  const int count = s.extra_count(cell);
+  for (int i = 0; i < count; ++i) out[static_cast<std::size_t>(i)] = s.extra_unit(cell, i);
+  return count;
+}
+
+// True if `cell` is in unit u of group g.
+bool in_group_unit(const State& s, int cell, int u, int g) {
+  return g == kExtras ? s.in_unit(cell, u) : s.units_of(cell)[static_cast<std::size_t>(g)] == u;
+}
+
+// The (base group, cover group) pairs locked candidates scan, in order. SE's classic order comes
+// first: pointing box -> column, box -> row; claiming column -> box, row -> box. A board with extra
+// units then adds the pairs that involve them; a base box is "pointing" (2.6), any other base
+// (line, diagonal, window) "claiming" (2.8), as SE rates a locking by whether its base is a block.
+struct Pass {
+  int base;
+  int cover;
+};
+constexpr std::array<Pass, 1> kPointingExtra{{{kBoxes, kExtras}}};
+constexpr std::array<Pass, 6> kClaimingExtra{
+    {{kRows, kExtras}, {kColumns, kExtras}, {kExtras, kBoxes}, {kExtras, kRows}, {kExtras, kColumns}, {kExtras, kExtras}}};
+
+// Direct locked candidates: after removing v from cover minus base, a unit `other` left with one
+// place for v outside the eliminated cells gives a hidden single: that cell, or -1.
+int single_after(const State& s, int v, int other, int base, int cover, const Pass& pass) {
+  if (other == base || other == cover) return -1;
+  const Mask p3 = s.places(other, v);
+  if (!several(p3)) return -1;
+  int remain = 0;
+  int cell = -1;
+  bool crosses = false;
+  for (Mask m = p3; m; m &= m - 1) {
+    const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
+    if (in_group_unit(s, c, cover, pass.cover) && !in_group_unit(s, c, base, pass.base)) {
+      crosses = true;  // v goes from c
+    } else {
+      ++remain;
+      cell = c;
+    }
+  }
+  return crosses && remain == 1 ? cell : -1;
+}
+
+// The extra units' part of the direct search (after the units of the base's kind).
+int extra_single_after(const State& s, int v, int base, int cover, const Pass& pass, int& other_out) {
+  for (int other = 3 * s.n(); other < s.unit_count(); ++other) {
+    if (const int c = single_after(s, v, other, base, cover, pass); c >= 0) return other_out = other, c;
+  }
+  return -1;
+}
+
+// Fills `out` with the direct step (the hidden single in `other`) or the plain one.
+bool locked_step(const State& s, Step& out, bool pointing, bool direct, int v, int base, int cover, int other,
+                 int cell) {
+  if (direct) {
+    const char* name = pointing ? "Direct pointing" : "Direct claiming";
+    if (out.describe) {
+      out.description = name;
+      out.description += " ";
+      append_value(out.description, v);
+      out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
+                         s.unit_name(other);
+    }
+    set_place(s, out, name, pointing ? 1.7 : 1.9, cell, v);
+    return true;
+  }
+  out.technique = pointing ? "Pointing" : "Claiming";
+  out.rating = pointing ? 2.6 : 2.8;
+  if (!out.describe) return true;
+  out.description = out.technique + " ";
+  append_value(out.description, v);
+  out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
+  append_value(out.description, v);
+  out.description += " from " + std::to_string(out.eliminations.size()) + " cell(s)";
+  return true;
+}
+
+// Locked candidates between rows/columns and boxes, scanned as SE does: values outermost;
+// pointing = box -> column, then box -> row; claiming = column -> box, then row -> box. In direct
+// mode the step is a hidden single the eliminations create in another unit of the base's kind
+// crossing the cover unit (then, on a board with extra units, in an extra unit).
+bool locked_classic(const State& s, Step& out, bool pointing, bool direct) {
   const int n = s.n();
   for (int pass = 0; pass < 2; ++pass) {
     // kind index into units_of: 0 row, 1 column, 2 box.
@@ -87,58 +184,95 @@ bool locked(const State& s, Step& out, bool pointing, bool direct) {
           if (!direct) out.eliminations.push_back({c, v});
         }
         if (!any) continue;
-        if (direct) {
-          // Another unit of the base's kind crossing the cover: v left in one place outside it?
-          for (int j = 0; j < n; ++j) {
-            const int other = base0 + j;
-            if (other == base) continue;
-            const Mask p3 = s.places(other, v);
-            if (!several(p3)) continue;
-            int remain = 0;
-            int cell = -1;
-            bool crosses = false;
-            for (Mask m = p3; m; m &= m - 1) {
-              const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
-              if (s.units_of(c)[static_cast<std::size_t>(cover_kind)] == cover) {
-                crosses = true;
-              } else {
-                ++remain;
-                cell = c;
-              }
+        if (!direct) return locked_step(s, out, pointing, false, v, base, cover, -1, -1);
+        // Another unit of the base's kind crossing the cover: v left in one place outside it?
+        for (int j = 0; j < n; ++j) {
+          const int other = base0 + j;
+          if (other == base) continue;
+          const Mask p3 = s.places(other, v);
+          if (!several(p3)) continue;
+          int remain = 0;
+          int cell = -1;
+          bool crosses = false;
+          for (Mask m = p3; m; m &= m - 1) {
+            const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
+            if (s.units_of(c)[static_cast<std::size_t>(cover_kind)] == cover) {
+              crosses = true;
+            } else {
+              ++remain;
+              cell = c;
             }
-            if (!crosses || remain != 1) continue;
-            const char* name = pointing ? "Direct pointing" : "Direct claiming";
-            if (out.describe) {
-              out.description = name;
-              out.description += " ";
-              append_value(out.description, v);
-              out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ", hidden single in " +
-                                 s.unit_name(other);
-            }
-            set_place(s, out, name, pointing ? 1.7 : 1.9, cell, v);
-            return true;
           }
-          continue;
+          if (!crosses || remain != 1) continue;
+          return locked_step(s, out, pointing, true, v, base, cover, other, cell);
         }
-        out.technique = pointing ? "Pointing" : "Claiming";
-        out.rating = pointing ? 2.6 : 2.8;
-        if (!out.describe) return true;
-        out.description = out.technique + " ";
-        append_value(out.description, v);
-        out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
-        append_value(out.description, v);
-        out.description += " from " + std::to_string(out.eliminations.size()) + " cell(s)";
-        return true;
+        if (!s.has_extras()) continue;
+        int other = -1;
+        const int cell = extra_single_after(s, v, base, cover, Pass{base_kind, cover_kind}, other);
+        if (cell >= 0) return locked_step(s, out, pointing, true, v, base, cover, other, cell);
       }
     }
   }
   return false;
 }
 
-// Subsets scan units as SE does: boxes, columns, rows.
+// Locked candidates involving a board's extra units (see Pass), after the classic pairs: per
+// pass, values, then base units, then the cover units of the base's first place.
+template <std::size_t K>
+bool locked_extra(const State& s, Step& out, const std::array<Pass, K>& passes, bool pointing, bool direct) {
+  const int n = s.n();
+  std::array<int, kMaxCellExtras> covers{};
+  for (const Pass& pass : passes) {
+    const auto [first, last] = group_units(s, pass.base);
+    for (int v = 1; v <= n; ++v) {
+      for (int base = first; base < last; ++base) {
+        const Mask pos = s.places(base, v);
+        if (!several(pos)) continue;
+        const auto& cells = s.unit(base);
+        const int first_cell = cells[static_cast<std::size_t>(only_bit_index(pos))];
+        const int ncovers = units_in_group(s, first_cell, pass.cover, covers);
+        for (int ci = 0; ci < ncovers; ++ci) {
+          const int cover = covers[static_cast<std::size_t>(ci)];
+          if (cover == base) continue;
+          bool all = true;
+          for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
+            all = in_group_unit(s, cells[static_cast<std::size_t>(only_bit_index(m))], cover, pass.cover);
+          if (!all) continue;
+          if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
+          bool any = false;
+          for (int c : s.unit(cover)) {
+            if (!s.has(c, v) || in_group_unit(s, c, base, pass.base)) continue;
+            any = true;
+            if (!direct) out.eliminations.push_back({c, v});
+          }
+          if (!any) continue;
+          if (!direct) return locked_step(s, out, pointing, false, v, base, cover, -1, -1);
+          // A hidden single in a unit of the base's group, then in an extra unit.
+          int other = -1;
+          int cell = -1;
+          const auto [gfirst, glast] = group_units(s, pass.base);
+          for (int o = gfirst; o < glast && cell < 0; ++o)
+            if ((cell = single_after(s, v, o, base, cover, pass)) >= 0) other = o;
+          if (cell < 0 && pass.base != kExtras) cell = extra_single_after(s, v, base, cover, pass, other);
+          if (cell >= 0) return locked_step(s, out, pointing, true, v, base, cover, other, cell);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+bool locked(const State& s, Step& out, bool pointing, bool direct) {
+  if (locked_classic(s, out, pointing, direct)) return true;
+  if (!s.has_extras()) return false;
+  return pointing ? locked_extra(s, out, kPointingExtra, true, direct) : locked_extra(s, out, kClaimingExtra, false, direct);
+}
+
+// Subsets scan units as SE does: boxes, columns, rows; then the extra units.
 int subset_unit(int i, int n) {
   if (i < n) return 2 * n + i;
   if (i < 2 * n) return i;  // columns n..2n-1
+  if (i >= 3 * n) return i;
   return i - 2 * n;         // rows
 }
 
@@ -160,7 +294,7 @@ void describe_subset(const State& s, Step& out, const std::string& name, Mask va
 bool naked_subset(const State& s, Step& out, int k, double rating) {
   const int n = s.n();
   std::array<int, kMaxN> pick{};  // unit indices of cells with 2..k candidates
-  for (int i = 0; i < 3 * n; ++i) {
+  for (int i = 0, units = s.unit_count(); i < units; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
     int count = 0;
@@ -202,7 +336,7 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
   const int n = s.n();
   std::array<Mask, kMaxN + 1> pos{};  // per value: its places in the unit
   std::array<int, kMaxN> pick{};      // values with 1..k places
-  for (int i = 0; i < 3 * n; ++i) {
+  for (int i = 0, units = s.unit_count(); i < units; ++i) {
     const int u = subset_unit(i, n);
     const auto& cells = s.unit(u);
     int count = 0;
@@ -310,7 +444,7 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
 
 bool find_full_house(const State& s, Step& out) {
   const int n = s.n();
-  for (int i = 0; i < 3 * n; ++i) {
+  for (int i = 0, units = s.unit_count(); i < units; ++i) {
     const int u = se_unit(i, n);
     if (s.empty_in(u) != 1) continue;
     for (int c : s.unit(u)) {
@@ -335,6 +469,8 @@ bool find_hidden_single_box(const State& s, Step& out) {
 bool find_hidden_single_line(const State& s, Step& out) {
   const int n = s.n();
   for (int u = 0; u < 2 * n; ++u)
+    if (hidden_single_in(s, out, u, 1.5)) return true;
+  for (int u = 3 * n; u < s.unit_count(); ++u)  // diagonals, windows: rated as lines
     if (hidden_single_in(s, out, u, 1.5)) return true;
   return false;
 }

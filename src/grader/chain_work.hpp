@@ -4,9 +4,10 @@
 // Vocabulary: a candidate (cell, value) gives two "potentials" (nodes): on (the cell holds the
 // value) and off (it does not). Implications between potentials:
 //   on  -> off : the other candidates of the cell (only when bivalue-cell "Y" links are enabled)
-//                and the same value in the cell's box, row and column (in that order);
+//                and the same value in the cell's box, row and column (in that order), then in
+//                its extra units (diagonals, windows) on a variant board;
 //   off -> on  : a cell left with one candidate (Y links) or a unit left with one position for the
-//                value (conjugate "X" links), in box, row, column order.
+//                value (conjugate "X" links), in box, row, column, extra units order.
 // Static searches evaluate these on the state as given; dynamic ones remove every candidate that
 // is switched off as the search goes, so later implications see the reduced grid.
 #pragma once
@@ -36,6 +37,8 @@ inline int pc(Mask m) { return kPop.t[m & 0xFFFFu]; }
 inline constexpr int kMaxNodes = kMaxCells * kMaxN * 2;
 inline constexpr int kCauseNone = -1;  // the assumption, or an off potential
 inline constexpr int kCauseCell = -2;  // on because the cell has one candidate left
+// Most links from one potential: the other values of its cell and its value in every unit of it.
+inline constexpr int kMaxLinks = kMaxN * (4 + kMaxCellExtras);
 
 // One derived potential. Off potentials of cycle searches may occur several times with different
 // parents (SE keeps every instance); everywhere else each node has one instance.
@@ -106,6 +109,7 @@ struct Mode {
 // Per-thread work space, reused across calls.
 struct Work {
   const State* s = nullptr;
+  bool extras = false;  // the board has extra units (s->has_extras())
   int n = 0;
   int cells = 0;
   int node_count = 0;
@@ -113,8 +117,8 @@ struct Work {
   std::array<Mask, kMaxCells> cur{};
   // Positions of each value in each unit (bit i = the unit's i-th cell), index u * n + v - 1:
   // pos0 for `orig`, pos kept in step with `cur`.
-  std::array<Mask, 3 * kMaxN * kMaxN> pos0{};
-  std::array<Mask, 3 * kMaxN * kMaxN> pos{};
+  std::array<Mask, kMaxUnits * kMaxN> pos0{};
+  std::array<Mask, kMaxUnits * kMaxN> pos{};
   std::array<std::array<std::uint8_t, 3>, kMaxCells> idx{};  // index of a cell in its row, column, box
   int clock = 0;
   std::vector<std::uint32_t> seen;   // per node, ancestor walks
@@ -136,6 +140,7 @@ struct Work {
 
   void bind(const State& st) {
     s = &st;
+    extras = st.has_extras();
     n = st.n();
     cells = st.cells();
     node_count = cells * n * 2;
@@ -150,18 +155,23 @@ struct Work {
     }
     for (int c = 0; c < cells; ++c) orig[static_cast<std::size_t>(c)] = st.cand(c);
     cur = orig;
-    std::fill(pos0.begin(), pos0.begin() + 3 * n * n, 0);
-    for (int u = 0; u < 3 * n; ++u) {
+    std::fill(pos0.begin(), pos0.begin() + st.unit_count() * n, 0);
+    for (int u = 0; u < st.unit_count(); ++u) {
       const auto& cs = st.unit(u);
       const int kind = u < n ? 0 : (u < 2 * n ? 1 : 2);
       for (int i = 0; i < n; ++i) {
         const int cell = cs[static_cast<std::size_t>(i)];
-        idx[static_cast<std::size_t>(cell)][static_cast<std::size_t>(kind)] = static_cast<std::uint8_t>(i);
+        if (u < 3 * n) idx[static_cast<std::size_t>(cell)][static_cast<std::size_t>(kind)] = static_cast<std::uint8_t>(i);
         for (Mask m = orig[static_cast<std::size_t>(cell)]; m; m &= m - 1)
           pos0[static_cast<std::size_t>(u * n + lowest_value(m) - 1)] |= Mask{1} << i;
       }
     }
     pos = pos0;
+  }
+  // Back to the state as bound: `cur` and `pos` from `orig` and `pos0` (the used part only).
+  void restore() {
+    std::copy_n(orig.begin(), cells, cur.begin());
+    std::copy_n(pos0.begin(), s->unit_count() * n, pos.begin());
   }
   Mask& pos_of(int u, int v) { return pos[static_cast<std::size_t>(u * n + v - 1)]; }
   Mask pos_of(int u, int v) const { return pos[static_cast<std::size_t>(u * n + v - 1)]; }
@@ -170,6 +180,8 @@ struct Work {
     cur[static_cast<std::size_t>(cell)] &= ~bit(v);
     const auto& us = s->units_of(cell);
     for (std::size_t k = 0; k < 3; ++k) pos_of(us[k], v) &= ~(Mask{1} << idx[static_cast<std::size_t>(cell)][k]);
+    if (!extras) return;
+    for (int i = 0; i < s->extra_count(cell); ++i) pos_of(s->extra_unit(cell, i), v) &= ~(Mask{1} << s->extra_index(cell, i));
   }
   std::uint32_t next_seen() {
     if (++seen_gen == 0) {
@@ -228,6 +240,27 @@ struct Work {
         out[k++] = {node_of(o, v, false), kCauseNone};
       }
     }
+    if (extras) k = extra_on_to_off(cell, v, out, k);
+    return k;
+  }
+
+  // The extra units' part of on_to_off: v in the cell's diagonals or windows, skipping cells
+  // already listed (those sharing the cell's row, column, box or an earlier extra unit).
+  int extra_on_to_off(int cell, int v, Link* out, int k) const {
+    const auto& us = s->units_of(cell);
+    for (int e = 0; e < s->extra_count(cell); ++e) {
+      const int u = s->extra_unit(cell, e);
+      const auto& cs = s->unit(u);
+      for (Mask m = pos_of(u, v); m; m &= m - 1) {
+        const int o = cs[static_cast<std::size_t>(std::countr_zero(m))];
+        if (o == cell) continue;
+        const auto& uo = s->units_of(o);
+        if (uo[0] == us[0] || uo[1] == us[1] || uo[2] == us[2]) continue;
+        bool listed = false;
+        for (int f = 0; f < e && !listed; ++f) listed = s->in_unit(o, s->extra_unit(cell, f));
+        if (!listed) out[k++] = {node_of(o, v, false), kCauseNone};
+      }
+    }
     return k;
   }
 
@@ -249,6 +282,17 @@ struct Work {
         if (rest == pm) continue;
         const int other = s->unit(u)[static_cast<std::size_t>(std::countr_zero(rest))];
         const int nd = node_of(other, v, true);
+        bool dup = false;
+        for (int j = 0; j < k; ++j) dup = dup || out[j].node == nd;
+        if (!dup) out[k++] = {nd, u};
+      }
+      for (int e = 0; extras && e < s->extra_count(cell); ++e) {  // conjugates in diagonals and windows
+        const int u = s->extra_unit(cell, e);
+        const Mask pm = pos_of(u, v);
+        if (pc(pm) != 2) continue;
+        const Mask rest = pm & ~(Mask{1} << s->extra_index(cell, e));
+        if (rest == pm) continue;
+        const int nd = node_of(s->unit(u)[static_cast<std::size_t>(std::countr_zero(rest))], v, true);
         bool dup = false;
         for (int j = 0; j < k; ++j) dup = dup || out[j].node == nd;
         if (!dup) out[k++] = {nd, u};

@@ -44,7 +44,7 @@ struct UnarySearch {
     w.qoff.clear();
     w.qon.push_back(r.add({src_node, -1, 0, 0, 0, 0, kCauseNone}));
     const std::uint32_t pg = w.next_proc();
-    Link links[4 * kMaxN];
+    Link links[kMaxLinks];
     int length = 0;
     while (!w.qon.empty() || !w.qoff.empty()) {
       ++length;
@@ -157,7 +157,7 @@ struct UnarySearch {
     w.qoff.clear();
     const int src = r.add({src_node, -1, 0, 0, 0, 0, kCauseNone});
     (src_on ? w.qon : w.qoff).push_back(src);
-    Link links[4 * kMaxN];
+    Link links[kMaxLinks];
     while (!w.qon.empty() || !w.qoff.empty()) {
       // Every later conclusion lies at least one step beyond the shallowest pending potential.
       int depth = 1 << 20;

@@ -27,12 +27,11 @@ struct MultiSearch {
   // while there are any, else one "off"; dynamic searches switch each processed "off" out of the
   // grid, and level >= 1 adds advanced implications when both queues are empty.
   bool propagate(Run& r, std::vector<int>& qon, std::vector<int>& qoff) {
-    w.cur = w.orig;
-    w.pos = w.pos0;
+    w.restore();
     w.clock = 0;
     std::size_t hon = 0;
     std::size_t hoff = 0;
-    Link links[4 * kMaxN];
+    Link links[kMaxLinks];
     static thread_local std::vector<int> added;
     while (true) {
       if (hon < qon.size()) {
@@ -193,7 +192,13 @@ struct MultiSearch {
 
   // Region forcing chains for value v of `cell` (SE doRegionChainings).
   void region_chains(int cell, int v, Run& cell_run) {
-    for (int u : w.se_units(cell)) {
+    for (int u : w.se_units(cell)) region_chains_in(cell, v, cell_run, u);
+    for (int e = 0; w.extras && e < w.s->extra_count(cell); ++e) region_chains_in(cell, v, cell_run, w.s->extra_unit(cell, e));
+  }
+
+  // Region forcing chains for value v of `cell` in unit u (one unit of SE doRegionChainings).
+  void region_chains_in(int cell, int v, Run& cell_run, int u) {
+    {
       int count = 0;
       int first = -1;
       for (int o : w.s->unit(u)) {
@@ -201,7 +206,7 @@ struct MultiSearch {
         if (first < 0) first = o;
         ++count;
       }
-      if (!(count == 2 || (mode.multiple && count > 2)) || first != cell) continue;
+      if (!(count == 2 || (mode.multiple && count > 2)) || first != cell) return;
       int runs = 0;
       Run* rs[kMaxN];
       for (int o : w.s->unit(u)) {
@@ -337,7 +342,9 @@ void add_advanced(Work& w, Run& r, std::size_t begin, const CellValue* elims, in
 
 // Level >= 1 implications on the reduced grid (SE getAdvancedPotentials): the first of locked
 // candidates, hidden pairs, naked pairs, X-wings that yields anything (all its instances). Level 2
-// adds, as a last rule, one nested forcing chain / cycle step on the reduced grid.
+// adds, as a last rule, one nested forcing chain / cycle step on the reduced grid. Locked
+// candidates here are between boxes (or regions) and rows/columns, X-wings on rows/columns; the
+// pairs are looked for in every unit, a variant's extra units included.
 bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
   const int n = w.n;
   const State& s = *w.s;
@@ -393,7 +400,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
   }
   if (!added.empty()) return true;
   // Hidden pairs.
-  for (int u = 0; u < 3 * n; ++u) {
+  for (int u = 0; u < s.unit_count(); ++u) {
     for (int a = 1; a <= n; ++a) {
       const Mask pa = pos_mask(u, a);
       if (pc(pa) != 2) continue;
@@ -419,7 +426,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
   }
   if (!added.empty()) return true;
   // Naked pairs.
-  for (int u = 0; u < 3 * n; ++u) {
+  for (int u = 0; u < s.unit_count(); ++u) {
     const auto& cs = s.unit(u);
     for (int i = 0; i < n; ++i) {
       const int c1 = cs[static_cast<std::size_t>(i)];

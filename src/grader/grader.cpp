@@ -131,11 +131,12 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
     g.solutions = check_givens(puzzle).ok() ? solver::count_solutions(puzzle, 2) : 0;
   }
   g.unique = g.solutions == 1;
-  // The ladder knows rows, columns and boxes only: a variant puzzle is counted, never rated.
-  if (!g.unique || puzzle.board) return g;
+  if (!g.unique) return g;
 
+  // Every unit of the puzzle's board counts as a house (rows, columns, boxes or regions, and a
+  // variant's diagonals or windows).
   State state;
-  if (!state.init(puzzle)) {  // cannot happen for a unique puzzle; kept as a guard
+  if (!state.init(puzzle)) {  // cannot happen for a unique puzzle on a supported board; a guard
     g.unique = false;
     g.solutions = 0;
     return g;

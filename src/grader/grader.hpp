@@ -83,7 +83,8 @@ struct Grade {
 // rules count as "no solution". A puzzle that is not uniquely solvable is reported (unique = false)
 // and never rated. If the ladder gets stuck (no technique applies), solved = false and rating is the
 // hardest step used so far.
-// Variant puzzles (a grid with a board: x, hyper) get their solution count only, never a rating.
+// A variant puzzle (a grid with a board: x, hyper) is graded under its board's rules: every unit
+// of the board is a house (docs/grader.md says which technique reads which units).
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
 
 // The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,

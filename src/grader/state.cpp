@@ -9,29 +9,59 @@ void append_value(std::string& out, int v) {
   out.push_back(v <= 9 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10));
 }
 
-const State::IndexTable& State::index_table(Shape shape) {
-  // One table per shape with box_rows * box_cols <= kMaxN, built once (thread-safe static init).
-  static const std::vector<IndexTable> tables = [] {
-    std::vector<IndexTable> t(static_cast<std::size_t>(kMaxN * kMaxN));
-    for (int br = 1; br <= kMaxN; ++br) {
-      for (int bc = 1; br * bc <= kMaxN; ++bc) {
-        IndexTable& tab = t[static_cast<std::size_t>((br - 1) * kMaxN + bc - 1)];
-        const int n = br * bc;
-        for (int c = 0; c < n * n; ++c) {
-          const int r = c / n, k = c % n;
-          tab[static_cast<std::size_t>(c)] = {static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(r),
-                                              static_cast<std::uint8_t>((r % br) * bc + k % bc)};
-        }
+namespace {
+
+// The table of `board` (kept alive by `keep` when given), or null when the board has more extra
+// units than the fixed arrays hold.
+std::shared_ptr<const UnitTable> build_table(const Board& board, std::shared_ptr<const Board> keep) {
+  const int n = board.n;
+  const int units = static_cast<int>(board.units.size());
+  if (units > kMaxUnits) return nullptr;
+  auto t = std::make_shared<UnitTable>();
+  t->keep = std::move(keep);
+  t->board = &board;
+  t->units = units;
+  t->extras = units > 3 * n;
+  for (int u = 0; u < units; ++u) {
+    const auto& cells = board.units[static_cast<std::size_t>(u)];
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const auto c = static_cast<std::size_t>(cells[i]);
+      if (u < 3 * n) {
+        t->index[c][static_cast<std::size_t>(u / n)] = static_cast<std::uint8_t>(i);
+        continue;
       }
+      auto& count = t->extra_count[c];
+      if (count >= kMaxCellExtras) return nullptr;
+      t->extra_unit[c][count] = static_cast<std::uint8_t>(u);
+      t->extra_index[c][count] = static_cast<std::uint8_t>(i);
+      ++count;
     }
-    return t;
-  }();
-  return tables[static_cast<std::size_t>((shape.box_rows - 1) * kMaxN + shape.box_cols - 1)];
+  }
+  return t;
 }
 
+// The unit table of a grid's board. A few tables are kept per thread (a grader thread works on one
+// or two boards at a time); a cached table holds its board, so its address is never reused.
+std::shared_ptr<const UnitTable> table_for(const Grid& puzzle) {
+  constexpr std::size_t kSlots = 8;
+  thread_local std::array<std::shared_ptr<const UnitTable>, kSlots> cache;
+  thread_local std::size_t next = 0;
+  const Board& board = board_of(puzzle);
+  for (const auto& t : cache)
+    if (t && t->board == &board) return t;
+  auto t = build_table(board, puzzle.board);
+  if (t) cache[next++ % kSlots] = t;
+  return t;
+}
+
+}  // namespace
+
 bool State::init(const Grid& puzzle) {
-  geo_ = &classic_board(puzzle.shape);
-  index_ = &index_table(puzzle.shape);
+  table_ = table_for(puzzle);
+  if (!table_) return false;
+  geo_ = table_->board;
+  extras_ = table_->extras;
+  units_ = table_->units;
   n_ = puzzle.n();
   cells_ = puzzle.size();
   empty_ = cells_;
@@ -40,7 +70,7 @@ bool State::init(const Grid& puzzle) {
     value_[static_cast<std::size_t>(c)] = 0;
     cand_[static_cast<std::size_t>(c)] = all;
   }
-  for (int u = 0; u < 3 * n_; ++u) {
+  for (int u = 0; u < unit_count(); ++u) {
     placed_[static_cast<std::size_t>(u)] = 0;
     empty_in_[static_cast<std::size_t>(u)] = static_cast<std::uint8_t>(n_);
     for (int v = 1; v <= n_; ++v) places_[static_cast<std::size_t>(u * kMaxN + v - 1)] = static_cast<std::uint16_t>(all);
@@ -58,38 +88,67 @@ bool State::sees(int a, int b) const {
   if (a == b) return false;
   const auto& ua = units_of(a);
   const auto& ub = units_of(b);
-  return ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2];
+  if (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]) return true;
+  if (!extras_) return false;
+  for (int i = 0; i < extra_count(a); ++i)
+    for (int j = 0; j < extra_count(b); ++j)
+      if (extra_unit(a, i) == extra_unit(b, j)) return true;
+  return false;
 }
 
-void State::drop_place(int cell, int v) {
+void State::drop_extra_places(int cell, int v) {
+  for (int i = 0; i < extra_count(cell); ++i)
+    places_[static_cast<std::size_t>(extra_unit(cell, i) * kMaxN + v - 1)] &=
+        static_cast<std::uint16_t>(~(1u << extra_index(cell, i)));
+}
+
+inline void State::drop_basic_places(int cell, int v) {
   const auto& us = units_of(cell);
-  const auto& ix = (*index_)[static_cast<std::size_t>(cell)];
+  const auto& ix = table_->index[static_cast<std::size_t>(cell)];
   for (std::size_t k = 0; k < 3; ++k)
     places_[static_cast<std::size_t>(us[k] * kMaxN + v - 1)] &= static_cast<std::uint16_t>(~(1u << ix[k]));
 }
 
+inline void State::drop_place(int cell, int v) {
+  drop_basic_places(cell, v);
+  if (extras_) drop_extra_places(cell, v);
+}
+
+inline void State::fill_place(int unit, int ix, int v, Mask old) {
+  const auto u = static_cast<std::size_t>(unit);
+  --empty_in_[u];
+  placed_[u] = static_cast<std::uint16_t>(placed_[u] | bit(v));
+  const auto keep = static_cast<std::uint16_t>(~(1u << ix));
+  for (Mask m = old; m; m &= m - 1) places_[u * kMaxN + static_cast<std::size_t>(std::countr_zero(m))] &= keep;
+  places_[u * kMaxN + static_cast<std::size_t>(v - 1)] = 0;  // its peers lose v
+}
+
 void State::place(int cell, int v) {
+  if (extras_)
+    place_on<true>(cell, v);
+  else
+    place_on<false>(cell, v);
+}
+
+template <bool kExtras>
+void State::place_on(int cell, int v) {
   assert(value(cell) == 0);
   value_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(v);
   const Mask old = cand_[static_cast<std::size_t>(cell)];
   cand_[static_cast<std::size_t>(cell)] = 0;
   --empty_;
   const auto& us = units_of(cell);
-  const auto& ix = (*index_)[static_cast<std::size_t>(cell)];
-  for (std::size_t k = 0; k < 3; ++k) {
-    const auto u = static_cast<std::size_t>(us[k]);
-    --empty_in_[u];
-    placed_[u] = static_cast<std::uint16_t>(placed_[u] | bit(v));
-    const auto keep = static_cast<std::uint16_t>(~(1u << ix[k]));
-    for (Mask m = old; m; m &= m - 1) places_[u * kMaxN + static_cast<std::size_t>(std::countr_zero(m))] &= keep;
-    places_[u * kMaxN + static_cast<std::size_t>(v - 1)] = 0;  // its peers lose v below
-  }
+  const auto& ix = table_->index[static_cast<std::size_t>(cell)];
+  for (std::size_t k = 0; k < 3; ++k) fill_place(us[k], ix[k], v, old);
+  if constexpr (kExtras)
+    for (int i = 0; i < extra_count(cell); ++i) fill_place(extra_unit(cell, i), extra_index(cell, i), v, old);
   const Mask b = bit(v);
   for (int p : peers(cell)) {
     Mask& m = cand_[static_cast<std::size_t>(p)];
     if (!(m & b)) continue;
     m &= ~b;
-    drop_place(p, v);
+    drop_basic_places(p, v);
+    if constexpr (kExtras) drop_extra_places(p, v);
   }
 }
 
@@ -114,7 +173,8 @@ bool State::contradiction() const {
 }
 
 Grid State::to_grid() const {
-  Grid g(geo_->shape);
+  Grid g(geo().shape);
+  g.board = table_->keep;
   for (int c = 0; c < cells_; ++c) g.cells[static_cast<std::size_t>(c)] = value_[static_cast<std::size_t>(c)];
   return g;
 }
@@ -123,10 +183,6 @@ std::string State::cell_name(int cell) const {
   return "r" + std::to_string(cell / n_ + 1) + "c" + std::to_string(cell % n_ + 1);
 }
 
-std::string State::unit_name(int u) const {
-  if (u < n_) return "row " + std::to_string(u + 1);
-  if (u < 2 * n_) return "column " + std::to_string(u - n_ + 1);
-  return "box " + std::to_string(u - 2 * n_ + 1);
-}
+std::string State::unit_name(int u) const { return geo().unit_name(u); }
 
 }  // namespace gp::grader

@@ -23,8 +23,10 @@
 // - Deterministic: the same state gives the same step. Scan order (units, values, cells) is
 //   ascending unless the header of the technique says otherwise.
 // - No per-call heap allocation beyond growing `out` (whose capacity the ladder reuses).
-// - Works for every shape (4x4..16x16) unless documented; a technique that does not apply to a
-//   shape returns false.
+// - Works for every shape (4x4..16x16) and every board (classic, the variants' extra units,
+//   irregular regions) unless documented; a technique that does not apply returns false. Units
+//   and their cells are read through State (unit, units_of, extra_unit, in_unit, peers, sees),
+//   never computed from box arithmetic: units 2n..3n-1 may be irregular regions.
 // Chain techniques whose rating varies should return the easiest (lowest rated) step they can find,
 // since SE picks the easiest hint of a chaining producer.
 #pragma once
@@ -32,6 +34,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -103,23 +106,50 @@ struct Step {
   }
 };
 
+// How many extra units (diagonals, windows: units numbered from 3n on) a board may have, and how
+// many of them one cell may be in. A board beyond these is not graded (State::init fails).
+inline constexpr int kMaxExtraUnits = 8;
+inline constexpr int kMaxCellExtras = 4;
+// Every unit of a board: rows, columns, boxes (or jigsaw regions), then the extra units.
+inline constexpr int kMaxUnits = 3 * kMaxN + kMaxExtraUnits;
+
+// Where each cell sits in the units of one board, read from the board's unit lists (never from
+// box arithmetic, so irregular regions work as boxes do). Built once per board and thread
+// (State::init); holds a variant board alive while it is cached.
+struct UnitTable {
+  std::shared_ptr<const Board> keep;  // the board when it is not a classic one
+  const Board* board = nullptr;
+  int units = 0;                      // number of units, extras included
+  bool extras = false;                // the board has units beyond rows, columns and boxes
+  // Per cell: its position in its row, column and box unit (bit index in State::places).
+  std::array<std::array<std::uint8_t, 3>, kMaxN * kMaxN> index{};
+  // Per cell: the extra units it is in (ascending) and its position in each.
+  std::array<std::uint8_t, kMaxN * kMaxN> extra_count{};
+  std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxN * kMaxN> extra_unit{};
+  std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxN * kMaxN> extra_index{};
+};
+
 // Values and candidate masks of a partly solved grid. Fixed-size arrays: cheap to copy (chains
-// may copy it for forcing-chain trials). Units and peers come from core's classic_board:
-// units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes; cells of a unit in ascending order.
-// Besides the candidates it keeps, updated by place() and eliminate(), the places of every value
-// in every unit and the number of empty cells per unit, so that the common techniques (singles,
-// locked candidates, subsets, fish) read them instead of rescanning cells.
+// may copy it for forcing-chain trials). Units and peers come from the grid's board (core's
+// Board): units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (a jigsaw board's regions), then the
+// variant's extra units (diagonals, windows) up to unit_count(); cells of a unit in ascending
+// order. Every unit counts as a house. Besides the candidates it keeps, updated by place() and
+// eliminate(), the places of every value in every unit and the number of empty cells per unit,
+// so that the common techniques (singles, locked candidates, subsets, fish) read them instead of
+// rescanning cells.
 class State {
  public:
   State() = default;
 
-  // Builds the state for `puzzle`: givens placed, each empty cell's candidates = all values not
-  // seen among its peers' givens. Requires n <= 16. Returns false if a given conflicts with
-  // another (the state is then unusable); the grader only calls it on valid puzzles.
+  // Builds the state for `puzzle` on its board (board_of(puzzle)): givens placed, each empty
+  // cell's candidates = all values not seen among its peers' givens. Requires n <= 16. Returns
+  // false if a given conflicts with another, or if the board has more extra units than
+  // kMaxExtraUnits / kMaxCellExtras (the state is then unusable); the grader only calls it on
+  // valid puzzles.
   bool init(const Grid& puzzle);
 
   const Board& geo() const { return *geo_; }
-  Shape shape() const { return geo_->shape; }
+  Shape shape() const { return geo().shape; }
   int n() const { return n_; }
   int cells() const { return cells_; }
 
@@ -132,11 +162,30 @@ class State {
   int empty_count() const { return empty_; }
   bool solved() const { return empty_ == 0; }
 
-  // The unit's cells (n of them) and the 3 units of a cell {row, column, box}.
-  const std::vector<int>& unit(int u) const { return geo_->units[static_cast<std::size_t>(u)]; }
-  const std::array<int, 3>& units_of(int cell) const { return geo_->unit_of[static_cast<std::size_t>(cell)]; }
-  const std::vector<int>& peers(int cell) const { return geo_->peers[static_cast<std::size_t>(cell)]; }
-  bool sees(int a, int b) const;  // a != b and they share a unit
+  // Number of units: 3n, plus the extra units of a variant board.
+  int unit_count() const { return units_; }
+  // True when the board has extra units (x, hyper).
+  bool has_extras() const { return extras_; }
+  // The unit's cells (n of them) and the row, column and box units of a cell {row, column, box}.
+  const std::vector<int>& unit(int u) const { return geo().units[static_cast<std::size_t>(u)]; }
+  const std::array<int, 3>& units_of(int cell) const { return geo().unit_of[static_cast<std::size_t>(cell)]; }
+  // The extra units of a cell (0 on a classic board), the i-th of them and the cell's position in it.
+  int extra_count(int cell) const { return table_->extra_count[static_cast<std::size_t>(cell)]; }
+  int extra_unit(int cell, int i) const {
+    return table_->extra_unit[static_cast<std::size_t>(cell)][static_cast<std::size_t>(i)];
+  }
+  int extra_index(int cell, int i) const {
+    return table_->extra_index[static_cast<std::size_t>(cell)][static_cast<std::size_t>(i)];
+  }
+  // True if `cell` is one of unit u's cells.
+  bool in_unit(int cell, int u) const {
+    if (u < 3 * n_) return units_of(cell)[static_cast<std::size_t>(u / n_)] == u;
+    for (int i = 0; i < extra_count(cell); ++i)
+      if (extra_unit(cell, i) == u) return true;
+    return false;
+  }
+  const std::vector<int>& peers(int cell) const { return geo().peers[static_cast<std::size_t>(cell)]; }
+  bool sees(int a, int b) const;  // a != b and they share a unit (extra units included)
 
   // Positions in unit `u` (bit i = the unit's i-th cell) whose candidates include `v`.
   Mask places(int u, int v) const { return places_[static_cast<std::size_t>(u * kMaxN + v - 1)]; }
@@ -146,7 +195,7 @@ class State {
   int empty_in(int u) const { return empty_in_[static_cast<std::size_t>(u)]; }
   // The index of `cell` within its row, column or box unit (kind 0, 1, 2): bit position in places().
   int index_in(int cell, int kind) const {
-    return (*index_)[static_cast<std::size_t>(cell)][static_cast<std::size_t>(kind)];
+    return table_->index[static_cast<std::size_t>(cell)][static_cast<std::size_t>(kind)];
   }
 
   // Solves `cell` with `v` and removes v from the candidates of its peers. Requires cell empty.
@@ -158,29 +207,39 @@ class State {
   // True if some empty cell has no candidate (only happens after an invalid deduction).
   bool contradiction() const;
 
-  // The current values as a Grid.
+  // The current values as a Grid on the same board.
   Grid to_grid() const;
 
-  // Names for descriptions: "r2c7", "row 2" / "column 7" / "box 3", value '5' or 'A'.
+  // Names for descriptions: "r2c7", "row 2" / "column 7" / "box 3" / "diagonal 1" / "window 2",
+  // value '5' or 'A'.
   std::string cell_name(int cell) const;
   std::string unit_name(int u) const;
 
  private:
-  using IndexTable = std::array<std::array<std::uint8_t, 3>, kMaxN * kMaxN>;
-  static const IndexTable& index_table(Shape shape);
   // Clears candidate v of `cell` (which has it) in the places of the cell's units.
   void drop_place(int cell, int v);
+  // The same in the cell's row, column and box, and in its extra units.
+  void drop_basic_places(int cell, int v);
+  void drop_extra_places(int cell, int v);
+  // Unit u loses the empty cell at position `ix`, where value v is placed; `old` its candidates.
+  void fill_place(int u, int ix, int v, Mask old);
 
-  const Board* geo_ = nullptr;
-  const IndexTable* index_ = nullptr;
+  // Solves `cell` with `v`, with or without the extra units' bookkeeping.
+  template <bool kExtras>
+  void place_on(int cell, int v);
+
+  std::shared_ptr<const UnitTable> table_;
+  const Board* geo_ = nullptr;  // table_->board, kept here for the inner loops
+  bool extras_ = false;  // table_->extras
+  int units_ = 0;        // table_->units
   int n_ = 0;
   int cells_ = 0;
   int empty_ = 0;
   std::array<std::uint8_t, kMaxN * kMaxN> value_{};
   std::array<Mask, kMaxN * kMaxN> cand_{};
-  std::array<std::uint16_t, 3 * kMaxN * kMaxN> places_{};  // [unit * kMaxN + value - 1]
-  std::array<std::uint16_t, 3 * kMaxN> placed_{};          // per unit: values placed in it
-  std::array<std::uint8_t, 3 * kMaxN> empty_in_{};         // per unit: empty cells
+  std::array<std::uint16_t, kMaxUnits * kMaxN> places_{};  // [unit * kMaxN + value - 1]
+  std::array<std::uint16_t, kMaxUnits> placed_{};          // per unit: values placed in it
+  std::array<std::uint8_t, kMaxUnits> empty_in_{};         // per unit: empty cells
 };
 
 // Appends the 1-based name of value v ('1'..'9', 'A'..'G') to `out`.

@@ -6,6 +6,9 @@
 //   of k values: base + (k-2)/10;
 //   BUG type 1: 5.6, types 2 and 4: 5.7, type 3 with a naked set of k values: 5.7 + (k-1)/10.
 // Among all unique loops present the easiest is reported (then the lowest type), as SE does.
+// On a variant board both stay sound: a loop counts only if every unit it touches (diagonals and
+// windows included) holds one even and one odd loop cell, and the BUG test counts every unit. The
+// loop walk and the units types 3 and 4 and BUG types 3 and 4 look in are rows, columns and boxes.
 #include <array>
 #include <bit>
 #include <bitset>
@@ -60,12 +63,21 @@ struct LoopSearch {
   }
 
   // Every unit visited by the loop is visited once by an even-indexed and once by an odd-indexed
-  // cell (SE's validity test).
+  // cell (SE's validity test). Every unit of the board counts, extra units included: then swapping
+  // v1 and v2 on the loop keeps every unit whole, so the loop is a deadly pattern on any board
+  // (a diagonal or window holding one loop cell makes it harmless, and it is rejected).
   bool valid() const {
-    std::array<std::uint8_t, 3 * kMaxN> even{}, odd{};
+    std::array<std::uint8_t, kMaxUnits> even{}, odd{};
     for (int i = 0; i < len; ++i) {
-      for (int u : s.units_of(loop[static_cast<std::size_t>(i)])) {
-        auto& slot = (i % 2 == 0 ? even : odd)[static_cast<std::size_t>(u)];
+      const int c = loop[static_cast<std::size_t>(i)];
+      auto& slots = i % 2 == 0 ? even : odd;
+      for (int u : s.units_of(c)) {
+        auto& slot = slots[static_cast<std::size_t>(u)];
+        if (slot) return false;
+        slot = 1;
+      }
+      for (int k = 0; k < s.extra_count(c); ++k) {
+        auto& slot = slots[static_cast<std::size_t>(s.extra_unit(c, k))];
         if (slot) return false;
         slot = 1;
       }
@@ -329,8 +341,8 @@ bool find_bug(const State& s, Step& out) {
       if (bug_cells[static_cast<std::size_t>(i)] == c) return true;
     return false;
   };
-  for (int i = 0; i < 3 * n; ++i) {
-    const int u = i < n ? 2 * n + i : i - n;
+  for (int i = 0; i < s.unit_count(); ++i) {
+    const int u = i < n ? 2 * n + i : i < 3 * n ? i - n : i;
     for (int v = 1; v <= n; ++v) {
       const Mask pos = s.places(u, v);
       const int card = bit_count(pos);
@@ -365,7 +377,7 @@ bool find_bug(const State& s, Step& out) {
   if (nb == 0) return false;
   for (int c = 0; c < s.cells(); ++c)
     if (s.value(c) == 0 && bit_count(temp[static_cast<std::size_t>(c)]) != 2) return false;
-  for (int u = 0; u < 3 * n; ++u) {
+  for (int u = 0; u < s.unit_count(); ++u) {  // every unit, extras included: the BUG argument needs them all
     for (int v = 1; v <= n; ++v) {
       int card = 0;
       for (int c : s.unit(u)) card += (temp[static_cast<std::size_t>(c)] & bit(v)) ? 1 : 0;

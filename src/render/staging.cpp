@@ -33,7 +33,7 @@ constexpr std::string_view kJournalHeader = "gridpress staging journal 1\n";
 // An earlier version of a file is kept under this name while the group is being renamed.
 std::string kept_name(const std::string& staged) { return staged + ".old"; }
 
-std::string folder_of(const std::string& path) {
+std::string parent_folder(const std::string& path) {
   const std::string dir = fs::path(path).parent_path().string();
   return dir.empty() ? "." : dir;
 }
@@ -186,7 +186,7 @@ Result<std::string> Staging::add(const std::string& final_path) {
   if (!p.has_filename()) return Error("cannot write '" + final_path + "': not a file name");
   auto target = write_target(final_path);
   if (!target) return Error("cannot write '" + final_path + "': " + target.error().to_string());
-  if (Status st = recover(folder_of(*target)); !st) return st.error();
+  if (Status st = recover(parent_folder(*target)); !st) return st.error();
   const fs::path t(*target);
   const std::string staged = (t.parent_path() / (prefix_ + t.filename().string())).string();
   const int fd = ::open(staged.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -209,7 +209,7 @@ Status Staging::commit() {
     f.had_earlier = fs::is_regular_file(f.target, ec);
     entries.push_back({f.had_earlier, fs::absolute(f.target, ec).string(), fs::absolute(f.staged, ec).string()});
   }
-  journal_ = (fs::path(folder_of(files_.front().target)) / journal_).string();
+  journal_ = (fs::path(parent_folder(files_.front().target)) / journal_).string();
   if (Status st = write_file_atomically(journal_, journal_text(entries)); !st)
     return undo(0, Error(ErrorKind::io, "cannot write '" + files_.front().final_path + "': " + st.error().to_string()));
   // 2. Keep every earlier version beside its staged name.

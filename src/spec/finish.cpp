@@ -177,9 +177,6 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     if (s.variant != "classic") {
       const Variant variant = *parse_variant(s.variant);
       if (auto why = variant_size_problem(variant, s.shape); !why.empty()) sec_at("variant", why);
-      if (!s.difficulty.empty() || s.rating)
-        sec_at(s.rating ? "rating" : "difficulty",
-               "the grader rates classic puzzles only: variant " + s.variant + " takes no difficulty target");
       if (s.fill != "random")
         sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + s.variant + " uses random");
     }

@@ -129,7 +129,7 @@ std::vector<Key> section_keys() {
   keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
                                  "3x3 windows; 9x9 only); see [board.md](board.md). A variant section takes the "
-                                 "`random` fill and no `difficulty`/`rating` (variants are not rated yet)",
+                                 "`random` fill; `difficulty`/`rating` rate it under its own rules",
                                  0, 0, variant_names()),
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->variant == "classic"; };
