@@ -224,3 +224,22 @@ set_tests_properties(cli_stdin PROPERTIES TIMEOUT 300 LABELS cli)
 add_test(NAME cli_progress COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/progress_test.sh $<TARGET_FILE:gridpress>
   ${CMAKE_CURRENT_SOURCE_DIR}/data)
 set_tests_properties(cli_progress PROPERTIES TIMEOUT 300 LABELS cli)
+
+# Difficulty in books (docs/difficulty.md) and -o's extension.
+gridpress_cli_exit_test(book_four_medium 2 book data/difficulty/four_medium.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/kids.pdf)
+gridpress_cli_test(book_four_medium_text ARGS book data/difficulty/four_medium.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/kids.pdf
+  MATCH "four_medium\\.yaml:6:17: sections\\[0\\]: every 4x4 puzzle is solved with hidden singles in boxes \\(SE 1\\.2 at most; every minimal 4x4 puzzle was graded\\): medium \\(1\\.5 < SE <= 2\\.5\\) cannot be made; ask for easy")
+gridpress_cli_exit_test(book_budget 1 book data/difficulty/slow.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/slow.pdf)
+gridpress_cli_test(book_budget_text ARGS book data/difficulty/slow.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/slow.pdf
+  MATCH "slow\\.yaml:7:5: section 'Impossible in time': gave up after 0\\.3 s: 9x9 with exactly 17 clues, best reached [0-9]+ clues in [0-9,]+ tr(y|ies) \\(made 0 of 3 puzzles\\); give the section a larger `budget`, or keep what was made with --keep-partial")
+gridpress_cli_test(book_keep_partial ARGS book data/difficulty/slow.yaml --keep-partial -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/kept.pdf
+  MATCH "warning: .*slow\\.yaml:7:5: section 'Impossible in time': kept 0 of 3 puzzles \\(gave up after 0\\.3 s: .*\\)\nwrote .*kept\\.pdf: [0-9]+ pages, 2 puzzles in ")
+gridpress_cli_exit_test(book_unknown_extension 2 book data/books/small.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/small.docx)
+gridpress_cli_test(book_unknown_extension_text ARGS book data/books/small.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/small.docx
+  MATCH "-o .*small\\.docx: '\\.docx' is not a format gridpress writes: name the file \\.pdf, \\.svg, \\.png or \\.eps, or give --format")
+gridpress_cli_test(book_upper_case_extension ARGS book data/books/small.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/upper/small.PNG
+  MATCH "wrote .*small-001\\.png \\.\\. .*small-009\\.png: 9 pages")
+gridpress_cli_test(spec_colon_title ARGS spec data/difficulty/colon_title.yaml
+  MATCH "colon_title\\.yaml:1:14: YAML syntax error: illegal map value \\(the value of 'title' has a colon in it: put it in quotes, title: \"Sudoku: The Hard Ones\"\\)")
+gridpress_cli_test(generate_clues_auto ARGS generate --difficulty hard --clues auto --count 3 --format csv --seed 2
+  MATCH ",(2[7-9]|30),rotate180|,(2[7-9]|30),none")

@@ -531,17 +531,40 @@ TEST_CASE("difficulty with exact clue counts, symmetry, small grids and numeric 
   auto k = generate_batch(kids, 1, scaled(10), opts(2));
   REQUIRE(k.ok());
   for (const auto& p : *k) CHECK(p.rating <= 1.5);
-  // A 4x4 grid never needs more than hidden singles: asking for hard runs out of budget, saying so.
-  Request tough;
-  tough.shape = {2, 2};
-  tough.rating = *grader::band_range("hard");
-  tough.difficulty = "hard";
-  tough.budget_seconds = 0.2;
-  auto t = generate_one(tough, 1);
-  REQUIRE_FALSE(t.ok());
-  CHECK(t.error().to_string().rfind(
-            "gave up after 0.2 s: 4x4, rated hard (2.5 < SE <= 4.0), best reached 4 clues, hardest rating reached 1.2 in ",
-            0) == 0);
+  // A 4x4 grid never needs more than hidden singles in boxes: medium and above are refused up
+  // front, before any search (and whatever the budget).
+  for (const char* band : {"medium", "hard"}) {
+    Request tough;
+    tough.shape = {2, 2};
+    tough.rating = *grader::band_range(band);
+    tough.difficulty = band;
+    tough.budget_seconds = 1000;
+    const std::string why = std::string("every 4x4 puzzle is solved with hidden singles in boxes (SE 1.2 at most; every "
+                                        "minimal 4x4 puzzle was graded): ") +
+                            band + (std::string(band) == "medium" ? " (1.5 < SE <= 2.5)" : " (2.5 < SE <= 4.0)") +
+                            " cannot be made; ask for easy";
+    CHECK(check_request(tough).error().to_string() == why);
+    CHECK(generate_one(tough, 1).error().to_string() == why);
+  }
+  Request top;  // a range that still holds 1.2 is fine
+  top.shape = {2, 2};
+  top.rating = grader::RatingRange{1.2, 2.0, false};
+  CHECK(check_request(top).ok());
+}
+
+TEST_CASE("a batch out of budget after some puzzles says how many it made, not how close the search came") {
+  Request r;
+  r.clues_min = r.clues_max = 17;
+  r.budget_seconds = 0.3;
+  Error ran_out;
+  BatchOptions o = opts(1);
+  o.out_of_budget = &ran_out;
+  auto b = generate_batch(r, 1, 3, o);
+  REQUIRE(b.ok());  // kept, not failed
+  CHECK(b->empty());
+  CHECK(ran_out.kind == ErrorKind::budget);
+  CHECK(ran_out.to_string().find("best reached ") != std::string::npos);  // nothing made: how close it came
+  CHECK(ran_out.to_string().find("(made 0 of 3 puzzles)") != std::string::npos);
 }
 
 TEST_CASE("batch grading fills the rating without a target; too few distinct small puzzles is an error") {

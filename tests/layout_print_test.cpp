@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 
 #include "layout_support.hpp"
+#include "layout/internal.hpp"
+#include "spec/spec.hpp"
 
 using namespace gp;
 using namespace gp::layout;
@@ -279,7 +281,21 @@ TEST_CASE("large print: digits at least theme.min_digit_size, or a clear error")
   auto small_answers = plan_book(spec, {4}, m);
   REQUIRE_FALSE(small_answers.ok());
   CHECK(small_answers.error().to_string() ==
-        "sections[0]: 16x16 answer grids at 5x6 per page would get 1.8 mm cells; use fewer answers per page");
+        "answers.per_page: 16x16 answer grids at 5x6 per page would get 1.8 mm cells; use fewer answers per page");
+}
+
+TEST_CASE("answers.per_page that does not fit is blamed on the key, once per grid size") {
+  auto spec = spec::parse_book_spec(
+      "page: {size: 6x9}\nsections:\n  - name: A\n  - name: B\n  - name: C\nanswers:\n  per_page: 100\n",
+      "t.yaml");
+  REQUIRE(spec.ok());
+  ApproxTextMeasure m;
+  auto bad = plan_book(*spec, {4, 4, 4}, m);
+  REQUIRE_FALSE(bad.ok());
+  const auto& d = bad.error().diagnostics;
+  INFO(bad.error().to_string());
+  REQUIRE(d.size() == 1);  // the three 9x9 sections share one answer layout: one problem
+  CHECK(d[0].to_string().rfind("t.yaml:7:13: answers.per_page: 9x9 answer grids at 10x10 per page would get ", 0) == 0);
 }
 
 TEST_CASE("worksheets: name/date/class header on every puzzle page, rules box on the first or every page") {
@@ -418,4 +434,102 @@ TEST_CASE("newspaper: caption and lines grow with a column wider than 11.5 pc") 
   }
   CHECK(heaviest == Approx(4));
   CHECK(caption_pt == Approx(12.73).margin(0.01));
+}
+
+TEST_CASE("title page: a long title and subtitle wrap and shrink above the author, or are refused at the key") {
+  const std::string words =
+      "The Enormous Omnibus of Fiendishly Difficult Logic Puzzles for Long Winter Evenings by the Fire ";
+  auto spec = spec::parse_book_spec("title: " + words + words + "\nsubtitle: " + words + words + words +
+                                        "\nauthor: A. Setter\npage: {size: 6x9}\nsections:\n  - name: A\n",
+                                    "t.yaml");
+  REQUIRE(spec.ok());
+  ApproxTextMeasure m;
+  const detail::Fonts fonts = detail::book_fonts(*spec, {});
+  const Box c{10, 20, 110, 190};
+  auto t = detail::title_layout(*spec, fonts, m, c);
+  REQUIRE(t.ok());
+  CHECK(t->title.size_pt < fonts.title.size_pt);  // shrunk
+  CHECK(t->title_box.y >= c.y);
+  CHECK(t->title_box.bottom() <= t->subtitle_box.y + 1e-6);
+  CHECK(t->subtitle_box.bottom() < t->author_box.y);
+  CHECK(t->author_box.bottom() <= c.bottom() + 1e-6);
+  CHECK(plan_book(*spec, {4}, m).ok());
+  // A short title keeps its size and place.
+  auto plain = spec::parse_book_spec("title: Sudoku\nsubtitle: Easy\nauthor: A. Setter\nsections:\n  - name: A\n", "t.yaml");
+  REQUIRE(plain.ok());
+  auto p = detail::title_layout(*plain, fonts, m, c);
+  REQUIRE(p.ok());
+  CHECK(p->title.size_pt == fonts.title.size_pt);
+  CHECK(p->title_box.y == Approx(c.y + c.h * 0.28));
+  // A word wider than the page even at the smallest size: refused at the title key, before anything
+  // is generated.
+  auto too_long = spec::parse_book_spec(
+      "title: The Extraordinarily-Long-Hyphenated-Compound-Title-Word-That-Never-Breaks-Anywhere\nsubtitle: "
+      "Easy\nauthor: A. Setter\npage: {size: 6x9}\nsections:\n  - name: A\n",
+      "t.yaml");
+  REQUIRE(too_long.ok());
+  auto bad = plan_book(*too_long, {4}, m);
+  REQUIRE_FALSE(bad.ok());
+  INFO(bad.error().to_string());
+  CHECK(bad.error().to_string().rfind("t.yaml:1:1: title: the title and subtitle do not fit the title page above the "
+                                      "author even at ", 0) == 0);
+}
+
+TEST_CASE("section_start: recto puts every section heading on a right-hand page") {
+  const std::string base = "title: T\npage: {size: 6x9}\nsections:\n  - name: A\n    count: 3\n    layout: 1x1\n"
+                           "  - name: B\n    count: 2\n    layout: 1x1\n  - name: C\n    count: 1\n";
+  ApproxTextMeasure m;
+  for (const bool recto : {false, true}) {
+    INFO("recto " << recto);
+    auto spec = spec::parse_book_spec(base + (recto ? "section_start: recto\n" : ""), "t.yaml");
+    REQUIRE(spec.ok());
+    auto plan = plan_book(*spec, {3, 2, 1}, m);
+    REQUIRE(plan.ok());
+    int headings = 0, blanks = 0, even_headings = 0;
+    for (const PlannedPage& p : plan->document_pages(0)) {
+      if (p.kind == PageKind::section_heading) {
+        ++headings;
+        even_headings += p.number % 2 == 0;
+      }
+      blanks += p.kind == PageKind::blank;
+    }
+    CHECK(headings == 3);
+    for (int s = 0; s < 3; ++s) CHECK((plan->section_pages[static_cast<size_t>(s)] % 2 == 1 || !recto));
+    if (recto) {
+      CHECK(even_headings == 0);
+      CHECK(blanks > 0);
+    } else {
+      CHECK(even_headings > 0);  // the case the key is for
+      CHECK(blanks == 0);
+    }
+  }
+}
+
+TEST_CASE("per_page: 3 on 8.5x11 is two over one with bigger cells than one column of three") {
+  ApproxTextMeasure m;
+  auto spec = spec::parse_book_spec("page: {size: 8.5x11}\nsections:\n  - name: A\n    count: 7\n    per_page: 3\n", "t.yaml");
+  REQUIRE(spec.ok());
+  const spec::SectionSpec& s = spec->sections[0];
+  CHECK(s.columns == 2);
+  CHECK(s.rows == 2);
+  CHECK(s.per_page == 3);
+  auto plan = plan_book(*spec, {7}, m);
+  REQUIRE(plan.ok());
+  int puzzle_pages = 0;
+  for (const PlannedPage& p : plan->document_pages(0)) puzzle_pages += p.kind == PageKind::puzzles;
+  CHECK(puzzle_pages == 3);  // 3 + 3 + 1
+  auto column = spec::parse_book_spec("page: {size: 8.5x11}\nsections:\n  - name: A\n    count: 7\n    layout: 1x3\n", "t.yaml");
+  REQUIRE(column.ok());
+  auto column_plan = plan_book(*column, {7}, m);
+  REQUIRE(column_plan.ok());
+  CHECK(plan->fits[0].cell_mm > column_plan->fits[0].cell_mm * 1.1);
+  // On 6x9 one column of three is already the largest: unchanged; exact counts keep their rectangle.
+  auto small = spec::parse_book_spec("sections:\n  - name: A\n    per_page: 3\n  - name: B\n    per_page: 6\n", "t.yaml");
+  REQUIRE(small.ok());
+  CHECK(small->sections[0].columns == 1);
+  CHECK(small->sections[0].rows == 3);
+  CHECK(small->sections[0].per_page == 0);
+  CHECK(small->sections[1].columns == 2);
+  CHECK(small->sections[1].rows == 3);
+  CHECK(small->sections[1].per_page == 0);
 }

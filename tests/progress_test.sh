@@ -32,7 +32,7 @@ err=$("$bin" generate --count 50 --clues 24 --seed 3 -j 2 2>&1 >/dev/null)
 
 # book: progress on a terminal, then the summary; on a pipe only the summary, on stderr.
 out=$(on_tty "'$bin' book '$data/books/small.yaml' -o tty.pdf > /dev/null")
-grep -qE $'^\e\\[Kgenerating Warm-up: [0-9]+/4 ' <<<"$out" || fail "book on a terminal: no progress in: $(cat -v <<<"$out")"
+grep -qE $'^\e\\[Kgenerating Warm-up \\(budget 62 s\\): [0-9]+/4 ' <<<"$out" || fail "book on a terminal: no progress in: $(cat -v <<<"$out")"
 grep -qE $'^(\e\\[K)?wrote tty.pdf: ' <<<"$out" || fail "book on a terminal: no summary after the progress"
 "$bin" book "$data/books/small.yaml" -o pipe.pdf > out.txt 2> err.txt
 [[ ! -s out.txt ]] || fail "book wrote to standard output: $(cat out.txt)"

@@ -439,6 +439,7 @@ TEST_CASE("config/defaults.yaml equals the C++ defaults", "[spec][defaults]") {
   CHECK(got.front == expected.front);
   CHECK(got.output == expected.output);
   CHECK(got.bands == expected.bands);
+  got.key_places.clear();  // where the file set its keys, not a value
   CHECK(got == expected);
 }
 

@@ -47,7 +47,7 @@ _gridpress() {
   case $cmd in
     generate) opts="--variant --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --catalogue --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
-    book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet" ;;
+    book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
     preflight) opts="--rules --trim --bleed --strict --format" ;;

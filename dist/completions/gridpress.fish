@@ -55,6 +55,7 @@ complete -c gridpress -n $b -l start-number -x -d 'Newspaper runs: number of the
 complete -c gridpress -n $b -l catalogue -r -F -d 'Catalogue of published puzzles'
 complete -c gridpress -n $b -l force -d 'Replace files the catalogue lists as published'
 complete -c gridpress -n $b -s q -l quiet -d 'No progress and no summary line'
+complete -c gridpress -n $b -l keep-partial -d 'A section out of budget keeps what it made'
 
 # grade
 set -l r "__fish_seen_subcommand_from grade"

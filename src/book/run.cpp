@@ -4,6 +4,10 @@
 #include <unistd.h>  // unlink
 
 #include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -21,6 +25,7 @@
 #include "core/codec.hpp"
 #include "core/files.hpp"
 #include "core/puzzle_store.hpp"
+#include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
 #include "layout/layout.hpp"
@@ -181,38 +186,70 @@ Result<Exclusions> read_excluded_files(const spec::BookSpec& spec) {
   return out;
 }
 
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
+// 60, 0.5, 1e+03 -> "1000": a number of seconds or a rate in messages.
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
 // Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
-// appears twice.
-Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec,
-                                          const std::vector<gen::Request>& requests,
-                                          const BookRunOptions& options,
+// appears twice. With keep_partial a section that runs out of budget keeps what was made (the
+// warning goes to `warnings`) and the later sections are still made, each with its own budget.
+Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
+                                          const BookRunOptions& options, std::vector<std::string>& warnings,
                                           const std::function<bool(const std::string&)>& listed,
-                                          const Exclusions& exclusions,
-                                          std::vector<std::vector<std::string>>& canonicals) {
-  canonicals.assign(spec.sections.size(), {});
+                                          const Exclusions& exclusions) {
+  using Clock = std::chrono::steady_clock;
   const int jobs = options.jobs > 0 ? options.jobs
                                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   std::vector<PuzzleStore> puzzles;
   std::unordered_set<std::string> seen;
   for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
     const auto& sec = spec.sections[static_cast<size_t>(s)];
-    std::function<void(int, int)> progress;
-    if (options.progress) {
-      progress = [&](int done, int total) {
-        options.progress("generating " + sec.name, done, total);
-      };
-    }
+    const double budget = requests[static_cast<size_t>(s)].budget_seconds;
+    // The progress line names the budget, so a run that will not fit in it shows so early.
+    const std::string what = "generating " + sec.name + " (budget " + short_number(budget) + " s)";
+    int made = 0;
+    const auto start = Clock::now();
+    std::function<void(int, int)> progress = [&](int done, int total) {
+      made = done;
+      if (options.progress) options.progress(what, done, total);
+    };
+    Error ran_out;
     const std::unordered_set<std::string>& own = exclusions.section[static_cast<size_t>(s)];
     std::function<bool(const std::string&)> excluded;
     if (listed || !exclusions.book.empty() || !own.empty())
       excluded = [&](const std::string& c) {
         return exclusions.book.count(c) || own.count(c) || (listed && listed(c));
       };
-    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress, excluded,
-                                  &canonicals[static_cast<size_t>(s)]);
-    if (!store) {
-      return Error(spec::section_location(spec, s) + ": section '" + sec.name + "': " + store.error().to_string());
+    auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress,
+                                  options.keep_partial ? &ran_out : nullptr, excluded);
+    const double took = std::chrono::duration<double>(Clock::now() - start).count();
+    // At the rate reached, what the whole section would need (only when some were made).
+    std::string estimate;
+    if (made > 0 && made < sec.count && took > 0) {
+      const double need = took * sec.count / made;
+      estimate = "at " + short_number(std::round(made / took * 100) / 100) + " puzzles/s the " +
+                 std::to_string(sec.count) + " puzzles need about " + short_number(std::ceil(need)) + " s";
     }
+    if (!store) {
+      std::string msg = spec::section_location(spec, s) + ": section '" + sec.name + "': " + store.error().to_string();
+      if (store.error().kind == ErrorKind::budget)
+        msg += (estimate.empty() ? std::string("; ") : "; " + estimate + ": ") +
+               "give the section a larger `budget`, or keep what was made with --keep-partial";
+      return Error(store.error().kind, msg);
+    }
+    if (static_cast<int>(store->size()) < sec.count)
+      warnings.push_back(spec::section_location(spec, s) + ": section '" + sec.name + "': kept " +
+                         std::to_string(store->size()) + " of " + std::to_string(sec.count) + " puzzles (" +
+                         ran_out.to_string() + (estimate.empty() ? "" : "; " + estimate) + ")");
     puzzles.push_back(std::move(*store));
   }
   return puzzles;
@@ -256,15 +293,14 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
 
 // The catalogue's entries for the book's puzzles, in book order.
 std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const layout::BookPlan& plan,
-                                                const std::vector<PuzzleStore>& puzzles,
-                                                const std::vector<std::vector<std::string>>& canonicals) {
+                                           const std::vector<PuzzleStore>& puzzles) {
   std::vector<catalogue::Entry> out;
   out.reserve(plan.records.size());
   std::error_code ec;
   const std::string file = fs::absolute(spec.output.path, ec).lexically_normal().string();
   for (const layout::PuzzleRecord& rec : plan.records) {
     Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
-    p.canonical = canonicals[static_cast<size_t>(rec.section)][static_cast<size_t>(rec.index)];
+    p.canonical = gen::canonical_form(p.givens);  // the store keeps no canonical forms
     catalogue::Entry e = catalogue::entry_of(p, "book");
     e.title = spec.title;
     e.section = spec.sections[static_cast<size_t>(rec.section)].name;
@@ -337,8 +373,16 @@ Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o)
     if (spec.cover.path == default_cover_path(spec.output.path)) spec.cover.path.clear();
     spec.output.path = o.output;
     if (o.format.empty()) {
-      const std::string ext = fs::path(o.output).extension().string();
-      if (ext.size() > 1 && render::parse_format(ext.substr(1))) spec.output.format = ext.substr(1);
+      // The extension names the format, in any case (book.PNG); one that names none is refused
+      // rather than given a PDF under its name.
+      std::string ext = fs::path(o.output).extension().string();
+      for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (ext.size() > 1 && render::parse_format(ext.substr(1))) {
+        spec.output.format = ext.substr(1);
+      } else if (ext.size() > 1 && !spec.newspaper.enabled) {  // a newspaper run's -o names its manifest
+        return Error("-o " + o.output + ": '" + fs::path(o.output).extension().string() +
+                     "' is not a format gridpress writes: name the file .pdf, .svg, .png or .eps, or give --format");
+      }
     }
   }
   if (!o.format.empty()) spec.output.format = o.format;
@@ -350,8 +394,14 @@ std::string cover_path(const spec::BookSpec& spec, const std::string& book_path)
   return spec.cover.path.empty() ? default_cover_path(book_path) : spec.cover.path;
 }
 
-BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options) {
+namespace {
+
+// The stages for `spec`; `made` not null: the puzzles are already made (a run again with the
+// section counts cut to what a generation out of budget kept), and `warnings` says so.
+BookRun run_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options,
+                   std::vector<PuzzleStore>* made, std::vector<std::string> warnings) {
   BookRun run;
+  run.warnings = std::move(warnings);
   auto progress = [&](const std::string& what, long done, long total) {
     if (options.progress) options.progress(what, done, total);
   };
@@ -370,8 +420,10 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   if (!cat)
     return failed(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
                   cat.error());
-  run.warnings = cat->repairs();
-  if (auto warning = reused_seed(spec)) run.warnings.push_back(*warning);
+  if (!made) {  // once, not again when the book is made from kept puzzles
+    for (const std::string& r : cat->repairs()) run.warnings.push_back(r);
+    if (auto warning = reused_seed(spec)) run.warnings.push_back(*warning);
+  }
   {
     std::vector<std::string> paths;
     for (const auto& o : outputs) paths.push_back(o.path);
@@ -392,21 +444,51 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   run.trim_height_pt = layout::mm_to_pt(plan->book_geometry.trim_height());
   run.strict = spec.print.strict;
 
-  // 2. Generate; with a catalogue, reserve the puzzles (again when another run took some meanwhile).
-  std::vector<std::vector<std::string>> canonicals;
-  auto puzzles = generate(spec, requests, options, cat->excluded(), *exclusions, canonicals);
-  for (int tries = 1; puzzles && cat->active(); ++tries) {
+  // 2. Generate.
+  std::vector<PuzzleStore> generated;
+  if (made) {
+    generated = std::move(*made);
+  } else {
+    std::vector<std::string> cut;  // sections cut short (keep_partial)
+    auto got = generate(spec, requests, options, cut, cat->excluded(), *exclusions);
+    if (!got) return failed(std::move(run), Outcome::failed, got.error());
+    generated = std::move(*got);
+    run.warnings.insert(run.warnings.end(), cut.begin(), cut.end());
+    if (!cut.empty()) {
+      // Some section kept fewer puzzles than asked: plan the book again with the counts it has (a
+      // section with none is left out).
+      spec::BookSpec kept = spec;
+      kept.sections.clear();
+      std::vector<PuzzleStore> stores;
+      for (size_t s = 0; s < spec.sections.size(); ++s) {
+        if (generated[s].empty()) continue;
+        kept.sections.push_back(spec.sections[s]);
+        kept.sections.back().count = static_cast<int>(generated[s].size());
+        stores.push_back(std::move(generated[s]));
+      }
+      if (kept.sections.empty())
+        return failed(std::move(run), Outcome::failed, Error(ErrorKind::budget, join_lines(cut)));
+      return run_stages(kept, format, options, &stores, std::move(run.warnings));
+    }
+  }
+  std::vector<PuzzleStore>* puzzles = &generated;
+  // With a catalogue, reserve the puzzles; when another run took some meanwhile, generate again
+  // (its lookups now see them). A book made again from kept puzzles (keep_partial) cannot.
+  for (int tries = 1; cat->active(); ++tries) {
     catalogue::RunInfo info{"book", spec.title, spec.source_file, spec.seed};
-    auto reserved = cat->reserve(info, book_entries(spec, *plan, *puzzles, canonicals));
+    auto reserved = cat->reserve(info, book_entries(spec, *plan, *puzzles));
     if (!reserved) return failed(std::move(run), Outcome::failed, reserved.error());
     if (*reserved) break;
-    if (tries == kReserveTries)
+    std::vector<std::string> cut;
+    auto again = made || tries == kReserveTries
+                     ? Result<std::vector<PuzzleStore>>(Error(ErrorKind::io, "other runs kept taking its puzzles"))
+                     : generate(spec, requests, options, cut, cat->excluded(), *exclusions);
+    if (!again || !cut.empty())
       return failed(std::move(run), Outcome::failed,
-                    Error(ErrorKind::io,
-                          spec.catalogue + ": other runs kept taking this book's puzzles; run it again"));
-    puzzles = generate(spec, requests, options, cat->excluded(), *exclusions, canonicals);
+                    Error(ErrorKind::io, spec.catalogue +
+                                             ": other runs took this book's puzzles at the same time; run it again"));
+    generated = std::move(*again);
   }
-  if (!puzzles) return failed(std::move(run), Outcome::failed, puzzles.error());
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
 
   // 3. Open every document first: a folder that cannot be written fails before any drawing.
@@ -495,11 +577,11 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
   // 5. The manifest, staged like the documents; then every file into place at once.
   if (spec.output.manifest) {
     const std::string stem = stem_of(run.book_path);
-    auto json = staging.add(stem + ".json");
-    auto csv = staging.add(stem + ".csv");
-    Status st = !json ? Status(json.error())
-                : !csv ? Status(csv.error())
-                       : write_manifest(stem_of(*json), spec, *plan, *puzzles, run);
+    auto json_file = staging.add(stem + ".json");
+    auto csv_file = staging.add(stem + ".csv");
+    Status st = !json_file ? Status(json_file.error())
+                : !csv_file ? Status(csv_file.error())
+                            : write_manifest(stem_of(*json_file), spec, *plan, *puzzles, run);
     if (!st) return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
   }
   if (cat->active()) {
@@ -539,6 +621,12 @@ BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const
     }
   }
   return run;
+}
+
+}  // namespace
+
+BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options) {
+  return run_stages(spec, format, options, nullptr, {});
 }
 
 BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& options) {

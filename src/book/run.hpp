@@ -49,6 +49,9 @@ struct BookRunOptions {
   // For tests: called after the files are committed and before the catalogue records the run (a
   // test may end the process there, to leave a run for the next one to repair).
   std::function<void()> after_commit;
+  // A section that runs out of its budget keeps the puzzles made so far: the book is made with
+  // them (a section with none is left out) and BookRun::warnings says so. Off: the run fails.
+  bool keep_partial = false;
 };
 
 // What a run wrote and found.
@@ -66,7 +69,9 @@ struct BookRun {
   bool strict = false;                  // the spec's print.strict
   bool preflighted = false;             // print.rules is kdp: the checks below ran
   std::vector<std::string> findings;    // preflight problems, in page order; empty = passed
-  std::vector<std::string> warnings;    // for the user, e.g. a run the catalogue repaired
+  // For the user: sections cut short (keep_partial: "FILE:LINE:COL: section 'X': kept ..."), a run
+  // the catalogue repaired, a reused seed.
+  std::vector<std::string> warnings;
   int recorded = 0;                     // puzzles recorded in the catalogue
 };
 
@@ -84,8 +89,9 @@ struct Overrides {
 };
 
 // Applies `o` to `spec` and returns the output format. A new output path without a format takes
-// the format from its extension when that names one (-o book.svg means SVG), and a cover placed by
-// default beside the book follows the book to its new place. Error: an unknown format.
+// the format from its extension, in any case (-o book.svg or book.SVG means SVG; an extension
+// that names no format is an error, a name without one keeps the spec's format), and a cover placed
+// by default beside the book follows the book to its new place. Error: an unknown format.
 Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o);
 
 // "book.pdf" -> "book-answers.pdf": the separate answer document.

@@ -2,6 +2,7 @@
 #include "book/sections.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <limits>
 #include <set>
@@ -14,17 +15,64 @@
 
 namespace gp::book {
 
-// The spec's bands (label -> SE range) as the grader's ordered list; the last is open-ended.
+// The spec's bands (label -> SE range) as the grader's ordered list, each with its own floor. The
+// last band keeps its cap unless it reaches the top of the scale (the default fiendish, 12.0):
+// then it is open-ended, as the grader's own default bands.
 grader::Bands make_bands(const spec::BookSpec& spec) {
   if (spec.bands.empty()) return {};
-  std::vector<std::pair<double, std::string>> by_max;
-  for (const auto& [name, range] : spec.bands) by_max.emplace_back(range.second, name);
+  std::vector<std::pair<std::pair<double, double>, std::string>> by_max;
+  for (const auto& [name, range] : spec.bands) by_max.push_back({{range.second, range.first}, name});
   std::sort(by_max.begin(), by_max.end());
   grader::Bands bands;
   bands.bands.clear();
-  for (const auto& [max, name] : by_max) bands.bands.push_back({name, max});
-  bands.bands.back().max = std::numeric_limits<double>::infinity();
+  for (const auto& [range, name] : by_max) bands.bands.push_back({name, range.first, range.second});
+  if (bands.bands.back().max >= kDefaultBands.back().hi) bands.bands.back().max = std::numeric_limits<double>::infinity();
   return bands;
+}
+
+std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::SectionSpec& sec) {
+  if (sec.variant != "classic") return std::nullopt;  // variants are not rated: the dig's own count
+  if (sec.rating || sec.difficulty.empty()) return sec.rating ? std::nullopt : default_unrated_clues(sec.shape.n());
+  if (const auto own = spec.band_clues.find(sec.difficulty); own != spec.band_clues.end())
+    return ClueRange{own->second.first, own->second.second};
+  // A default band's clue range fits only the band's own ratings: a band renamed to another range
+  // keeps the range of clues the dig reaches.
+  const auto range = spec.bands.find(sec.difficulty);
+  for (const DifficultyBand& d : kDefaultBands)
+    if (d.name == sec.difficulty && (range == spec.bands.end() || range->second == std::pair{d.lo, d.hi}))
+      return default_band_clues(sec.difficulty, sec.shape.n());
+  return std::nullopt;
+}
+
+std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, const gen::Request& r) {
+  if (sec.spread != "even" || !r.rating || sec.count < 2) return {};
+  const int n = r.shape.n();
+  if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
+  std::vector<double> cuts;
+  const grader::RatingRange band = *r.rating;
+  bool is_default = false;
+  for (const DifficultyBand& d : kDefaultBands)
+    if (d.name == r.difficulty && std::abs(band.lo - d.lo) < 1e-9 &&
+        (std::abs(band.hi - d.hi) < 1e-9 || (std::isinf(band.hi) && &d == &kDefaultBands.back())))
+      is_default = true;
+  if (is_default) {
+    cuts = default_spread_cuts(r.difficulty);
+  } else {
+    // Thirds of the range up to 9.0 (ratings above are rare enough to take minutes each).
+    const double top = std::min(band.hi, 9.0);
+    if (top - band.lo >= 0.9) cuts = {band.lo + (top - band.lo) / 3, band.lo + 2 * (top - band.lo) / 3};
+  }
+  if (cuts.empty() || static_cast<int>(cuts.size()) + 1 > sec.count) return {};
+  std::vector<grader::RatingRange> out;
+  double lo = band.lo;
+  bool lo_exclusive = band.lo_exclusive;
+  for (double cut : cuts) {
+    out.push_back({lo, cut, lo_exclusive});
+    lo = cut;
+    lo_exclusive = true;
+  }
+  out.push_back({lo, band.hi, true});
+  return out;
 }
 
 // The generator request for a section; errors name the key at fault.
@@ -47,12 +95,20 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     r.rating = *range;
     r.difficulty = sec.difficulty;
   }
-  // One budget per section batch: generous, growing with the count, but never unbounded.
-  r.budget_seconds = 60.0 + 0.5 * sec.count;
+  if (sec.clues_auto) {
+    if (auto clues = auto_clues(spec, sec)) {
+      r.clues_min = clues->lo;
+      r.clues_max = clues->hi;
+    }
+  }
+  // One budget per section batch: the section's own, or generous, growing with the count, but never
+  // unbounded.
+  r.budget_seconds = sec.budget > 0 ? sec.budget : 60.0 + 0.5 * sec.count;
   if (Status st = gen::check_request(r); !st) {
     const std::string msg = st.error().to_string();
     std::string key;
-    if (msg.find("clue") != std::string::npos) key = "clues";
+    if (msg.find("cannot be made") != std::string::npos) key = sec.rating ? "rating" : "difficulty";
+    else if (msg.find("clue") != std::string::npos) key = "clues";
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";
     else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos) key = "variant";
@@ -84,36 +140,86 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress,
-                                     const std::function<bool(const std::string&)>& excluded,
-                                     std::vector<std::string>* canonicals) {
+                                     Error* out_of_budget,
+                                     const std::function<bool(const std::string&)>& excluded) {
   using Clock = std::chrono::steady_clock;
-  const int count = spec.sections[static_cast<std::size_t>(s)].count;
+  const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(s)];
+  const int count = sec.count;
   const auto deadline = Clock::now() + std::chrono::duration<double>(request.budget_seconds);
-  PuzzleStore store;
-  for (int first = 0; first < count; first += kSectionChunk) {
-    const int n = std::min(kSectionChunk, count - first);
-    gen::Request chunk = request;  // the section's budget covers all of its chunks
-    chunk.budget_seconds = std::max(0.001, std::chrono::duration<double>(deadline - Clock::now()).count());
-    gen::BatchOptions bo;
-    bo.jobs = jobs;
-    bo.stream = static_cast<std::uint64_t>(s);
-    bo.first = static_cast<std::uint64_t>(first);
-    bo.exclude = &seen;
-    bo.excluded = excluded;
-    bo.grade = true;
-    if (progress) bo.progress = [&](int done, int) { progress(first + done, count); };
-    auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
-    if (!batch) {
-      if (first == 0) return batch.error();
-      return Error(batch.error().kind, "after " + std::to_string(first) + " of " + std::to_string(count) +
-                                            " puzzles: " + batch.error().to_string());
+  // An even spread deals puzzle i to slice i mod m; each slice is a batch of its own (its own
+  // stream), so the puzzles do not depend on the number of threads.
+  const std::vector<grader::RatingRange> slices = spread_slices(sec, request);
+  const int m = slices.empty() ? 1 : static_cast<int>(slices.size());
+  std::vector<PuzzleStore> made(static_cast<std::size_t>(m));
+  int done_before = 0;
+  bool short_of_time = false;
+  for (int k = 0; k < m && !short_of_time; ++k) {
+    gen::Request slice = request;
+    if (!slices.empty()) slice.rating = slices[static_cast<std::size_t>(k)];
+    const int wanted = (count - k + m - 1) / m;
+    const std::uint64_t stream =
+        static_cast<std::uint64_t>(s) + (slices.empty() ? 0 : static_cast<std::uint64_t>(k + 1) << 32);
+    for (int first = 0; first < wanted; first += kSectionChunk) {
+      const int n = std::min(kSectionChunk, wanted - first);
+      gen::Request chunk = slice;  // the section's budget covers all of its chunks and slices
+      chunk.budget_seconds = k == 0 && first == 0  // messages then name the section's budget
+                                 ? request.budget_seconds
+                                 : std::max(0.001, std::chrono::duration<double>(deadline - Clock::now()).count());
+      gen::BatchOptions bo;
+      bo.jobs = jobs;
+      bo.stream = stream;
+      bo.first = static_cast<std::uint64_t>(first);
+      bo.exclude = &seen;
+      bo.excluded = excluded;
+      bo.grade = true;
+      Error ran_out;
+      if (out_of_budget) bo.out_of_budget = &ran_out;
+      const int base = done_before + first;
+      if (progress) bo.progress = [&](int done, int) { progress(base + done, count); };
+      auto batch = gen::generate_batch(chunk, spec.seed, n, bo);
+      const int made_before = done_before + first;
+      // The generator describes the slice it was given: say how it relates to the section.
+      const std::string slice_note =
+          slices.empty() ? std::string()
+                         : " [the even spread deals " + std::to_string(wanted) + " of the " + std::to_string(count) +
+                               " puzzles to this slice, " + std::to_string(k + 1) + " of " + std::to_string(m) +
+                               "; `spread: any` takes the whole band]";
+      if (!batch) {
+        if (made_before == 0) return Error(batch.error().kind, batch.error().to_string() + slice_note);
+        return Error(batch.error().kind, "after " + std::to_string(made_before) + " of " + std::to_string(count) +
+                                              " puzzles: " + batch.error().to_string() + slice_note);
+      }
+      if (!slice_note.empty() && static_cast<int>(batch->size()) < n)
+        ran_out = Error(ran_out.kind, ran_out.to_string() + slice_note);
+      for (Puzzle& p : *batch) {
+        seen.insert(std::move(p.canonical));
+        made[static_cast<std::size_t>(k)].add(p);
+      }
+      if (static_cast<int>(batch->size()) < n) {  // only with out_of_budget
+        *out_of_budget = std::move(ran_out);
+        short_of_time = true;
+        break;
+      }
     }
-    for (Puzzle& p : *batch) {
-      if (canonicals) canonicals->push_back(p.canonical);
-      seen.insert(std::move(p.canonical));
-      store.add(p);
+    done_before += static_cast<int>(made[static_cast<std::size_t>(k)].size());
+  }
+  // Deal the slices back in turn (a slice cut short by the budget drops out).
+  std::vector<Puzzle> order;
+  std::vector<std::size_t> next(static_cast<std::size_t>(m), 0);
+  for (bool any = true; any;) {
+    any = false;
+    for (int k = 0; k < m; ++k) {
+      auto& at = next[static_cast<std::size_t>(k)];
+      if (at >= made[static_cast<std::size_t>(k)].size()) continue;
+      order.push_back(made[static_cast<std::size_t>(k)].get(at++));
+      any = true;
     }
   }
+  if (sec.order == "rating")
+    std::stable_sort(order.begin(), order.end(), [](const Puzzle& a, const Puzzle& b) { return a.rating < b.rating; });
+  if (m == 1 && sec.order != "rating") return std::move(made.front());
+  PuzzleStore store;
+  for (const Puzzle& p : order) store.add(p);
   return store;
 }
 

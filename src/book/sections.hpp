@@ -3,10 +3,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
+#include "core/difficulty.hpp"
 #include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "generator/generator.hpp"
@@ -15,8 +17,9 @@
 
 namespace gp::book {
 
-// The spec's bands (label -> SE range) as the grader's ordered list; the last is open-ended.
-// An empty map gives the default bands.
+// The spec's bands (label -> SE range) as the grader's ordered list, maxima ascending, each band with
+// its own floor (grader::Band::min). The last band keeps its cap unless it reaches 12.0 (the top of
+// the scale): then it is open-ended. An empty map gives the default bands.
 grader::Bands make_bands(const spec::BookSpec& spec);
 
 // The generator request for section `s` (checked with gen::check_request). Errors are diagnostics
@@ -38,14 +41,27 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 // at a time however long the section; the result is the same as one batch. `seen` holds the
 // canonical forms of the book's earlier puzzles (none is repeated) and receives this section's.
 // `progress(done, total)` is called as puzzles are made. `excluded` (may be empty) names more
-// puzzles to avoid (a catalogue, excluded files); `canonicals`, when given, receives the section's
-// canonical forms in order (the store does not keep them). Errors: the generator's (gave up, too
-// few distinct puzzles), prefixed with how many of the section's puzzles were made before.
+// puzzles to avoid (a catalogue, excluded files). Errors: the generator's (gave up,
+// too few distinct puzzles), prefixed with how many of the section's puzzles were made before.
+// With `spread: even` (8x8 and 9x9 sections with a rating target) the puzzles are dealt in turn to
+// the slices of spread_slices, each made as a batch with stream s + (slice + 1) * 2^32; with
+// `order: rating` they are sorted easiest first (stable). `out_of_budget` not null: running out of
+// budget keeps the puzzles made so far (fewer than the section's count) and stores the error there.
 inline constexpr int kSectionChunk = 1000;
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress = {},
-                                     const std::function<bool(const std::string&)>& excluded = {},
-                                     std::vector<std::string>* canonicals = nullptr);
+                                     Error* out_of_budget = nullptr,
+                                     const std::function<bool(const std::string&)>& excluded = {});
+
+// The clue range `clues: auto` gives a section (core/difficulty.hpp, or the band's own `clues`);
+// nullopt = whatever digging reaches.
+std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::SectionSpec& sec);
+
+// The rating slices an even spread deals a section's puzzles to (docs/difficulty.md): the default
+// bands' measured cuts, thirds of any other range (up to 9.0) at least 0.9 wide; empty when the
+// section has no rating target, `spread: any`, fewer puzzles than slices, or a grid other than
+// 8x8 and 9x9.
+std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, const gen::Request& r);
 
 }  // namespace gp::book

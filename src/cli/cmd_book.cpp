@@ -38,6 +38,7 @@ struct BookOptions {
   std::string catalogue;  // --catalogue: overrides the spec's catalogue (relative to the working directory)
   bool force = false;     // --force: replace files the catalogue lists as published
   bool quiet = false;
+  bool keep_partial = false;        // --keep-partial
 };
 
 // A fresh folder under $TMPDIR (or /tmp), removed with everything in it when this goes away.
@@ -142,9 +143,11 @@ int run_book(const BookOptions& opt) {
   book::BookRunOptions ro;
   ro.jobs = opt.jobs;
   ro.force = opt.force;
+  ro.keep_partial = opt.keep_partial;
   ro.progress = [&progress](const std::string& what, long done, long total) { progress.count(what, done, total); };
   const book::BookRun run = book::run_book_stages(spec, *format, ro);
   progress.clear();
+  // Sections cut short by their budget (--keep-partial), runs the catalogue repaired, a reused seed.
   for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
@@ -207,6 +210,9 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_flag("--force", opt->force,
                 "Replace files the catalogue lists as published (their puzzles stay listed)");
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
+  cmd->add_flag("--keep-partial", opt->keep_partial,
+                "A section that runs out of its budget keeps the puzzles made so far (a warning says how many) "
+                "instead of failing the book");
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
       "givens, solution, seed, rating). The same spec and seed give byte-identical output.\n"

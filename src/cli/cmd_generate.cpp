@@ -12,10 +12,11 @@
 
 #include "book/record.hpp"
 #include "catalogue/sources.hpp"
+#include "core/difficulty.hpp"
+#include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
 #include "core/codec.hpp"
-#include "core/text.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "input/puzzle_reader.hpp"
@@ -54,7 +55,8 @@ constexpr const char* kGenerateFooter =
     "symmetry, fill, rating, label and hardest technique.\n"
     "The same options and --seed always give the same puzzles, for any --jobs.\n"
     "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
-    "it, each puzzle has as few clues as one dig reaches (every clue needed).\n"
+    "it, each puzzle has as few clues as one dig reaches (every clue needed). --clues auto takes the\n"
+    "range books give the difficulty on that grid (e.g. hard on 9x9: 27-30; docs/difficulty.md).\n"
     "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
     "then gives each puzzle \"variant\". Variants take the random fill; --difficulty and --rating rate\n"
     "them under their own rules (the variant's units count as houses).\n"
@@ -77,7 +79,7 @@ bool parse_int(std::string_view s, int& out) {
 }
 
 Status parse_clues(const std::string& text, gen::Request& req) {
-  if (text.empty()) return Ok{};
+  if (text.empty() || text == "auto") return Ok{};  // auto: set once the difficulty is known
   const auto dash = text.find('-');
   int a = 0, b = 0;
   const bool ok = dash == std::string::npos ? parse_int(text, a) && (b = a, true)
@@ -228,6 +230,17 @@ int run_generate(const GenerateOptions& opt) {
     if (!r) return fail(r.error(), kExitUsage);
     req.rating = *r;
   }
+  if (opt.clues == "auto") {
+    // The band's clue range for the size, as books have it by default (docs/difficulty.md).
+    const int n = req.shape.n();
+    const auto range = !opt.difficulty.empty() ? default_band_clues(opt.difficulty, n)
+                       : opt.rating.empty()    ? default_unrated_clues(n)
+                                               : std::nullopt;
+    if (range) {
+      req.clues_min = range->lo;
+      req.clues_max = range->hi;
+    }
+  }
   if (opt.count < 0) return fail(Error("--count must not be negative"), kExitUsage);
   long long first = 1;
   int count = opt.count;
@@ -289,7 +302,7 @@ void add_generate_command(CLI::App& app, Run& run) {
                   "Index of the first puzzle (1 = the start): the puzzles a whole run gives there")
       ->check(CLI::Range(1LL, 1LL << 53));
   cmd->add_option("--shard", opt->shard, "K/N: part K of N of a run of --count puzzles");
-  cmd->add_option("--clues", opt->clues, "Exact clue count K, or a range A-B");
+  cmd->add_option("--clues", opt->clues, "Exact clue count K, a range A-B, or auto (the difficulty's range)");
   cmd->add_option("--symmetry", opt->symmetry,
                   "none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral")
       ->capture_default_str();

@@ -17,12 +17,15 @@ namespace {
 
 constexpr std::uint64_t kMaxDuplicates = 2000;
 
-Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = {}) {
+// `made` (" (made 3 of 10 puzzles)") and `any_made`: what a batch had made. How close the search
+// came (the fewest clues, the hardest rating below the band) is said only when nothing was made:
+// after puzzles that met the request it would read as if none had.
+Error gave_up(const Plan& plan, const Shared& shared, const std::string& made = {}, bool any_made = false) {
   std::string msg = "gave up after " + number(plan.req.budget_seconds) + " s: " + describe(plan.req);
   const int best = shared.best.load();
-  if (best != INT_MAX) msg += ", best reached " + std::to_string(best) + " clues";
+  if (best != INT_MAX && !any_made) msg += ", best reached " + std::to_string(best) + " clues";
   const int low = shared.rated_low.load();
-  if (plan.req.rating && low >= 0) msg += ", hardest rating reached " + one_decimal(low / 10.0);
+  if (plan.req.rating && low >= 0 && !any_made) msg += ", hardest rating reached " + one_decimal(low / 10.0);
   const long long tries = shared.tries.load();
   msg += " in " + with_commas(tries) + (tries == 1 ? " try" : " tries");
   msg += made;
@@ -161,8 +164,13 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   };
   for (int i = 0; i < count; ++i) {
     auto& slot = made[static_cast<size_t>(i)];
-    if (!slot)
-      return gave_up(plan, shared, " (made " + with_commas(done.load()) + " of " + with_commas(count) + " puzzles)");
+    if (!slot) {
+      Error e = gave_up(plan, shared, " (made " + with_commas(done.load()) + " of " + with_commas(count) + " puzzles)",
+                        done.load() > 0);
+      if (!options.out_of_budget) return e;
+      *options.out_of_budget = std::move(e);
+      return out;
+    }
     const std::uint64_t base = slot->seed;
     for (std::uint64_t attempt = 1; !fresh(*slot); ++attempt) {
       // Small grids have few distinct puzzles (4x4 has a few dozen minimal ones): stop on a
@@ -172,9 +180,13 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
                      with_commas(kMaxDuplicates) +
                      " duplicates in a row): ask for fewer puzzles or a wider request, e.g. more clues");
       slot = engine.make(mix_seed(base, attempt));
-      if (!slot)
-        return gave_up(plan, shared,
-                       " (made " + with_commas(i) + " distinct puzzles of " + with_commas(count) + ")");
+      if (!slot) {
+        Error e = gave_up(plan, shared, " (made " + with_commas(i) + " distinct puzzles of " + with_commas(count) + ")",
+                          i > 0);
+        if (!options.out_of_budget) return e;
+        *options.out_of_budget = std::move(e);
+        return out;
+      }
       if (grade) grade_into(*slot, r.bands);
     }
     seen.insert(slot->canonical);

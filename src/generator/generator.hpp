@@ -84,6 +84,9 @@ struct BatchOptions {
   std::function<void(int done, int total)> progress;
   // Grade every puzzle even without a difficulty target (fills rating/label/hardest).
   bool grade = false;
+  // Not null: running out of budget is not a failure. The batch returns the puzzles made before
+  // the first one that is missing (de-duplicated, in index order) and stores the budget error here.
+  Error* out_of_budget = nullptr;
 };
 
 // `count` puzzles; puzzle i is generate_one(r, mix_seed(seed, stream, first + i)) unless that duplicates

@@ -79,7 +79,7 @@ std::string band_names(const Bands& bands) {
 
 std::vector<Band> default_bands() {
   std::vector<Band> out;
-  for (const DifficultyBand& b : kDefaultBands) out.push_back({std::string(b.name), b.hi});
+  for (const DifficultyBand& b : kDefaultBands) out.push_back({std::string(b.name), b.hi, b.lo});
   out.back().max = std::numeric_limits<double>::infinity();
   return out;
 }
@@ -99,7 +99,13 @@ Result<RatingRange> band_range(std::string_view name, const Bands& bands) {
   double prev = 0.0;
   bool first = true;
   for (const Band& b : bands.bands) {
-    if (b.name == name) return RatingRange{first ? 0.0 : prev, b.max, !first};
+    if (b.name == name) {
+      if (b.min < 0) return RatingRange{first ? 0.0 : prev, b.max, !first};
+      bool ends_there = false;
+      for (const Band& o : bands.bands)
+        if (&o != &b && std::abs(o.max - b.min) < kEps) ends_there = true;
+      return RatingRange{b.min, b.max, ends_there && b.min > 0};
+    }
     prev = b.max;
     first = false;
   }

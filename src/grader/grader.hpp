@@ -21,12 +21,15 @@
 
 namespace gp::grader {
 
-// Difficulty bands: band i covers ratings in (max of band i-1, max of band i]; the first band starts
-// at 0. Defaults (core/difficulty.hpp): easy <= 1.5, medium <= 2.5, hard <= 4.0, expert <= 6.0,
-// fiendish above.
+// Difficulty bands. Labels: a rating gets the first band (in list order, maxima ascending) whose max
+// is at least the rating, the last band above every max. Targets (band_range): a band with a floor
+// (min >= 0) covers [min, max], min exclusive when another band ends exactly there (so the default
+// bands do not overlap); without one it covers (max of the band before, max]. Defaults
+// (core/difficulty.hpp): easy <= 1.5, medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.
 struct Band {
   std::string name;
-  double max = 0.0;  // inclusive upper bound; +infinity for the last band
+  double max = 0.0;  // inclusive upper bound; +infinity = open-ended
+  double min = -1.0; // the band's own floor; < 0 = where the band before ends
 };
 // The default bands as above, the last one open-ended.
 std::vector<Band> default_bands();

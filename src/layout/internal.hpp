@@ -47,4 +47,17 @@ Box answer_area(const Box& content, const Bands& bands);
 // Slot k (row-major) of a columns x rows split of `area` with `gap` between slots.
 Box slot_box(const Box& area, int columns, int rows, int k, double gap);
 
+// The title page's text, fitted to the live area `c`: the title from 28% down, the subtitle
+// below it, the author from 72% down. Title and subtitle wrap and shrink together (to half the
+// title size, and the subtitle to the body size, both at least kMinTextPt) until every word fits
+// the width and the block ends above the author (the block may start higher, down to 8%); the
+// author wraps and shrinks to the body size until it fits above the bottom.
+struct TitleLayout {
+  Font title, subtitle, author;
+  Box title_box, subtitle_box, author_box;  // zero height when the text is empty
+};
+// Error "title: ..." / "author: ..." naming what does not fit even at the smallest sizes.
+Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts, const TextMeasure& measure,
+                                 const Box& c);
+
 }  // namespace gp::layout::detail

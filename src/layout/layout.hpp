@@ -102,7 +102,9 @@ class PageGeometry {
 // ---------------------------------------------------------------------------------------------
 // The plan.
 
-enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes };
+// blank: an empty page (no folio) so that the next section heading starts on a right-hand page
+// (`section_start: recto`).
+enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
 struct PlannedPage {

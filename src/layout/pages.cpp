@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "layout/calendar.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
@@ -106,7 +107,13 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
   for (int k = 0; k < pp.count; ++k) {
     const int index = pp.first + k;
     const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
-    const Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
+    Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
+    // A section that puts fewer puzzles on a page than it has slots (per_page: 3 as 2x2) centres
+    // its part-filled last row.
+    if (!answers && cx.spec.sections[static_cast<std::size_t>(pp.section)].per_page > 0) {
+      const int row = k / columns, in_row = std::min(columns, pp.count - row * columns);
+      slot.x += (columns - in_row) * (slot.w + cx.options.slot_gap_mm) / 2;
+    }
     const double extent = grid_extent_mm(p.givens.n(), cell, style);
     const double group_h = cap_h + extent;
     const double top = slot.y + (slot.h - group_h) / 2;
@@ -142,24 +149,86 @@ double heading(const Context& cx, Page& page, const PageFrame& f, const std::str
   return f.content.y + h * 1.8;
 }
 
+}  // namespace
+
+namespace detail {
+
+namespace {
+
+// True when every word of `text` fits `width` on a line of its own at `font` (wrapping never breaks
+// a word, so a longer one would run off the page).
+bool words_fit(const std::string& text, const Font& font, const TextMeasure& measure, double width) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find_first_of(" \n", start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start && measure.measure(text.substr(start, end - start), font).width > width + 1e-6) return false;
+    start = end + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts, const TextMeasure& measure,
+                                 const Box& c) {
+  TitleLayout t;
+  t.title = fonts.title;
+  t.subtitle = fonts.subtitle;
+  t.author = fonts.subtitle;
+  t.author.italic = false;
+  const double min_title = std::max({fonts.title.size_pt / 2, fonts.body.size_pt, kMinTextPt});
+  const double min_subtitle = std::max(std::min(fonts.body.size_pt, fonts.subtitle.size_pt), kMinTextPt);
+  // The author first: it sets how far down the title block may reach.
+  const double author_top = c.y + c.h * 0.72;
+  double author_h = 0;
+  if (!spec.author.empty()) {
+    for (;;) {
+      author_h = measure.measure(spec.author, t.author, c.w).height;
+      if (author_h <= c.bottom() - author_top + 1e-6 && words_fit(spec.author, t.author, measure, c.w)) break;
+      if (t.author.size_pt <= min_subtitle + 1e-9)
+        return Error("author: '" + spec.author + "' does not fit the title page even at " +
+                     one_decimal(t.author.size_pt) + " pt; shorten it");
+      t.author.size_pt = std::max(min_subtitle, t.author.size_pt - 1);
+    }
+    t.author_box = Box{c.x, author_top, c.w, author_h};
+  }
+  const double bottom = spec.author.empty() ? c.bottom() : author_top - measure.measure("Ag", t.author).height;
+  for (double scale = 1.0;; scale -= 0.05) {
+    t.title.size_pt = std::max(min_title, fonts.title.size_pt * scale);
+    t.subtitle.size_pt = std::max(min_subtitle, fonts.subtitle.size_pt * scale);
+    const double th = measure.measure(spec.title, t.title, c.w).height;
+    const double gap = measure.measure("Ag", t.subtitle).height * 0.8;
+    const double sh = spec.subtitle.empty() ? 0 : measure.measure(spec.subtitle, t.subtitle, c.w).height;
+    const double block = th + gap + sh;
+    const double top = std::max(c.y + c.h * 0.08, std::min(c.y + c.h * 0.28, bottom - block));
+    const bool fits = top + block <= bottom + 1e-6 && words_fit(spec.title, t.title, measure, c.w) &&
+                      words_fit(spec.subtitle, t.subtitle, measure, c.w);
+    if (fits) {
+      t.title_box = Box{c.x, top, c.w, th};
+      t.subtitle_box = Box{c.x, top + th + gap, c.w, sh};
+      return t;
+    }
+    if (t.title.size_pt <= min_title + 1e-9 && t.subtitle.size_pt <= min_subtitle + 1e-9)
+      return Error(std::string(spec.subtitle.empty() ? "title: the title does" : "title: the title and subtitle do") +
+                   " not fit the title page above the author even at " + one_decimal(t.title.size_pt) + " pt and " +
+                   one_decimal(t.subtitle.size_pt) + " pt; shorten them");
+  }
+}
+
+}  // namespace detail
+
+namespace {
+
 void title_page(const Context& cx, Page& page, const PageFrame& f) {
-  const Box& c = f.content;
-  double y = c.y + c.h * 0.28;
-  const double th = cx.measure.measure(cx.spec.title, cx.fonts.title, c.w).height;
-  page.items.push_back(text_item(Box{c.x, y, c.w, th}, cx.spec.title, cx.fonts.title, HAlign::center, VAlign::top, true));
-  y += th + cx.measure.measure("Ag", cx.fonts.subtitle).height * 0.8;
-  if (!cx.spec.subtitle.empty()) {
-    const double sh = cx.measure.measure(cx.spec.subtitle, cx.fonts.subtitle, c.w).height;
-    page.items.push_back(
-        text_item(Box{c.x, y, c.w, sh}, cx.spec.subtitle, cx.fonts.subtitle, HAlign::center, VAlign::top, true));
-  }
-  if (!cx.spec.author.empty()) {
-    Font af = cx.fonts.subtitle;
-    af.italic = false;
-    const double ah = cx.measure.measure(cx.spec.author, af, c.w).height;
-    page.items.push_back(
-        text_item(Box{c.x, c.y + c.h * 0.72, c.w, ah}, cx.spec.author, af, HAlign::center, VAlign::top, true));
-  }
+  // plan_book refused a title page that does not fit, so this succeeds.
+  auto t = detail::title_layout(cx.spec, cx.fonts, cx.measure, f.content);
+  if (!t) return;
+  page.items.push_back(text_item(t->title_box, cx.spec.title, t->title, HAlign::center, VAlign::top, true));
+  if (!cx.spec.subtitle.empty())
+    page.items.push_back(text_item(t->subtitle_box, cx.spec.subtitle, t->subtitle, HAlign::center, VAlign::top, true));
+  if (!cx.spec.author.empty())
+    page.items.push_back(text_item(t->author_box, cx.spec.author, t->author, HAlign::center, VAlign::top, true));
 }
 
 void notice_page(const Context& cx, Page& page, const PageFrame& f) {
@@ -377,6 +446,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::how_to_play: how_to_play_page(cx, page, f); break;
       case PageKind::section_heading: section_heading_page(cx, page, f, pp.section); break;
       case PageKind::notes: notes_page(cx, page, f); break;
+      case PageKind::blank: break;
       case PageKind::puzzles: {
         const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
         running_head(cx, page, f, name.empty() ? spec.title : name);

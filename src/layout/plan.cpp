@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <string>
 
 #include "core/codec.hpp"
@@ -96,6 +97,7 @@ const char* page_kind_name(PageKind kind) {
     case PageKind::puzzles: return "puzzles";
     case PageKind::answers: return "answers";
     case PageKind::notes: return "notes";
+    case PageKind::blank: return "blank";
   }
   return "?";
 }
@@ -290,11 +292,13 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     const spec::SectionSpec& sec = spec.sections[s];
     const int si = static_cast<int>(s);
     const int count = section_counts[s];
+    // Page 1 is a right-hand page: a heading that would land on an even page gets a blank before it.
+    if (sec.heading_page && spec.section_start == "recto" && pl.next[0] % 2 == 0) pl.add(0, PageKind::blank, false);
     plan.section_pages[s] = pl.next[0];
     if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
     first_record[s] = plan.records.size();
     if (sec.number > 0) number = sec.number - 1;  // newspaper runs carry their own numbering
-    const int per = sec.columns * sec.rows;
+    const int per = sec.per_page > 0 ? sec.per_page : sec.columns * sec.rows;
     for (int first = 0; first < count; first += per) {
       const int n_here = std::min(per, count - first);
       const int page = pl.add(0, PageKind::puzzles, true, si, first, n_here);
@@ -329,7 +333,16 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   // One cell size per section, from the slot size.
   const GridStyle style = grid_style(spec.theme);
   const Box content{0, 0, plan.book_geometry.content_width(), plan.book_geometry.content_height()};
+  if (spec.front.title_page) {
+    // Text that cannot fit is refused, at its key, never drawn over other text or off the page.
+    if (auto t = detail::title_layout(spec, fonts, measure, content); !t) {
+      const std::string msg = t.error().diagnostics.front().message;
+      const std::size_t colon = msg.find(": ");
+      problems.push_back(spec::key_diagnostic(spec, {msg.substr(0, colon)}, msg.substr(colon + 2)));
+    }
+  }
   const Box answer_content{0, 0, plan.answer_geometry.content_width(), plan.answer_geometry.content_height()};
+  std::set<int> answer_sizes;  // grid sizes whose answers were found not to fit
   for (std::size_t s = 0; s < spec.sections.size(); ++s) {
     const spec::SectionSpec& sec = spec.sections[s];
     SectionFit fit;
@@ -372,12 +385,17 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       fit.answer_cell_mm = cell_for_extent(n, std::min(aslot.w, aslot.h - bands.answer_caption), astyle);
       const std::string per_answer_page =
           std::to_string(fit.answer_columns) + "x" + std::to_string(fit.answer_rows) + " per page";
+      // The answers' layout is one key for the whole book: blamed there, once per grid size.
+      auto answer_problem = [&](std::string msg) {
+        if (!answer_sizes.insert(n).second) return;
+        problems.push_back(spec::key_diagnostic(spec, {"answers.per_page", "answers.layout"}, std::move(msg)));
+      };
       if (fit.answer_cell_mm < detail::kMinCellMm) {
-        problem(where + shape + " answer grids at " + per_answer_page + " would get " +
-                one_decimal(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page");
+        answer_problem(shape + " answer grids at " + per_answer_page + " would get " +
+                       one_decimal(std::max(fit.answer_cell_mm, 0.0)) + " mm cells; use fewer answers per page");
       } else if (const double pt = digit_size_pt(fit.answer_cell_mm, astyle); pt < astyle.min_digit_pt - 1e-9) {
-        problem(where + "answer digits would be " + one_decimal(pt) + " pt at " + per_answer_page +
-                ", below the 7 pt minimum; use fewer answers per page");
+        answer_problem(shape + " answer digits would be " + one_decimal(pt) + " pt at " + per_answer_page +
+                       ", below the 7 pt minimum; use fewer answers per page");
       }
     }
     plan.fits.push_back(fit);

@@ -20,6 +20,14 @@ struct Mark {
   friend bool operator==(const Mark&, const Mark&) = default;
 };
 
+// Where a key was set: its file (the spec or a profile), line and column (0 = unknown).
+struct Place {
+  std::string file;
+  int line = 0;
+  int col = 0;
+  friend bool operator==(const Place&, const Place&) = default;
+};
+
 struct Margins {
   double top = 15, bottom = 15;
   double inside = 19, outside = 13;   // mirrored: inside = binding edge
@@ -70,13 +78,23 @@ struct SectionSpec {
   int count = 10;
   Shape shape{3, 3};
   int clues_min = 0, clues_max = 0;           // 0,0 = any (what digging reaches)
+  // `clues: auto` (the default): with a difficulty, the band's clue range for the grid size (the
+  // spec's band `clues`, else core/difficulty.hpp); without one, 12x12/16x16 get their default
+  // range and other sizes whatever digging reaches. clues_min/max are then 0.
+  bool clues_auto = true;
   std::string difficulty;                      // band name; empty = any
+  std::string spread = "even";                 // "even": ratings spread over the band | "any"
+  std::string order = "generated";             // "generated" | "rating": sorted easiest first
+  double budget = 0;                           // seconds for the section; 0 = 60 + 0.5 a puzzle
   std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
   std::string variant = "classic";             // classic, x, hyper (core/grid.hpp Variant)
   std::string symmetry = "rotate180";
   std::string fill = "random";
   bool minimal = false;
   int columns = 1, rows = 2;                   // puzzles per page as columns x rows
+  // Puzzles a page when fewer than columns x rows (the last row part-filled and centred): what
+  // `per_page: 3` gives on a tall page (2x2, bigger cells than 1x3). 0 = columns x rows.
+  int per_page = 0;
   bool heading_page = true;                    // a section title page before its puzzles
   // Where this section's own keys are in the spec file ("clues" -> its value's line/col); keys
   // inherited from defaults/profile/section_defaults are absent. See section_diagnostic().
@@ -195,6 +213,11 @@ struct BookSpec {
   FrontMatter front;
   OutputSpec output;
   std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
+  std::map<std::string, std::pair<int, int>> band_clues;    // label -> clue range a band sets (`clues`)
+  std::string section_start = "any";           // "any" | "recto": section heading pages on right-hand pages
+  // Where the keys outside sections were set, by full path ("answers.per_page", "title"), for
+  // diagnostics raised after parsing (spec::key_diagnostic).
+  std::map<std::string, Place> key_places;
   // What every section starts from before its own keys apply (a profile may set e.g. 6x6 grids,
   // 6 per page). Its `name` is unused.
   SectionSpec section_defaults;

@@ -173,6 +173,23 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       auto [c, r] = per_page_layout(*sec.per_page, p.landscape);
       s.columns = c;
       s.rows = r;
+      s.per_page = 0;
+      // A count without a good rectangle (3, 5, 7 on a tall page: one column of small grids) takes
+      // a fuller arrangement with the last row part-filled when its slots are at least 10% larger
+      // (slot side = the smaller of the live area's width per column and height per row).
+      const int n = *sec.per_page;
+      const double w = p.width - p.margins.inside - p.margins.outside;
+      const double h = p.height - p.margins.top - p.margins.bottom;
+      auto side = [&](int cc, int rr) { return std::min(w / cc, h / rr); };
+      double best = side(c, r) * 1.1;
+      for (int cc = 1; cc <= std::min(n, 8); ++cc) {
+        const int rr = (n + cc - 1) / cc;
+        if (cc * rr == n || rr > 8 || side(cc, rr) <= best) continue;
+        best = side(cc, rr);
+        s.columns = cc;
+        s.rows = rr;
+        s.per_page = n;
+      }
     }
     if (s.variant != "classic") {
       const Variant variant = *parse_variant(s.variant);
@@ -245,6 +262,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     else if (o.format != ext_format)
       at("output.format", "'" + o.format + "' does not match the extension of output.path '" + o.path + "'");
   }
+  for (const auto& [key, l] : st.locs) b.key_places[key] = {l.file, l.line, l.col};
 }
 
 }  // namespace gp::spec::detail

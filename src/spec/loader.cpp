@@ -96,6 +96,35 @@ bool unterminated_quote(const YAML::Node& n, std::string_view text, const std::s
   return true;
 }
 
+// A hint for a syntax error on line `line` (0-based) of `text` when that line is `key: value` and
+// its unquoted value holds ": " (YAML reads a second mapping there): quote the value.
+std::string colon_hint(const std::string& text, int line) {
+  std::size_t start = 0;
+  for (int i = 0; i < line && start != std::string::npos; ++i) {
+    start = text.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (start == std::string::npos || start >= text.size()) return {};
+  std::string l = text.substr(start, text.find('\n', start) - start);
+  if (!l.empty() && l.back() == '\r') l.pop_back();
+  const std::size_t key_start = l.find_first_not_of(" -");
+  const std::size_t colon = l.find(": ", key_start == std::string::npos ? 0 : key_start);
+  if (key_start == std::string::npos || colon == std::string::npos) return {};
+  const std::size_t value_start = l.find_first_not_of(' ', colon + 1);
+  if (value_start == std::string::npos) return {};
+  const char first = l[value_start];
+  if (first == '"' || first == '\'' || first == '[' || first == '{') return {};
+  std::string value = l.substr(value_start);
+  if (value.find(": ") == std::string::npos && (value.empty() || value.back() != ':')) return {};
+  std::string quoted;
+  for (char c : value) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return " (the value of '" + l.substr(key_start, colon - key_start) + "' has a colon in it: put it in quotes, " +
+         l.substr(key_start, colon - key_start) + ": \"" + quoted + "\")";
+}
+
 // Parses YAML text; a syntax error becomes a diagnostic at its position.
 std::optional<YAML::Node> parse_yaml(const std::string& text, const std::string& file,
                                      std::vector<Diagnostic>& diags) {
@@ -111,7 +140,7 @@ std::optional<YAML::Node> parse_yaml(const std::string& text, const std::string&
                      "levels deep; a spec needs a handful): the deep part starts here"});
   } catch (const YAML::ParserException& e) {
     diags.push_back({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1,
-                     "YAML syntax error: " + e.msg});
+                     "YAML syntax error: " + e.msg + (e.mark.is_null() ? std::string() : colon_hint(text, e.mark.line))});
   } catch (const YAML::Exception& e) {
     diags.push_back({file, 0, 0, "YAML error: " + e.msg});
   }
@@ -315,6 +344,13 @@ Diagnostic section_diagnostic(const BookSpec& spec, int section, std::string mes
   if (!key.empty())
     if (auto it = s.key_marks.find(std::string(key)); it != s.key_marks.end()) m = it->second;
   return {spec.source_file, m.line, m.col, std::move(message)};
+}
+
+Diagnostic key_diagnostic(const BookSpec& spec, std::initializer_list<std::string_view> keys, const std::string& message) {
+  for (std::string_view key : keys)
+    if (auto it = spec.key_places.find(std::string(key)); it != spec.key_places.end())
+      return {it->second.file, it->second.line, it->second.col, std::string(key) + ": " + message};
+  return {spec.source_file, 0, 0, std::string(*keys.begin()) + ": " + message};
 }
 
 }  // namespace gp::spec

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <set>
 
+#include "core/difficulty.hpp"
 #include "spec/limits.hpp"
 #include "spec/schema_build.hpp"
 
@@ -22,6 +23,10 @@ std::vector<Key> top_keys() {
   keys.push_back(plain(S::Top, "title", Kind::Text, &BookSpec::title, "title page, running head, PDF metadata"));
   keys.push_back(plain(S::Top, "subtitle", Kind::Text, &BookSpec::subtitle, "title page"));
   keys.push_back(plain(S::Top, "author", Kind::Text, &BookSpec::author, "title page, PDF metadata"));
+  keys.push_back(plain(S::Top, "section_start", Kind::Choice, &BookSpec::section_start,
+                       "`recto` = every section heading page on a right-hand (odd) page, after a blank page "
+                       "when needed; `any` = the next page",
+                       0, 0, {"any", "recto"}));
   keys.push_back(custom(
       S::Top, "seed", "whole, 0 .. 2^64-1", "",
       "puzzle i of section s is made from (seed, s, i): same seed, same book",
@@ -71,7 +76,7 @@ std::vector<Key> top_keys() {
   keys.push_back(mapping("page", S::Page, "mapping", "see below", ""));
   keys.push_back(mapping("theme", S::Theme, "mapping", "see below", ""));
   keys.push_back(custom(
-      S::Top, "bands", "mapping", "see below", "difficulty names -> SE rating ranges",
+      S::Top, "bands", "mapping", "see below", "difficulty names -> SE rating ranges (and clue ranges)",
       [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
         if (!n.IsMap()) {
           r.error(n, path,
@@ -90,17 +95,53 @@ std::vector<Key> top_keys() {
             r.error(it->first, full, "duplicate key");
             continue;
           }
-          if (auto range = r.range(it->second, full, 0, kMaxRating, false, false)) {
-            t.st.band_overrides[name] = *range;
-            t.st.locs[full] = r.loc(it->second);
+          if (!it->second.IsMap()) {
+            if (auto range = r.range(it->second, full, 0, kMaxRating, false, false)) {
+              t.st.band_overrides[name] = *range;
+              t.st.locs[full] = r.loc(it->second);
+            }
+            continue;
           }
+          // {rating: [A, B], clues: [C, D]}: either may be left out for a default band.
+          bool has_rating = false;
+          for (auto kv = it->second.begin(); kv != it->second.end(); ++kv) {
+            const std::string key = kv->first.IsScalar() ? kv->first.Scalar() : std::string();
+            const std::string sub = child(full, key);
+            if (key == "rating") {
+              has_rating = true;
+              if (auto range = r.range(kv->second, sub, 0, kMaxRating, false, false)) {
+                t.st.band_overrides[name] = *range;
+                t.st.locs[full] = r.loc(kv->second);
+              }
+            } else if (key == "clues") {
+              if (auto range = r.range(kv->second, sub, 1, 256, true, true)) {
+                t.st.book.band_clues[name] = {static_cast<int>(range->first), static_cast<int>(range->second)};
+                t.st.locs[sub] = r.loc(kv->second);
+              }
+            } else {
+              r.error(kv->first, sub, "unknown key" + suggestion(key, {"rating", "clues"}) +
+                                          " (a band is a rating range, or {rating: [A, B], clues: [C, D]})");
+            }
+          }
+          bool known = false;
+          for (const DifficultyBand& d : kDefaultBands) known = known || d.name == name;
+          if (!has_rating && !known)
+            r.error(it->first, full, "a new band needs a rating range: " + name + ": {rating: [A, B]}");
         }
       },
       [](YAML::Emitter& out, const View& v) {
         out << YAML::BeginMap;
         for (const auto& [name, range] : v.book.bands) {
           out << YAML::Key << name << YAML::Value;
+          const auto clues = v.book.band_clues.find(name);
+          if (clues == v.book.band_clues.end()) {
+            emit_range(out, range.first, range.second);
+            continue;
+          }
+          out << YAML::Flow << YAML::BeginMap << YAML::Key << "rating" << YAML::Value;
           emit_range(out, range.first, range.second);
+          out << YAML::Key << "clues" << YAML::Value << YAML::Flow << YAML::BeginSeq << clues->second.first
+              << clues->second.second << YAML::EndSeq << YAML::EndMap;
         }
         out << YAML::EndMap;
       }));

@@ -134,20 +134,25 @@ std::vector<Key> section_keys() {
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->variant == "classic"; };
   keys.push_back(custom(
-      S::Section, "clues", "whole, range, or `any`", "",
-      "exact `24`, or `[22, 26]` / `\"22-26\"`; `any` = whatever digging reaches",
+      S::Section, "clues", "whole, range, `auto` or `any`", "",
+      "exact `24`, or `[22, 26]` / `\"22-26\"`; `auto` = the difficulty band's range for the grid size "
+      "([difficulty.md](difficulty.md); 12x12 and 16x16 have one without a difficulty too), else as `any`; `any` "
+      "= whatever digging reaches",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         SectionSpec& s = t.sec->spec;
-        if (v.IsScalar() && trimmed(v.Scalar()) == "any") {
+        if (v.IsScalar() && (trimmed(v.Scalar()) == "any" || trimmed(v.Scalar()) == "auto")) {
           s.clues_min = s.clues_max = 0;
+          s.clues_auto = trimmed(v.Scalar()) == "auto";
         } else if (auto range = r.range(v, full, 1, 256, true, true)) {
           s.clues_min = static_cast<int>(range->first);
           s.clues_max = static_cast<int>(range->second);
+          s.clues_auto = false;
         }
       },
       [](YAML::Emitter& out, const View& v) {
         const SectionSpec& s = *v.sec;
-        if (s.clues_max == 0) out << "any";
+        if (s.clues_auto) out << "auto";
+        else if (s.clues_max == 0) out << "any";
         else if (s.clues_min == s.clues_max) out << s.clues_max;
         else out << YAML::Flow << YAML::BeginSeq << s.clues_min << s.clues_max << YAML::EndSeq;
       }));
@@ -171,6 +176,17 @@ std::vector<Key> section_keys() {
       },
       [](YAML::Emitter& out, const View& v) { emit_range(out, v.sec->rating->first, v.sec->rating->second); }));
   keys.back().omit = [](const View& v) { return !v.sec->rating.has_value(); };
+  keys.push_back(plain(S::Section, "spread", Kind::Choice, &SS::spread,
+                       "`even` = ratings spread evenly over the band (puzzles dealt in turn to its slices; "
+                       "[difficulty.md](difficulty.md)); `any` = as they come (most at the band's floor)",
+                       0, 0, {"even", "any"}));
+  keys.push_back(plain(S::Section, "order", Kind::Choice, &SS::order,
+                       "`rating` = the section's puzzles sorted easiest first, so it ramps", 0, 0,
+                       {"generated", "rating"}));
+  keys.push_back(plain(S::Section, "budget", Kind::Number, &SS::budget,
+                       "seconds the section may take; `0` = 60 + 0.5 a puzzle. Running out fails the book "
+                       "unless `book --keep-partial`",
+                       0, 86400));
   keys.push_back(with_docs(plain(S::Section, "symmetry", Kind::Choice, &SS::symmetry,
                                  "`none`, `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, "
                                  "`dihedral`",
@@ -185,11 +201,15 @@ std::vector<Key> section_keys() {
   keys.push_back(custom(
       S::Section, "per_page", "whole, 1..64", "",
       "puzzles a page; arranged as columns x rows with columns = largest divisor <= sqrt(N) (2 -> 1x2, 4 -> 2x2, "
-      "6 -> 2x3, 12 -> 3x4); swapped on landscape pages",
+      "6 -> 2x3, 12 -> 3x4); swapped on landscape pages. A count whose rectangle is one thin row or column "
+      "(3, 5, 7) takes a fuller arrangement with the last row part-filled and centred when that gives slots "
+      "at least 10% larger (3 on 8.5x11: 2x2)",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         t.pending->per_page_node = v;
         if (auto c = r.whole(v, full, 1, 64)) t.sec->per_page = static_cast<int>(*c);
-      }));
+      },
+      [](YAML::Emitter& out, const View& v) { out << v.sec->per_page; }));
+  keys.back().omit = [](const View& v) { return v.sec->per_page == 0; };
   keys.push_back(custom(
       S::Section, "layout", "`CxR` (1..8 each)", "", "columns x rows; give `per_page` or `layout`, not both",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
@@ -197,10 +217,12 @@ std::vector<Key> section_keys() {
         if (auto l = r.layout(v, full, 8)) {
           t.sec->spec.columns = l->first;
           t.sec->spec.rows = l->second;
+          t.sec->spec.per_page = 0;
           t.sec->per_page.reset();
         }
       },
       [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->columns, v.sec->rows); }));
+  keys.back().omit = [](const View& v) { return v.sec->per_page > 0; };
   keys.push_back(custom(
       S::Section, "exclude", "path, glob or list", "none",
       "more files whose puzzles this section never repeats (as the top-level `exclude`)",

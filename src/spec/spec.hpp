@@ -10,6 +10,7 @@
 // Library code: never prints, never exits. Only src/spec/*.cpp includes yaml-cpp.
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -73,6 +74,10 @@ std::vector<std::string> available_profiles(const std::string& spec_dir, const L
 // "spec.yaml:12:5" for section `section` (0-based) of a loaded spec, for errors raised after
 // parsing (e.g. the generator refusing a request). Requires 0 <= section < sections.size().
 std::string section_location(const BookSpec& spec, int section);
+
+// A diagnostic at the first of `keys` (full paths, "answers.layout") the spec or its profile set,
+// "KEY: message"; at the spec file alone when none was set.
+Diagnostic key_diagnostic(const BookSpec& spec, std::initializer_list<std::string_view> keys, const std::string& message);
 
 // The same place as a Diagnostic carrying `message`; when the section set `key` itself (e.g.
 // "clues"), the diagnostic points at that key's value instead of the section.
