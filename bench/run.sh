@@ -2,7 +2,8 @@
 # gridpress benchmark: our figures side by side with the Debian peers (qqwing, sgt-solo), measured
 # in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
 #
-# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants book (default: all)
+# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw book
+#                                       (default: all)
 #        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
 # Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
 set -euo pipefail
@@ -16,7 +17,7 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
 sections=("$@")
-((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants book)
+((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw book)
 
 # seconds and peak KiB of one command: sets $secs and $kib
 # Sets secs, kib and rc (the command's exit code: 1 = the work failed, e.g. a search budget ran
@@ -125,6 +126,17 @@ variants)
   row "gridpress --variant hyper, $n puzzles" "$hyper s"
   row "sgt-solo --generate $n 3x3xdb (one thread)" "$theirs s"
   row "ratio x (ours / solo)" "$(ratio "$ours" "$theirs")"
+  ;;
+jigsaw)
+  echo "== 200 Jigsaw 9x9 puzzles, --jobs 2, vs sgt-solo --generate 200 9jdb (target: ours <= half of solo's time)"
+  n=$((quick ? 50 : 200))
+  measure "$GP" generate --variant jigsaw --count "$n" --jobs 2 --seed 1; ours=$secs
+  measure "$GP" generate --variant jigsaw --regions symmetric --count "$n" --jobs 2 --seed 1; sym=$secs
+  measure "$SOLO" --generate "$n" 9jdb; theirs=$secs
+  row "gridpress --variant jigsaw, $n puzzles" "$ours s"
+  row "gridpress --variant jigsaw --regions symmetric" "$sym s"
+  row "sgt-solo --generate $n 9jdb (one thread)" "$theirs s"
+  row "ratio jigsaw (ours / solo)" "$(ratio "$ours" "$theirs")"
   ;;
 book)
   echo "== 1,000-puzzle 8.5x11 book end to end vs sgt-solo --print (targets: ratio <= 1.0, memory 1k vs 10k within 20%, PDF <= 5 MB)"

@@ -188,6 +188,28 @@ gridpress_cli_test(spec_variant_difficulty ARGS spec data/specs/variant_difficul
 gridpress_cli_test(generate_variant_difficulty ARGS generate --variant hyper --difficulty medium --count 2 --seed 3
   --format csv MATCH ",random,[0-9.]+,medium,[^\n]*\n[^\n]*,random,[0-9.]+,medium,")
 
+# jigsaw: 'PUZZLE REGIONS' lines out of generate and back into solve
+gridpress_cli_test(generate_jigsaw_line ARGS generate --variant jigsaw --grid 6x6 --count 2 --seed 2
+  MATCH "^[1-6.]+ [1-6]+\n[1-6.]+ [1-6]+\n$")
+gridpress_cli_test(generate_jigsaw_json ARGS generate --variant jigsaw --regions symmetric --count 1 --seed 3 --format json
+  MATCH "\"regions\": \"[1-9]+\",\n *\"seed\"")
+gridpress_cli_test(generate_jigsaw_json_variant ARGS generate --variant jigsaw --count 1 --seed 3 --format json
+  MATCH "\"variant\": \"jigsaw\"")
+gridpress_cli_test(generate_jigsaw_box ARGS generate --variant jigsaw --grid 6x6 --box 3x2
+  MATCH "error: jigsaw puzzles have regions instead of boxes")
+gridpress_cli_exit_test(generate_jigsaw_box 2 generate --variant jigsaw --grid 6x6 --box 3x2)
+gridpress_cli_exit_test(generate_bad_regions 2 generate --variant jigsaw --regions mirror)
+gridpress_cli_test(solve_jigsaw ARGS solve data/solver_cli_jigsaw.txt MATCH "[1-9]+\nerror\nmultiple solutions\n")
+gridpress_cli_test(solve_jigsaw_bad_regions ARGS solve data/solver_cli_jigsaw.txt
+  MATCH "solver_cli_jigsaw\.txt:3: jigsaw regions: region [1-9] is not in one piece")
+gridpress_cli_exit_test(solve_jigsaw_bad_regions 1 solve data/solver_cli_jigsaw.txt)
+gridpress_cli_test(grade_jigsaw ARGS grade --variant jigsaw data/grader_cli_jigsaw.txt
+  MATCH "^[1-9.]+ [1-9]+ 1\\.9 medium Direct claiming\n$")
+gridpress_cli_test(grade_jigsaw_as_x ARGS grade --variant x data/grader_cli_jigsaw.txt
+  MATCH "grader_cli_jigsaw\\.txt:1: a jigsaw puzzle \\(it gives its regions\\), not x")
+gridpress_cli_test(solve_jigsaw_needs_regions ARGS solve --variant jigsaw data/solver_cli_x.txt
+  MATCH "solver_cli_x\.txt:2: a jigsaw puzzle needs its regions")
+
 # solve and grade answer each puzzle of a pipe as it arrives (a coprocess waits for each answer).
 add_test(NAME cli_streaming COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/streaming_test.sh $<TARGET_FILE:gridpress>)
 set_tests_properties(cli_streaming PROPERTIES TIMEOUT 300 LABELS cli)

@@ -224,14 +224,15 @@ TEST_CASE("locked candidates between a diagonal and a box", "[grader][variant]")
   CHECK(claiming);
 }
 
-TEST_CASE("every step on generated x and hyper puzzles is sound", "[grader][variant][generator]") {
+TEST_CASE("every step on generated x, hyper and jigsaw puzzles is sound", "[grader][variant][generator]") {
   struct Case {
     Shape shape;
     Variant variant;
     int count;
   };
   int extra_steps = 0;
-  for (const Case& k : {Case{{3, 3}, Variant::kX, 10}, Case{{3, 3}, Variant::kHyper, 10}, Case{{2, 3}, Variant::kX, 8}}) {
+  for (const Case& k : {Case{{3, 3}, Variant::kX, 10}, Case{{3, 3}, Variant::kHyper, 10}, Case{{2, 3}, Variant::kX, 8},
+                        Case{{3, 3}, Variant::kJigsaw, 8}, Case{{2, 3}, Variant::kJigsaw, 6}}) {
     gen::Request r;
     r.shape = k.shape;
     r.variant = k.variant;
@@ -251,8 +252,8 @@ TEST_CASE("every step on generated x and hyper puzzles is sound", "[grader][vari
   CHECK(extra_steps > 0);
 }
 
-TEST_CASE("x and hyper puzzles generated at a difficulty land in its band", "[grader][variant][generator]") {
-  for (Variant variant : {Variant::kX, Variant::kHyper}) {
+TEST_CASE("x, hyper and jigsaw puzzles generated at a difficulty land in its band", "[grader][variant][generator]") {
+  for (Variant variant : {Variant::kX, Variant::kHyper, Variant::kJigsaw}) {
     for (const char* band : {"easy", "hard"}) {
       INFO(variant_name(variant) << " " << band);
       gen::Request r;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -75,6 +76,87 @@ inline int count(const gp::Grid& g, int limit, gp::Grid* first = nullptr) {
   if (!k.init()) return 0;
   k.run();
   if (first && k.count) *first = k.first;
+  return k.count;
+}
+
+// The rows (units 0..n-1) and columns (n..2n-1) of an n x n grid, cells row by row.
+inline std::vector<std::vector<int>> line_units(int n) {
+  std::vector<std::vector<int>> units;
+  for (int r = 0; r < n; ++r) {
+    units.emplace_back();
+    for (int c = 0; c < n; ++c) units.back().push_back(r * n + c);
+  }
+  for (int c = 0; c < n; ++c) {
+    units.emplace_back();
+    for (int r = 0; r < n; ++r) units.back().push_back(r * n + c);
+  }
+  return units;
+}
+
+// Plain backtracking over a list of units (any variant: the units are given, written out by the
+// test from the variant's definition): the first empty cell with the fewest legal values, no
+// propagation. Counts solutions up to `limit`.
+struct UnitCounter {
+  int n;
+  std::vector<std::vector<int>> units;
+  std::vector<std::vector<int>> of;  // per cell: its units
+  std::vector<int> cells;
+  std::vector<std::uint32_t> used;   // per unit: values placed
+  int count = 0, limit = 2;
+
+  UnitCounter(const gp::Grid& g, std::vector<std::vector<int>> u)
+      : n(g.n()), units(std::move(u)), of(g.cells.size()), cells(g.cells.begin(), g.cells.end()),
+        used(units.size(), 0) {
+    for (size_t k = 0; k < units.size(); ++k)
+      for (int c : units[k]) of[static_cast<size_t>(c)].push_back(static_cast<int>(k));
+  }
+  std::uint32_t taken(int c) const {
+    std::uint32_t m = 0;
+    for (int k : of[static_cast<size_t>(c)]) m |= used[static_cast<size_t>(k)];
+    return m;
+  }
+  bool place(int c, int v, bool on) {
+    for (int k : of[static_cast<size_t>(c)]) {
+      if (on && (used[static_cast<size_t>(k)] >> v & 1)) return false;
+    }
+    for (int k : of[static_cast<size_t>(c)]) used[static_cast<size_t>(k)] ^= 1u << v;
+    return true;
+  }
+  bool init() {
+    for (int c = 0; c < n * n; ++c)
+      if (cells[static_cast<size_t>(c)] && !place(c, cells[static_cast<size_t>(c)], true)) return false;
+    return true;
+  }
+  void run() {
+    if (count >= limit) return;
+    int best = -1, best_k = n + 1;
+    for (int c = 0; c < n * n; ++c) {
+      if (cells[static_cast<size_t>(c)]) continue;
+      int k = 0;
+      for (int v = 1; v <= n; ++v) k += !(taken(c) >> v & 1);
+      if (k < best_k) best = c, best_k = k;
+    }
+    if (best < 0) {
+      ++count;
+      return;
+    }
+    for (int v = 1; v <= n && count < limit; ++v) {
+      if (taken(best) >> v & 1) continue;
+      place(best, v, true);
+      cells[static_cast<size_t>(best)] = v;
+      run();
+      cells[static_cast<size_t>(best)] = 0;
+      place(best, v, false);
+    }
+  }
+};
+
+// Number of solutions of g's cells under `units`, up to `limit`.
+inline int count_units(const gp::Grid& g, std::vector<std::vector<int>> units, int limit = 2) {
+  UnitCounter k(g, std::move(units));
+  k.limit = limit;
+  if (!k.init()) return 0;
+  k.run();
   return k.count;
 }
 

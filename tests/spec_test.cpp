@@ -110,7 +110,14 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "2:15: sections[0].symmetry: unknown value 'rotate190'; did you mean 'rotate180'? (choose from none, "
        "rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral)"},
       {"sections:\n  - variant: hypr\n",
-       "2:14: sections[0].variant: unknown value 'hypr'; did you mean 'hyper'? (choose from classic, x, hyper)"},
+       "2:14: sections[0].variant: unknown value 'hypr'; did you mean 'hyper'? (choose from classic, x, hyper, "
+       "jigsaw)"},
+      {"sections:\n  - grid: 6x6\n    box: 3x2\n    variant: jigsaw\n",
+       "4:14: sections[0].variant: jigsaw puzzles have regions instead of boxes: the box shape 3x2 does not apply "
+       "(give the grid size alone)"},
+      {"sections:\n  - variant: x\n    regions: symmetric\n",
+       "3:14: sections[0].regions: 'symmetric' layouts are for jigsaw sections only (variant x has no regions to "
+       "lay out)"},
       {"sections:\n  - grid: 6x6\n    variant: hyper\n",
        "3:14: sections[0].variant: hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit "
        "between the boxes), not 6x6"},

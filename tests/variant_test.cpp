@@ -12,6 +12,7 @@
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "solver/solver.hpp"
+#include "solver_naive.hpp"
 
 using namespace gp;
 
@@ -20,15 +21,7 @@ namespace {
 // The units of a variant written out from its definition, sharing nothing with core's board.
 std::vector<std::vector<int>> units_by_hand(Shape s, Variant v) {
   const int n = s.n();
-  std::vector<std::vector<int>> units;
-  for (int r = 0; r < n; ++r) {
-    units.emplace_back();
-    for (int c = 0; c < n; ++c) units.back().push_back(r * n + c);
-  }
-  for (int c = 0; c < n; ++c) {
-    units.emplace_back();
-    for (int r = 0; r < n; ++r) units.back().push_back(r * n + c);
-  }
+  std::vector<std::vector<int>> units = naive::line_units(n);
   for (int top = 0; top < n; top += s.box_rows)
     for (int left = 0; left < n; left += s.box_cols) {
       units.emplace_back();
@@ -53,70 +46,7 @@ std::vector<std::vector<int>> units_by_hand(Shape s, Variant v) {
   return units;
 }
 
-// Plain backtracking over a list of units: the first empty cell with the fewest legal values, no
-// propagation. Counts solutions up to `limit`.
-struct UnitCounter {
-  int n;
-  std::vector<std::vector<int>> units;
-  std::vector<std::vector<int>> of;  // per cell: its units
-  std::vector<int> cells;
-  std::vector<std::uint32_t> used;   // per unit: values placed
-  int count = 0, limit = 2;
-
-  UnitCounter(const Grid& g, std::vector<std::vector<int>> u)
-      : n(g.n()), units(std::move(u)), of(g.cells.size()), cells(g.cells.begin(), g.cells.end()),
-        used(units.size(), 0) {
-    for (size_t k = 0; k < units.size(); ++k)
-      for (int c : units[k]) of[static_cast<size_t>(c)].push_back(static_cast<int>(k));
-  }
-  std::uint32_t taken(int c) const {
-    std::uint32_t m = 0;
-    for (int k : of[static_cast<size_t>(c)]) m |= used[static_cast<size_t>(k)];
-    return m;
-  }
-  bool place(int c, int v, bool on) {
-    for (int k : of[static_cast<size_t>(c)]) {
-      if (on && (used[static_cast<size_t>(k)] >> v & 1)) return false;
-    }
-    for (int k : of[static_cast<size_t>(c)]) used[static_cast<size_t>(k)] ^= 1u << v;
-    return true;
-  }
-  bool init() {
-    for (int c = 0; c < n * n; ++c)
-      if (cells[static_cast<size_t>(c)] && !place(c, cells[static_cast<size_t>(c)], true)) return false;
-    return true;
-  }
-  void run() {
-    if (count >= limit) return;
-    int best = -1, best_k = n + 1;
-    for (int c = 0; c < n * n; ++c) {
-      if (cells[static_cast<size_t>(c)]) continue;
-      int k = 0;
-      for (int v = 1; v <= n; ++v) k += !(taken(c) >> v & 1);
-      if (k < best_k) best = c, best_k = k;
-    }
-    if (best < 0) {
-      ++count;
-      return;
-    }
-    for (int v = 1; v <= n && count < limit; ++v) {
-      if (taken(best) >> v & 1) continue;
-      place(best, v, true);
-      cells[static_cast<size_t>(best)] = v;
-      run();
-      cells[static_cast<size_t>(best)] = 0;
-      place(best, v, false);
-    }
-  }
-};
-
-int count_by_hand(const Grid& g, Variant v, int limit = 2) {
-  UnitCounter counter(g, units_by_hand(g.shape, v));
-  counter.limit = limit;
-  if (!counter.init()) return 0;
-  counter.run();
-  return counter.count;
-}
+int count_by_hand(const Grid& g, Variant v, int limit = 2) { return naive::count_units(g, units_by_hand(g.shape, v), limit); }
 
 std::shared_ptr<const Board> board(Shape s, Variant v) { return variant_board(s, v).value(); }
 
@@ -127,8 +57,9 @@ TEST_CASE("variant names and sizes", "[variant]") {
   CHECK(parse_variant("hyper").value() == Variant::kHyper);
   CHECK(parse_variant("classic").value() == Variant::kClassic);
   CHECK(parse_variant("hypr").error().to_string() ==
-        "unknown variant 'hypr' (expected classic, x or hyper); did you mean 'hyper'?");
-  CHECK(parse_variant("killer").error().to_string() == "unknown variant 'killer' (expected classic, x or hyper)");
+        "unknown variant 'hypr' (expected classic, x, hyper or jigsaw); did you mean 'hyper'?");
+  CHECK(parse_variant("killer").error().to_string() ==
+        "unknown variant 'killer' (expected classic, x, hyper or jigsaw)");
   CHECK(variant_size_problem(Variant::kX, Shape{2, 3}).empty());
   CHECK(variant_size_problem(Variant::kHyper, Shape{3, 3}).empty());
   CHECK(variant_board(Shape{2, 3}, Variant::kHyper).error().to_string() ==

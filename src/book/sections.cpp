@@ -31,7 +31,8 @@ grader::Bands make_bands(const spec::BookSpec& spec) {
 }
 
 std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::SectionSpec& sec) {
-  if (sec.variant != "classic") return std::nullopt;  // variants are not rated: the dig's own count
+  // The clue ranges were measured on classic puzzles; a variant keeps the count its dig reaches.
+  if (sec.variant != "classic") return std::nullopt;
   if (sec.rating || sec.difficulty.empty()) return sec.rating ? std::nullopt : default_unrated_clues(sec.shape.n());
   if (const auto own = spec.band_clues.find(sec.difficulty); own != spec.band_clues.end())
     return ClueRange{own->second.first, own->second.second};
@@ -81,6 +82,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   gen::Request r;
   r.shape = sec.shape;
   r.variant = *parse_variant(sec.variant);  // the spec loader checked the name
+  r.symmetric_regions = sec.regions == "symmetric";
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
   r.symmetry = sec.symmetry;
@@ -111,7 +113,10 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     else if (msg.find("clue") != std::string::npos) key = "clues";
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";
-    else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos) key = "variant";
+    else if (msg.find("symmetric regions") != std::string::npos) key = "regions";
+    else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos ||
+             msg.find("jigsaw") != std::string::npos)
+      key = "variant";
     return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
   }
   return r;

@@ -30,6 +30,7 @@ struct GenerateOptions {
   std::string grid = "9x9";
   std::string box;
   std::string variant = "classic";
+  std::string regions = "random";
   int count = 1;
   long long first = 1;  // --first: index of the first puzzle (1 = the start)
   std::string shard;    // --shard K/N
@@ -57,9 +58,12 @@ constexpr const char* kGenerateFooter =
     "--clues K asks for exactly K clues, A-B for a count in that range (drawn per puzzle); without\n"
     "it, each puzzle has as few clues as one dig reaches (every clue needed). --clues auto takes the\n"
     "range books give the difficulty on that grid (e.g. hard on 9x9: 27-30; docs/difficulty.md).\n"
-    "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9); json\n"
-    "then gives each puzzle \"variant\". Variants take the random fill; --difficulty and --rating rate\n"
-    "them under their own rules (the variant's units count as houses).\n"
+    "--variant x adds both main diagonals as units (every size), hyper four 3x3 windows (9x9), jigsaw\n"
+    "replaces the boxes by irregular regions grown for each puzzle (every size; --regions symmetric\n"
+    "for layouts that look the same after a half turn); json then gives each puzzle \"variant\" (and\n"
+    "\"regions\": n*n characters 1-9, A-G naming each cell's region), line 'PUZZLE REGIONS'. Variants\n"
+    "take the random fill; --difficulty and --rating rate them under their own rules (the variant's\n"
+    "units count as houses).\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (read like solve's input, or a catalogue; other sizes ignored).\n"
     "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
@@ -111,6 +115,7 @@ Result<std::unordered_set<std::string>> read_exclusions(const std::string& path,
     if (item->grid->shape.cells() != shape.cells()) continue;  // another size: cannot be equivalent
     Grid g(shape);  // the cells under `shape`'s boxes (--box may differ from the standard ones)
     g.cells = item->grid->cells;
+    g.board = item->grid->board;  // a variant puzzle keeps its rules (and a jigsaw its regions)
     out.insert(gen::canonical_form(g));
   }
   if (reader.failed()) return reader.failure();
@@ -146,6 +151,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
   if (opt.format == "line") {
     for (const auto& p : puzzles) {
       out += format_line(p.givens);
+      if (p.givens.variant() == Variant::kJigsaw) out += " " + format_regions(p.givens.board->region);
       if (opt.with_solution) out += " " + format_line(p.solution);
       out += '\n';
     }
@@ -153,8 +159,8 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       if (i) out += '\n';
-      out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" +
-             std::to_string(p.givens.clue_count()) + " clues)\n";
+      out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
+      if (p.givens.variant() == Variant::kJigsaw) out += "# regions " + format_regions(p.givens.board->region) + "\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
     }
@@ -170,6 +176,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       j["index"] = first + static_cast<long long>(i);
       if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
+      if (p.givens.variant() == Variant::kJigsaw) j["regions"] = format_regions(p.givens.board->region);
       if (opt.with_solution) j["solution"] = format_line(p.solution);
       j["clues"] = p.givens.clue_count();
       j["symmetry"] = p.symmetry;
@@ -183,13 +190,16 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     }
     out = doc.dump(2) + "\n";
   } else {  // csv
+    const bool jigsaw = req.variant == Variant::kJigsaw;
     out = "index,batch_seed,seed,puzzle,";
+    if (jigsaw) out += "regions,";
     if (opt.with_solution) out += "solution,";
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
-      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," +
-             std::to_string(p.seed) + "," + format_line(p.givens) + ",";
+      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
+             format_line(p.givens) + ",";
+      if (jigsaw) out += format_regions(p.givens.board->region) + ",";
       if (opt.with_solution) out += format_line(p.solution) + ",";
       out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
              csv_field(p.label) + "," + csv_field(p.hardest, true) + "\n";
@@ -210,6 +220,9 @@ int run_generate(const GenerateOptions& opt) {
   auto variant = parse_variant(opt.variant);
   if (!variant) return fail(variant.error(), kExitUsage);
   req.variant = *variant;
+  if (opt.regions != "random" && opt.regions != "symmetric")
+    return fail(Error("invalid --regions '" + opt.regions + "': expected random or symmetric"), kExitUsage);
+  req.symmetric_regions = opt.regions == "symmetric";
   if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
   if (const int cells = req.shape.cells(); req.clues_max >= cells)
     return fail(Error("--clues " + opt.clues + ": " + std::to_string(req.clues_max) + " clues do not fit a " +
@@ -293,7 +306,11 @@ void add_generate_command(CLI::App& app, Run& run) {
   CLI::App* cmd = app.add_subcommand("generate", "Generate new puzzles with a unique solution");
   cmd->footer(kGenerateFooter);
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
-  cmd->add_option("--variant", opt->variant, "Rules: classic, x (diagonals), hyper (four extra windows, 9x9)")
+  cmd->add_option("--variant", opt->variant,
+                  "Rules: classic, x (diagonals), hyper (four extra windows, 9x9), jigsaw (irregular regions, every "
+                  "size)")
+      ->capture_default_str();
+  cmd->add_option("--regions", opt->regions, "Jigsaw region layouts: random, or symmetric (the same after a half turn)")
       ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
   cmd->add_option("--count", opt->count, "Number of puzzles (with --shard: of the whole run)")

@@ -1,4 +1,4 @@
-// gridpress grade [FILE|-] [--format line|json|csv] [--explain] [--variant x|hyper]: rate puzzles
+// gridpress grade [FILE|-] [--format line|json|csv] [--explain] [--variant x|hyper|jigsaw]: rate puzzles
 // on the Sudoku Explainer scale: puzzles in (any form solve reads), one result per puzzle out.
 #include <cerrno>
 #include <cstdio>
@@ -32,9 +32,11 @@ struct GradeCliOptions {
 constexpr const char* kGradeFooter =
     "Input: puzzles in any form solve reads (one a line, grids, CSV, JSON; see gridpress help solve).\n"
     "--variant x|hyper grades every puzzle under those rules: the diagonals or windows are houses\n"
-    "too (a size the variant cannot have is a bad puzzle); generate's JSON carries its own variant.\n"
+    "too (a size the variant cannot have is a bad puzzle). A jigsaw puzzle gives its regions on its\n"
+    "line ('PUZZLE REGIONS'; --variant jigsaw requires them); generate's JSON carries its variant.\n"
     "Output, per puzzle:\n"
-    "  line: PUZZLE RATING LABEL HARDEST, e.g. '4..1.. 3.2 hard X-wing'; --explain adds the solve path,\n"
+    "  line: PUZZLE RATING LABEL HARDEST, e.g. '4..1.. 3.2 hard X-wing' (jigsaw: PUZZLE REGIONS RATING\n"
+    "        ...); --explain adds the solve path,\n"
     "        one indented step a line ('  12. 3.2 X-wing on 7 in rows 2,5, columns 3,8')\n"
     "  json: {\"puzzles\": [{\"line\", \"puzzle\", \"rating\", \"label\", \"hardest\", \"counts\"[, \"path\"]}]}\n"
     "  csv:  line,puzzle,rating,label,hardest[,path]\n"
@@ -79,12 +81,7 @@ int run_grade(const GradeCliOptions& opt) {
     std::string problem;
     grader::Grade g;
     Result<Grid>& grid = next->grid;
-    if (grid && *variant != Variant::kClassic) {
-      if (auto board = variant_board(grid->shape, *variant))
-        grid->board = *board;
-      else
-        grid = reader.error_at(line_no, board.error().to_string());
-    }
+    reader.apply_variant(grid, line_no, *variant);
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
     } else {
@@ -98,6 +95,9 @@ int run_grade(const GradeCliOptions& opt) {
                   g.hardest + ")";
     }
     const std::string puzzle = grid ? format_line(*grid) : std::string();
+    // A jigsaw puzzle is its givens and its regions: the line form keeps both, so it reads back.
+    const std::string regions =
+        grid && grid->variant() == Variant::kJigsaw ? format_regions(board_of(*grid).region) : std::string();
     if (!problem.empty()) {
       print_error(reader.error_at(line_no, problem));
       bad = true;
@@ -107,7 +107,8 @@ int run_grade(const GradeCliOptions& opt) {
       if (!rated) {
         out += "error\n";
       } else {
-        out += puzzle + " " + one_decimal(g.rating) + " " + g.label + " " + g.hardest + "\n";
+        out += puzzle + (regions.empty() ? "" : " " + regions) + " " + one_decimal(g.rating) + " " + g.label + " " +
+               g.hardest + "\n";
         for (std::size_t i = 0; i < g.path.size(); ++i)
           out += "  " + std::to_string(i + 1) + ". " + one_decimal(g.path[i].rating) + " " + g.path[i].description + "\n";
       }
@@ -129,6 +130,7 @@ int run_grade(const GradeCliOptions& opt) {
       j["line"] = line_no;
       j["puzzle"] = puzzle;
       if (grid && grid->board) j["variant"] = std::string(variant_name(grid->variant()));
+      if (!regions.empty()) j["regions"] = regions;
       if (rated) {
         j["rating"] = rounded_rating((g.rating));
         j["label"] = g.label;
@@ -173,7 +175,7 @@ void add_grade_command(CLI::App& app, Run& run) {
   sub->add_option("--format", opt->format, "Output format: line (default), json or csv")
       ->check(CLI::IsMember({"line", "json", "csv"}));
   sub->add_flag("--explain", opt->explain, "Also print the solve path, one step a line");
-  sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows)")
+  sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (regions on the line)")
       ->capture_default_str();
   sub->footer(kGradeFooter);
   sub->callback([&run, opt] { run = [opt] { return run_grade(*opt); }; });

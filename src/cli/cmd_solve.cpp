@@ -43,7 +43,9 @@ constexpr const char* kSolveFooter =
     "puzzle column (a header naming puzzle, quizzes or givens, or the first field that is a puzzle),\n"
     "or generate's JSON. Empty cells: '.', '0', '*', '-', 'x' or '_'; values 1-9 then A-G. Blank\n"
     "lines, lines starting with '#' and a UTF-8 byte order mark are skipped. --variant x|hyper\n"
-    "solves every puzzle under those rules (a size the variant cannot have is a bad puzzle).\n"
+    "solves every puzzle under those rules (a size the variant cannot have is a bad puzzle). A jigsaw\n"
+    "puzzle is a line 'PUZZLE REGIONS' (the regions as generate writes them): it is solved under its\n"
+    "regions (--variant jigsaw requires them on every line).\n"
     "Output: one line per puzzle, in order:\n"
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"
@@ -97,12 +99,7 @@ int run_solve(const SolveOptions& opt) {
       }
       Item& item = batch.emplace_back();
       Result<Grid> grid = std::move(next->grid);
-      if (grid && *variant != Variant::kClassic) {
-        if (auto board = variant_board(grid->shape, *variant))
-          grid->board = *board;
-        else
-          grid = reader.error_at(next->line, board.error().to_string());
-      }
+      reader.apply_variant(grid, next->line, *variant);
       Status valid = grid ? check_givens(*grid) : Status(grid.error());
       if (!valid) {
         // Rule errors (found here) get the input's name and line; reader errors have them.
@@ -152,7 +149,8 @@ void add_solve_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand("solve", "Solve puzzles (lines, grids, CSV or JSON) or count their solutions");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
-  sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows)")
+  sub->add_option("--variant", opt->variant,
+                  "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (lines give their regions)")
       ->capture_default_str();
   sub->add_flag("--count", opt->count, "Print the number of solutions (0, 1, 2+) instead of the solution");
   sub->add_flag("--stats", opt->stats,

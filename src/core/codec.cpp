@@ -18,6 +18,30 @@ int char_value(char c) {
   return -1;
 }
 
+std::string format_regions(const std::vector<int>& region) {
+  std::string out;
+  out.reserve(region.size());
+  for (int r : region) out += value_char(r + 1);
+  return out;
+}
+
+Result<std::vector<int>> parse_regions(std::string_view text, int n) {
+  if (static_cast<int>(text.size()) != n * n)
+    return Error("regions: " + std::to_string(text.size()) + " characters, expected " + std::to_string(n * n));
+  std::vector<int> out(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const int v = text[i] == '0' || text[i] == '.' ? -1 : char_value(text[i]);
+    if (v < 0)
+      return Error(std::string("regions: bad character '") + text[i] + "' at column " + std::to_string(i + 1) +
+                   " (regions are named 1-9, then A-G)");
+    if (v > n)
+      return Error("regions: region " + std::to_string(v) + " at column " + std::to_string(i + 1) + " on a " +
+                   std::to_string(n) + "x" + std::to_string(n) + " grid (regions are 1-" + std::string(1, value_char(n)) + ")");
+    out[i] = v - 1;
+  }
+  return out;
+}
+
 namespace {
 constexpr int kSizes[] = {4, 6, 8, 9, 12, 16};
 

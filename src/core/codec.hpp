@@ -25,6 +25,15 @@ Result<Grid> parse_line(std::string_view line, std::optional<Shape> shape = std:
 // n*n characters, '.' for empty.
 std::string format_line(const Grid& g);
 
+// A jigsaw region map as n*n characters row by row, region 0 as '1' ... 8 as '9', 9 as 'A' ... 15
+// as 'G' (value_char of number + 1).
+std::string format_regions(const std::vector<int>& region);
+// The reverse for an n x n grid: exactly n*n characters, each naming a region 1..n. Errors:
+// "regions: 80 characters, expected 81", "regions: bad character 'x' at column 5", "regions:
+// region 10 at column 7 on a 9x9 grid (regions are 1-9)". Does not check the regions' shapes
+// (jigsaw_board does).
+Result<std::vector<int>> parse_regions(std::string_view text, int n);
+
 // Multi-line grid with box separators, '.' for empty, e.g.
 //   5 3 . | . 7 . | . . .
 //   ------+-------+------

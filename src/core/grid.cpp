@@ -74,12 +74,13 @@ bool Grid::complete() const {
 }
 
 bool operator==(const Grid& a, const Grid& b) {
-  return a.shape == b.shape && a.cells == b.cells && a.variant() == b.variant();
+  if (!(a.shape == b.shape && a.cells == b.cells && a.variant() == b.variant())) return false;
+  return a.variant() != Variant::kJigsaw || a.board == b.board || a.board->region == b.board->region;
 }
 
 namespace {
 
-constexpr std::array<std::string_view, 3> kVariantNames{"classic", "x", "hyper"};
+constexpr std::array<std::string_view, 4> kVariantNames{"classic", "x", "hyper", "jigsaw"};
 
 // Levenshtein distance, for did-you-mean.
 int distance(std::string_view a, std::string_view b) {
@@ -111,7 +112,7 @@ std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<i
   b->kinds.assign(static_cast<size_t>(3 * n), UnitKind::kRow);
   for (int i = 0; i < n; ++i) {
     b->kinds[static_cast<size_t>(n + i)] = UnitKind::kColumn;
-    b->kinds[static_cast<size_t>(2 * n + i)] = UnitKind::kBox;
+    b->kinds[static_cast<size_t>(2 * n + i)] = variant == Variant::kJigsaw ? UnitKind::kRegion : UnitKind::kBox;
   }
   b->unit_of.assign(static_cast<size_t>(b->cells), {});
   b->extra_of.assign(static_cast<size_t>(b->cells), {});
@@ -193,10 +194,16 @@ MinimumClues minimum_clues(Shape shape) {
   return {shape.n() - 1, false, "two digits both absent from the givens could be swapped in any solution"};
 }
 
+MinimumClues minimum_clues(Shape shape, Variant variant) {
+  if (variant == Variant::kJigsaw)
+    return {shape.n() - 1, false, "two digits both absent from the givens could be swapped in any solution"};
+  return minimum_clues(shape);
+}
+
 Result<Variant> parse_variant(std::string_view name) {
   for (size_t i = 0; i < kVariantNames.size(); ++i)
     if (name == kVariantNames[i]) return static_cast<Variant>(i);
-  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x or hyper)";
+  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper or jigsaw)";
   std::string_view best;
   int best_d = 3;
   for (auto v : kVariantNames)
@@ -217,12 +224,18 @@ std::string variant_size_problem(Variant v, Shape shape) {
       if (shape == Shape{3, 3}) return {};
       return "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the "
              "boxes), not " + shape.name();
+    case Variant::kJigsaw: {
+      auto standard = standard_shape(shape.n());
+      if (!standard || *standard == shape) return {};
+      return "jigsaw puzzles have regions instead of boxes: the box shape " + std::to_string(shape.box_rows) + "x" +
+             std::to_string(shape.box_cols) + " does not apply (give the grid size alone)";
+    }
   }
   return {};
 }
 
 std::string Board::unit_name(int u) const {
-  static constexpr std::array<const char*, 5> kKinds{"row", "column", "box", "diagonal", "window"};
+  static constexpr std::array<const char*, 6> kKinds{"row", "column", "box", "diagonal", "window", "region"};
   const UnitKind k = kinds[static_cast<size_t>(u)];
   const int index = u < 3 * n ? u % n : u - 3 * n;
   return std::string(kKinds[static_cast<size_t>(k)]) + " " + std::to_string(index + 1);
@@ -239,6 +252,7 @@ const Board& classic_board(Shape shape) {
 
 Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant) {
   if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
+  if (variant == Variant::kJigsaw) return Error("a jigsaw board needs its region map (one per puzzle)");
   static std::mutex mu;
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
@@ -247,6 +261,49 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
     slot = build_board(shape, variant, box_map(shape), extra_units(shape, variant),
                        variant == Variant::kX ? UnitKind::kDiagonal : UnitKind::kWindow);
   return slot;
+}
+
+Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region) {
+  if (auto why = variant_size_problem(Variant::kJigsaw, shape); !why.empty()) return Error(why);
+  const int n = shape.n(), cells = shape.cells();
+  if (static_cast<int>(region.size()) != cells)
+    return Error("regions: " + std::to_string(region.size()) + " cells, expected " + std::to_string(cells));
+  std::vector<int> size(static_cast<size_t>(n), 0);
+  for (int c = 0; c < cells; ++c) {
+    const int r = region[static_cast<size_t>(c)];
+    if (r < 0 || r >= n)
+      return Error("regions: region number " + std::to_string(r + 1) + " at row " + std::to_string(c / n + 1) +
+                   ", column " + std::to_string(c % n + 1) + " is out of range 1-" + std::to_string(n));
+    ++size[static_cast<size_t>(r)];
+  }
+  for (int r = 0; r < n; ++r)
+    if (size[static_cast<size_t>(r)] != n)
+      return Error("regions: region " + std::to_string(r + 1) + " has " + std::to_string(size[static_cast<size_t>(r)]) +
+                   " cells, expected " + std::to_string(n));
+  // Each region in one piece: a flood fill from its first cell reaches all n cells.
+  std::vector<char> seen(static_cast<size_t>(cells), 0);
+  std::vector<int> stack;
+  for (int start = 0; start < cells; ++start) {
+    if (seen[static_cast<size_t>(start)]) continue;
+    const int r = region[static_cast<size_t>(start)];
+    int reached = 0;
+    stack.assign(1, start);
+    seen[static_cast<size_t>(start)] = 1;
+    while (!stack.empty()) {
+      const int c = stack.back();
+      stack.pop_back();
+      ++reached;
+      const int row = c / n, col = c % n;
+      for (int d : {row > 0 ? c - n : -1, row + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1})
+        if (d >= 0 && !seen[static_cast<size_t>(d)] && region[static_cast<size_t>(d)] == r) {
+          seen[static_cast<size_t>(d)] = 1;
+          stack.push_back(d);
+        }
+    }
+    if (reached != n)
+      return Error("regions: region " + std::to_string(r + 1) + " is not in one piece (its cells must join side by side)");
+  }
+  return std::shared_ptr<const Board>(build_board(shape, Variant::kJigsaw, region, {}, UnitKind::kRegion));
 }
 
 Status check_givens(const Grid& g) {

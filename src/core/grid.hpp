@@ -57,29 +57,36 @@ struct MinimumClues {
 MinimumClues minimum_clues(Shape shape);
 
 // The rules a grid is played under. Classic is the board of standard boxes of its shape; the
-// variants add units: x both main diagonals, hyper four extra 3x3 windows.
-enum class Variant : std::uint8_t { kClassic, kX, kHyper };
+// variants add units: x both main diagonals, hyper four extra 3x3 windows; jigsaw replaces the
+// boxes by irregular regions (n connected regions of n cells, a region map per puzzle).
+enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw };
 
-// "classic", "x", "hyper".
+// "classic", "x", "hyper", "jigsaw".
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
-// Error: "unknown variant 'hypr' (expected classic, x or hyper); did you mean 'hyper'?".
+// Error: "unknown variant 'hypr' (expected classic, x, hyper or jigsaw); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
-// hyper on 9x9 with 3x3 boxes only.
+// hyper on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box override
+// makes no sense without boxes).
 std::string variant_size_problem(Variant v, Shape shape);
+// The fewest givens the generator and the spec accept for `variant`: jigsaw only the n - 1 bound
+// (the proven 9x9 and 6x6 figures are about boxes, and jigsaw puzzles go below them); the other
+// variants minimum_clues(shape).
+MinimumClues minimum_clues(Shape shape, Variant variant);
 
-enum class UnitKind : std::uint8_t { kRow, kColumn, kBox, kDiagonal, kWindow };
+enum class UnitKind : std::uint8_t { kRow, kColumn, kBox, kDiagonal, kWindow, kRegion };
 
 // A board: its cells and units as data, built once per rule set and shared (immutable).
-// Units are numbered: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1, then the
+// Units are numbered: rows 0..n-1, columns n..2n-1, boxes (jigsaw: regions) 2n..3n-1, then the
 // variant's extra units (x: the main diagonal, then the anti-diagonal; hyper: the four windows,
 // top-left, top-right, bottom-left, bottom-right). Every unit has n cells, in ascending order, and
 // holds each value once. Code that only knows rows, columns and boxes reads the first 3n units and
 // unit_of; code that serves every variant also reads extra_of (or iterates over all units).
-// Later variants extend the board, not the code that reads it (docs/board.md): jigsaw fills
-// `region` from its region map instead of the box arithmetic, killer cages are lists of cells with
+// A jigsaw board has no extra units: `region` is its region map (not the box arithmetic), so code
+// that assumes rectangular boxes must read `region` (or serve classic boards only).
+// Later variants extend the board, not the code that reads it (docs/board.md): killer cages are lists of cells with
 // a sum (a constraint besides the units), and boards of several overlapping grids (samurai) number
 // their cells over the union of the grids, each grid bringing its rows, columns and boxes.
 struct Board {
@@ -92,22 +99,29 @@ struct Board {
   std::vector<std::array<int, 3>> unit_of;      // per cell: {row unit, column unit, box unit}
   std::vector<std::vector<int>> extra_of;       // per cell: the extra units it is in (often none)
   std::vector<std::vector<int>> peers;          // per cell: the distinct cells sharing a unit
-  std::vector<int> region;                      // per cell: its box 0..n-1 (unit 2n + it)
+  std::vector<int> region;                      // per cell: its box or jigsaw region 0..n-1 (unit 2n + it)
 
   int row(int cell) const { return cell / n; }
   int col(int cell) const { return cell % n; }
   int box(int cell) const { return region[static_cast<size_t>(cell)]; }
   bool classic() const { return variant == Variant::kClassic; }
+  bool jigsaw() const { return variant == Variant::kJigsaw; }
   bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
-  // "row 2", "column 7", "box 3", "diagonal 1", "window 2" (1-based).
+  // "row 2", "column 7", "box 3", "diagonal 1", "window 2", "region 4" (1-based).
   std::string unit_name(int u) const;
 };
 
 // The classic board of a shape (standard or overridden boxes), cached for the process.
 const Board& classic_board(Shape shape);
 // The board of `variant` on `shape`, cached for the process (classic gives the classic board's
-// equal). Error: variant_size_problem's reason.
+// equal). Error: variant_size_problem's reason; jigsaw boards come from jigsaw_board only.
 Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant);
+
+// A jigsaw board from its region map (per cell, row by row, a region number 0..n-1), built for
+// this puzzle (not cached). Errors: a size jigsaw cannot have, a map of the wrong length, and a
+// map that is not n connected regions of n cells ("region 3 has 8 cells, expected 9", "region 4
+// is in 2 pieces (cells must join side by side)"). Regions keep their numbers (unit 2n + number).
+Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region);
 
 // A puzzle or solution: n*n cells row by row, 0 = empty, otherwise 1..n. `board` gives its rules;
 // null means the classic board of `shape` (board_of() resolves it).
@@ -129,7 +143,7 @@ struct Grid {
   int clue_count() const;
   bool complete() const;  // no empty cell
   Variant variant() const { return board ? board->variant : Variant::kClassic; }
-  // Same shape, cells and variant.
+  // Same shape, cells and variant (and region map, for jigsaw).
   friend bool operator==(const Grid& a, const Grid& b);
 };
 

@@ -20,7 +20,9 @@ void PuzzleStore::add(const Puzzle& p) {
   e.offset = static_cast<std::uint32_t>(bytes_.size());
   e.box_rows = static_cast<std::uint8_t>(p.solution.shape.box_rows);
   e.box_cols = static_cast<std::uint8_t>(p.solution.shape.box_cols);
-  if (p.givens.board) {
+  if (p.givens.board && p.givens.board->jigsaw()) {
+    e.board = kJigsaw;  // its region map follows the givens in bytes_
+  } else if (p.givens.board) {
     auto it = std::find(boards_.begin(), boards_.end(), p.givens.board);
     if (it == boards_.end()) it = boards_.insert(boards_.end(), p.givens.board);
     e.board = static_cast<std::uint8_t>(1 + (it - boards_.begin()));
@@ -42,6 +44,11 @@ void PuzzleStore::add(const Puzzle& p) {
       if (p.givens.cells[c + k] != 0) bits = static_cast<std::uint8_t>(bits | (1u << k));
     bytes_.push_back(bits);
   }
+  if (e.board == kJigsaw) {
+    const auto& region = p.givens.board->region;
+    for (std::size_t c = 0; c < cells; c += 2)
+      bytes_.push_back(static_cast<std::uint8_t>(region[c] | (c + 1 < cells ? region[c + 1] << 4 : 0)));
+  }
   entries_.push_back(e);
 }
 
@@ -51,9 +58,16 @@ Puzzle PuzzleStore::get(std::size_t i) const {
   Puzzle p;
   p.solution = Grid(shape);
   p.givens = Grid(shape);
-  if (e.board) p.solution.board = p.givens.board = boards_[e.board - 1u];
   const std::size_t cells = p.solution.cells.size();
   const std::uint8_t* at = bytes_.data() + e.offset;
+  if (e.board == kJigsaw) {
+    const std::uint8_t* packed = at + (cells + 1) / 2 + (cells + 7) / 8;
+    std::vector<int> region(cells);
+    for (std::size_t c = 0; c < cells; ++c) region[c] = (packed[c / 2] >> (4 * (c % 2))) & 0xF;
+    p.solution.board = p.givens.board = *jigsaw_board(shape, region);  // checked when it was made
+  } else if (e.board) {
+    p.solution.board = p.givens.board = boards_[e.board - 1u];
+  }
   for (std::size_t c = 0; c < cells; ++c) {
     const int nibble = (at[c / 2] >> (4 * (c % 2))) & 0xF;
     p.solution.cells[c] = static_cast<std::uint8_t>(nibble + 1);

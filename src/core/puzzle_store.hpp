@@ -41,8 +41,11 @@ class PuzzleStore {
     std::uint32_t offset = 0;         // into bytes_: solution nibbles, then the givens bitmap
     std::uint8_t box_rows = 3, box_cols = 3;
     std::uint16_t symmetry = 0, fill = 0, label = 0, hardest = 0;  // into texts_
-    std::uint8_t board = 0;  // 0: classic; else 1 + index into boards_ (the variant's board)
+    std::uint8_t board = 0;  // 0: classic; kJigsaw; else 1 + index into boards_ (the variant's board)
   };
+  // A jigsaw puzzle: its region map is stored after the givens (a nibble a cell) and its board
+  // built again by get() (boards are per puzzle, and a stored map is 41 bytes, a board kilobytes).
+  static constexpr std::uint8_t kJigsaw = 0xFF;
   std::uint16_t intern(const std::string& text);
 
   std::vector<Entry> entries_;

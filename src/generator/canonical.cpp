@@ -300,26 +300,41 @@ namespace {
 // Variants keep fewer transforms: the band, stack, row and column permutations of classic Sudoku
 // move cells off the diagonals and windows. x and hyper keep the symmetries of the square (the
 // flips of rows and of columns, and transposition when boxes are square) with relabelling.
+// Jigsaw keeps the same eight symmetries, always with transposition (the region map is carried
+// along, so no box shape is assumed), relabelling of the digits and renumbering of the regions;
+// its form is the digits and then the region map (renumbered in order of first appearance), the
+// smallest pair over the eight.
 std::string variant_canonical(const Grid& g) {
   const int n = g.n();
   const Variant variant = g.variant();
-  const bool square = g.shape.box_rows == g.shape.box_cols;
+  const Board& board = board_of(g);
+  const bool jigsaw = board.jigsaw();
+  const bool square = jigsaw || g.shape.box_rows == g.shape.box_cols;
   std::string best;
+  std::string regions;
   for (int t = 0; t < 8; ++t) {
     if ((t & 1) && !square) continue;
     std::string s(static_cast<size_t>(n * n), '.');
     std::array<int, kMaxN + 1> label{};
-    int next = 0;
+    std::array<int, kMaxN> region{};
+    int next = 0, next_region = 0;
+    regions.clear();
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
         int a = (t & 1) ? c : r, b = (t & 1) ? r : c;
         if (t & 2) a = n - 1 - a;
         if (t & 4) b = n - 1 - b;
+        if (jigsaw) {
+          int& id = region[static_cast<size_t>(board.region[static_cast<size_t>(a * n + b)])];
+          if (!id) id = ++next_region;
+          regions += value_char(id);
+        }
         const int v = g.at(a, b);
         if (!v) continue;
         if (!label[static_cast<size_t>(v)]) label[static_cast<size_t>(v)] = ++next;
         s[static_cast<size_t>(r * n + c)] = value_char(label[static_cast<size_t>(v)]);
       }
+    if (jigsaw) s += ":" + regions;
     if (best.empty() || s < best) best = std::move(s);
   }
   return std::string(variant_name(variant)) + ":" + best;

@@ -37,7 +37,9 @@ Grid apply_transform(const Transform& t, const Grid& g);
 // for a given row order is found by sorting), typically tens of microseconds for 9x9.
 // Variants (a grid with a board): "x:" or "hyper:" and the smallest relabelled text under the
 // symmetries of the square that keep their units (rotations and reflections; no transposition when
-// boxes are not square), so they never equal a classic form. Thread-safe.
+// boxes are not square), so they never equal a classic form. Jigsaw: "jigsaw:" with the digits,
+// ':' and the region map (regions renumbered), the smallest under the eight symmetries of the
+// square applied to both (equal forms: the same puzzle on the same regions). Thread-safe.
 std::string canonical_form(const Grid& g);
 
 }  // namespace gp::gen

@@ -5,6 +5,7 @@
 
 #include "generator/canonical.hpp"
 #include "generator/fill.hpp"
+#include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
 #include "solver/fast9.hpp"
 #include "solver/generic.hpp"
@@ -249,7 +250,16 @@ bool Engine::walk_back(const std::vector<int>& order) {
 
 bool Engine::attempt() {
   const Plan& pl = plan_;
-  solution_ = pl.board ? fill_board(pl.board, *rng_) : fill_grid(pl.shape, pl.fill, *rng_);
+  if (pl.req.variant == Variant::kJigsaw) {
+    // Each attempt grows its own layout (from this attempt's rng, so seed and index rebuild it).
+    auto filled = fill_jigsaw(pl.shape, pl.req.symmetric_regions, *rng_);
+    if (!filled) return false;
+    solution_ = std::move(*filled);
+    jigsaw_ = solution_.board;
+    geo_ = jigsaw_.get();
+  } else {
+    solution_ = pl.board ? fill_board(pl.board, *rng_) : fill_grid(pl.shape, pl.fill, *rng_);
+  }
   puzzle_ = solution_;
   sync_givens();
   pool_used_ = pool_next_ = 0;

@@ -23,7 +23,7 @@ class Engine {
       : plan_(plan),
         shared_(shared),
         geo_(plan.board ? plan.board.get() : &classic_board(plan.shape)),
-        fast9_(!plan.board && plan.shape == Shape{3, 3}),
+        fast9_(plan.req.variant == Variant::kClassic && plan.shape == Shape{3, 3}),
         extras_(geo_->has_extras()) {
     scratch_.resize(static_cast<size_t>(plan.cells));
   }
@@ -193,7 +193,8 @@ class Engine {
 
   const Plan& plan_;
   Shared& shared_;
-  const Board* geo_;
+  const Board* geo_;  // the board of the puzzle being made (a jigsaw attempt grows its own)
+  std::shared_ptr<const Board> jigsaw_;  // the current jigsaw attempt's board (keeps geo_ alive)
   bool fast9_;
   bool extras_;  // the board has units beyond rows, columns and boxes (x, hyper)
   static constexpr size_t kPool = 1024;

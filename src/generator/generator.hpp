@@ -23,9 +23,12 @@ namespace gp::gen {
 
 struct Request {
   Shape shape{3, 3};
-  // The rules: classic, or x / hyper (their extra units; see core/grid.hpp). Variants use the
-  // random fill; a difficulty target rates them under their own rules.
+  // The rules: classic, or x / hyper (their extra units) / jigsaw (irregular regions, a layout
+  // grown for each puzzle); see core/grid.hpp. Variants use the random fill; a difficulty target
+  // rates them under their own rules.
   Variant variant = Variant::kClassic;
+  // Jigsaw only: region layouts that map onto themselves under a half turn (generator/regions.hpp).
+  bool symmetric_regions = false;
   // Clue count range, inclusive. 0 = no bound on that side. Equal values ask for an exact count.
   // With no upper bound the count is whatever one dig reaches (about 24 on 9x9 without symmetry).
   // Within a range, each puzzle's count is drawn uniformly from the counts the symmetry allows.

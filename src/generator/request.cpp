@@ -56,7 +56,8 @@ Plan make_plan(const Request& r) {
   Plan p;
   p.req = r;
   p.shape = r.shape;
-  if (r.variant != Variant::kClassic) p.board = *variant_board(r.shape, r.variant);
+  // A jigsaw board is grown with each puzzle; the other variants share one board.
+  if (r.variant != Variant::kClassic && r.variant != Variant::kJigsaw) p.board = *variant_board(r.shape, r.variant);
   p.sym = *parse_symmetry(r.symmetry);
   p.fill = *parse_fill(r.fill);
   p.cells = r.shape.cells();
@@ -74,6 +75,7 @@ Plan make_plan(const Request& r) {
 std::string describe(const Request& r) {
   std::string out = r.shape.name();
   if (r.variant != Variant::kClassic) out += " " + std::string(variant_name(r.variant));
+  if (r.symmetric_regions) out += " (symmetric regions)";
   if (r.clues_max > 0 && r.clues_min == r.clues_max)
     out += " with exactly " + std::to_string(r.clues_max) + " clues";
   else if (r.clues_max > 0)
@@ -104,6 +106,9 @@ Status check_request(const Request& r) {
       return Error("fill '" + r.fill + "' is for classic Sudoku only (its grids ignore the " +
                    std::string(variant_name(r.variant)) + " units): use fill random");
   }
+  if (r.symmetric_regions && r.variant != Variant::kJigsaw)
+    return Error("symmetric regions are for jigsaw puzzles only (" + std::string(variant_name(r.variant)) +
+                 " has no regions to lay out)");
   const int cells = r.shape.cells();
   const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
   if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");
@@ -113,7 +118,7 @@ Status check_request(const Request& r) {
     return Error(std::to_string(std::max(r.clues_min, r.clues_max)) + " clues is more than the " +
                  std::to_string(cells) + " cells of a " + grid + " grid");
   const int hi = r.clues_max > 0 ? r.clues_max : cells;
-  const MinimumClues least = minimum_clues(r.shape);
+  const MinimumClues least = minimum_clues(r.shape, r.variant);
   const int minimum = least.count;
   if (hi < minimum)
     return Error("a " + grid + " puzzle needs at least " + std::to_string(minimum) +

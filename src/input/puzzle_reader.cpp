@@ -85,6 +85,21 @@ std::string excerpt(std::string_view s) {
   return "'" + out + (s.size() > 24 ? "...'" : "'");
 }
 
+// A second token that is a jigsaw region map rather than a solution ("PUZZLE REGIONS", as generate
+// writes jigsaw lines): n*n region characters with some two side-by-side cells alike. Regions of
+// n >= 2 cells always have such a pair; a solution never does (they would share a row or column).
+bool is_region_token(std::string_view token) {
+  if (!is_puzzle_size(token.size())) return false;
+  int n = 1;
+  while (static_cast<std::size_t>(n * n) < token.size()) ++n;
+  if (std::any_of(token.begin(), token.end(), [](char c) { return char_value(c) <= 0; })) return false;
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if ((i + 1) % static_cast<std::size_t>(n) != 0 && token[i] == token[i + 1]) return true;
+    if (i + static_cast<std::size_t>(n) < token.size() && token[i] == token[i + static_cast<std::size_t>(n)]) return true;
+  }
+  return false;
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -134,6 +149,21 @@ std::string not_a_line(std::size_t cells) {
 
 PuzzleReader::PuzzleReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
 
+void PuzzleReader::apply_variant(Result<Grid>& grid, int line, Variant variant) const {
+  if (!grid) return;
+  if (grid->variant() == Variant::kJigsaw) {  // the line gave its regions
+    if (variant != Variant::kClassic && variant != Variant::kJigsaw)
+      grid = error_at(line, "a jigsaw puzzle (it gives its regions), not " + std::string(variant_name(variant)));
+  } else if (variant == Variant::kJigsaw) {
+    grid = error_at(line, "a jigsaw puzzle needs its regions: 'PUZZLE REGIONS' on one line");
+  } else if (variant != Variant::kClassic) {
+    if (auto board = variant_board(grid->shape, variant))
+      grid->board = *board;
+    else
+      grid = error_at(line, board.error().to_string());
+  }
+}
+
 Error PuzzleReader::error_at(int line, const std::string& message) const {
   return Error(Diagnostic{name_, line, 0, message});
 }
@@ -161,12 +191,26 @@ PuzzleItem PuzzleReader::cells(int line, std::string_view text) const {
   return {line, std::move(*grid)};
 }
 
+PuzzleItem PuzzleReader::with_regions(PuzzleItem item, std::string_view regions) const {
+  if (!item.grid) return item;
+  auto map = parse_regions(regions, item.grid->n());
+  if (!map) return bad(item.line, "jigsaw " + map.error().diagnostics.front().message);
+  auto board = jigsaw_board(item.grid->shape, *map);
+  if (!board) return bad(item.line, "jigsaw " + board.error().diagnostics.front().message);
+  item.grid->board = *board;
+  return item;
+}
+
 std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
   const auto fields = csv_fields(s);
   if (csv_column_ < 0) {
     for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
       if (is_puzzle_header(fields[i])) csv_column_ = static_cast<int>(i);
-    if (csv_column_ >= 0) return std::nullopt;  // the header line
+    if (csv_column_ >= 0) {  // the header line
+      for (std::size_t i = 0; i < fields.size(); ++i)
+        if (lower(fields[i]) == "regions") csv_regions_ = static_cast<int>(i);
+      return std::nullopt;
+    }
     for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
       if (is_puzzle_size(fields[i].size()) && all_cells(fields[i])) csv_column_ = static_cast<int>(i);
     if (csv_column_ < 0)
@@ -175,6 +219,9 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
   const auto c = static_cast<std::size_t>(csv_column_);
   if (c >= fields.size() || fields[c].empty())
     return bad(line_no_, "no puzzle in CSV column " + std::to_string(c + 1) + ": " + excerpt(s));
+  if (csv_regions_ >= 0 && static_cast<std::size_t>(csv_regions_) < fields.size() &&
+      !fields[static_cast<std::size_t>(csv_regions_)].empty())
+    return with_regions(cells(line_no_, fields[c]), fields[static_cast<std::size_t>(csv_regions_)]);
   return cells(line_no_, fields[c]);
 }
 
@@ -207,7 +254,11 @@ std::optional<PuzzleItem> PuzzleReader::next() {
                                  " should have " + std::to_string(width) + " cells: " + excerpt(s));
       grid += row;
       if (++rows < static_cast<int>(width)) continue;
-      if (!solution) return cells(start, grid);
+      if (!solution) {
+        PuzzleItem item = cells(start, grid);
+        if (grid_regions_.empty()) return item;
+        return with_regions(std::move(item), std::exchange(grid_regions_, std::string()));
+      }
       width = 0;
       grid.clear();
       continue;
@@ -215,6 +266,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (s.empty() || is_section(s)) continue;
     if (s.front() == '#') {
       next_is_solution_ = s == "# solution";
+      if (s.starts_with("# regions ")) grid_regions_ = std::string(trim(s.substr(10)));
       continue;
     }
     solution = std::exchange(next_is_solution_, false);
@@ -223,10 +275,15 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (!seen_content_ && (s.front() == '{' || s.front() == '[')) return read_json(line);
     seen_content_ = true;
     const std::string_view token = first_token(s);
+    // "# regions" belongs to the grid right after it: any other puzzle form drops it.
+    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_regions_.clear();
     // One puzzle a line (anything after the first blank ignored).
     if (token.find(',') == std::string_view::npos && is_line_token(token) &&
-        (all_cells(token) || s.find('|') == std::string_view::npos))
+        (all_cells(token) || s.find('|') == std::string_view::npos)) {
+      const std::string_view second = first_token(trim(s.substr(token.size())));
+      if (second.size() == token.size() && is_region_token(second)) return with_regions(cells(line_no_, token), second);
       return cells(line_no_, token);
+    }
     if (s.find(',') != std::string_view::npos) {
       if (auto item = from_csv(s)) return item;
       continue;
@@ -297,7 +354,17 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
       from = at;
     }
     PuzzleItem item = cells(line, cells_text);
-    if (item.grid && e.is_object() && e.contains("variant") && e["variant"].is_string()) {
+    const bool has_regions = e.is_object() && e.contains("regions");
+    if (has_regions && !e["regions"].is_string()) {
+      item = bad(line, "puzzles[" + std::to_string(i) + "]: \"regions\" is not a string");
+    } else if (has_regions) {
+      item = with_regions(std::move(item), e["regions"].get<std::string>());
+      if (item.grid && e.contains("variant") && e["variant"] != "jigsaw")
+        item = bad(line, "puzzles[" + std::to_string(i) + "]: \"regions\" belong to a jigsaw puzzle, not to variant " +
+                             e["variant"].dump());
+    } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"] == "jigsaw") {
+      item = bad(line, "puzzles[" + std::to_string(i) + "]: a jigsaw puzzle without its \"regions\"");
+    } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"].is_string()) {
       auto variant = parse_variant(e["variant"].get<std::string>());
       auto board = variant ? variant_board(item.grid->shape, *variant) : Result<std::shared_ptr<const Board>>(variant.error());
       if (board)

@@ -1,7 +1,11 @@
 // The one reader of puzzle input for every command (solve, grade, generate --exclude). It reads, in
 // any mix from line to line:
 //   - one puzzle a line: n*n cells row by row (the first blank-separated token; the rest of the
-//     line is ignored), as `generate` writes it and qqwing --one-line;
+//     line is ignored), as `generate` writes it and qqwing --one-line; a jigsaw puzzle is
+//     'PUZZLE REGIONS', the second token naming each cell's region (1-9, A-G), told from a
+//     solution by two side-by-side cells of one region (cells of a solution never repeat so);
+//     CSV takes a "regions" column, JSON a "regions" key, and a grid the "# regions MAP" line
+//     before it (generate --format grid);
 //   - grids of n rows, with or without separators: `generate --format grid`, qqwing's default and
 //     --compact output, .sdk and .ss files ('|', '+', '*' and lines of '-' or '=' are separators);
 //   - CSV: the column named puzzle, puzzles, quiz, quizzes or givens in a header (generate's,
@@ -50,6 +54,11 @@ class PuzzleReader {
   // An error about item `line` (e.g. "digit 5 twice in row 2" found later): "NAME:LINE: message".
   Error error_at(int line, const std::string& message) const;
 
+  // Puts the rules a command's --variant names on item `line`'s grid: x and hyper take their board
+  // (an error for a size they cannot have); jigsaw needs the regions the line gave; a line that
+  // gave regions is jigsaw whatever --variant says, and contradicting it is an error.
+  void apply_variant(Result<Grid>& grid, int line, Variant variant) const;
+
   // The largest JSON input read (JSON is read whole).
   static constexpr std::size_t kMaxJson = std::size_t{64} << 20;
 
@@ -57,6 +66,9 @@ class PuzzleReader {
   bool read_line(std::string& line);
   PuzzleItem bad(int line, const std::string& message) const { return {line, error_at(line, message)}; }
   PuzzleItem cells(int line, std::string_view text) const;  // one puzzle's cells, row by row
+  // `item` on the jigsaw board of `regions`, or an error when they are not n connected regions of
+  // n cells.
+  PuzzleItem with_regions(PuzzleItem item, std::string_view regions) const;
   std::optional<PuzzleItem> from_csv(std::string_view s);
   std::optional<PuzzleItem> read_json(const std::string& first_line);
 
@@ -65,8 +77,10 @@ class PuzzleReader {
   int line_no_ = 0;
   bool seen_content_ = false;  // a line other than blanks and comments was read
   bool next_is_solution_ = false;  // "# solution" came before the next grid: read it, skip it
+  std::string grid_regions_;       // "# regions MAP" came before the next grid: its jigsaw regions
   std::optional<std::string> pending_;  // a line read but not used yet (read_line gives it again)
   int csv_column_ = -1;        // the puzzle column of a CSV input; -1 until a header or first row
+  int csv_regions_ = -1;       // the jigsaw regions column named in a CSV header; -1 if none
   Error failure_;
   bool json_read_ = false;
   std::vector<PuzzleItem> json_items_;  // the puzzles of a JSON input, handed out in order

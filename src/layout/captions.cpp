@@ -188,6 +188,10 @@ std::vector<std::string> variant_paragraphs(const std::vector<std::string>& vari
   if (has("hyper"))
     out.push_back("Hyper puzzles: the four shaded 3x3 windows are units too: each of them must also "
                   "contain the digits 1 to 9 exactly once.");
+  if (has("jigsaw"))
+    out.push_back("Jigsaw puzzles: the boxes are replaced by irregular regions, outlined with thick lines, "
+                  "each as many cells as a row. Every row, every column and every region must contain "
+                  "every symbol exactly once.");
   return out;
 }
 

@@ -72,8 +72,35 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
                                style.shade_grey});
   }
 
+  if (board.jigsaw()) {
+    // Jigsaw: every cell line thin, then the region borders heavy on top, one line per run of
+    // edges between two cells of different regions (square caps close the corners).
+    for (int i = 1; i < n; ++i) {
+      const double p = i * cell_mm;
+      out.push_back(LineItem{x0, y0 + p, x0 + side, y0 + p, style.thin_pt, 0, false});
+      out.push_back(LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
+    }
+    auto differs = [&](int a, int b) { return board.region[static_cast<size_t>(a)] != board.region[static_cast<size_t>(b)]; };
+    for (int i = 1; i < n; ++i) {
+      const double p = i * cell_mm;
+      for (int k = 0; k < n;) {  // the line under row i-1, along the columns
+        if (!differs((i - 1) * n + k, i * n + k)) { ++k; continue; }
+        int end = k;
+        while (end < n && differs((i - 1) * n + end, i * n + end)) ++end;
+        out.push_back(LineItem{x0 + k * cell_mm, y0 + p, x0 + end * cell_mm, y0 + p, style.box_pt, 0, true});
+        k = end;
+      }
+      for (int k = 0; k < n;) {  // the line right of column i-1, down the rows
+        if (!differs(k * n + i - 1, k * n + i)) { ++k; continue; }
+        int end = k;
+        while (end < n && differs(end * n + i - 1, end * n + i)) ++end;
+        out.push_back(LineItem{x0 + p, y0 + k * cell_mm, x0 + p, y0 + end * cell_mm, style.box_pt, 0, true});
+        k = end;
+      }
+    }
+  }
   // Interior lines: cell lines first, box lines after, so the heavier ones sit on top.
-  for (int pass = 0; pass < 2; ++pass) {
+  for (int pass = 0; pass < 2 && !board.jigsaw(); ++pass) {
     const bool boxes = pass == 1;
     for (int i = 1; i < n; ++i) {
       const double p = i * cell_mm;

@@ -1,5 +1,5 @@
 // Drawing one Sudoku grid as document items: cell lines, box lines, the outer border and digits,
-// and the variant's marks from the grid's board (shaded diagonals or windows).
+// and the variant's marks from the grid's board (shaded diagonals or windows, jigsaw region borders).
 #pragma once
 
 #include <vector>
@@ -52,7 +52,8 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style);
 // Appends a grid whose ink box has its top-left corner at (x, y) mm:
 // - n-1 horizontal and n-1 vertical interior lines, cell lines first, box lines over them (butt
 //   caps, running edge to edge so they end under the border), then the border as one stroked
-//   rectangle (joins are clean at the corners);
+//   rectangle (joins are clean at the corners); on a jigsaw board the heavy lines are the region
+//   borders instead (one line per run of edges between regions, square caps);
 // - one TextItem per filled cell, centred optically in the cell (optical = true), 1-9 then A-G:
 //   givens in style.given_grey; with `solution` (an answer key) the other cells get the
 //   solution's digit in style.filled_grey, and givens are set bold so they stay distinct.

@@ -37,12 +37,13 @@ Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMe
 Box puzzle_area(const Box& content, const Bands& bands);
 // The puzzle area less a rules box of `rules_box` mm at its foot (plus a gap when present).
 Box puzzle_area_with_rules(const Box& content, const Bands& bands, double rules_box, double gap);
-// The worksheet rules text for a shape (worksheet.rules_text, or wording for children), and the
-// height of the box holding it at `width`.
-std::string rules_text(const spec::WorksheetSpec& worksheet, const Shape& shape);
+// The worksheet rules text for a shape and a section's variant (worksheet.rules_text, or wording
+// for children: jigsaw names the shapes with a thick border instead of boxes), and the height of
+// the box holding it at `width`.
+std::string rules_text(const spec::WorksheetSpec& worksheet, const Shape& shape, const std::string& variant);
 inline constexpr double kRulesPadMm = 3.0;
 double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const spec::WorksheetSpec& worksheet,
-                        const Shape& shape, double width);
+                        const Shape& shape, const std::string& variant, double width);
 Box answer_area(const Box& content, const Bands& bands);
 // Slot k (row-major) of a columns x rows split of `area` with `gap` between slots.
 Box slot_box(const Box& area, int columns, int rows, int k, double gap);

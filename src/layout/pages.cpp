@@ -79,13 +79,14 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f) {
 }
 
 // The rules in plain words in a box at the foot of the puzzle area.
-void rules_box(const Context& cx, Page& page, const PageFrame& f, const Shape& shape, double height) {
+void rules_box(const Context& cx, Page& page, const PageFrame& f, const Shape& shape, const std::string& variant,
+               double height) {
   const double bottom = f.content.bottom() - cx.bands.foot;
   const Box box{f.content.x, bottom - height, f.content.w, height};
   const double half = pt_to_mm(kMinLinePt) / 2;
   page.items.push_back(RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
   const double pad = detail::kRulesPadMm;
-  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, shape),
+  page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, shape, variant),
                             cx.fonts.body, HAlign::left, VAlign::top, true));
 }
 
@@ -454,7 +455,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
         const SectionFit& fit = plan.fits[static_cast<std::size_t>(pp.section)];
         const bool with_rules = pp.first == 0 || spec.worksheet.rules_every_page;
         const double rules = with_rules ? fit.rules_box_mm : 0.0;
-        if (rules > 0) rules_box(cx, page, f, fit.shape, rules);
+        if (rules > 0) rules_box(cx, page, f, fit.shape, spec.sections[static_cast<std::size_t>(pp.section)].variant, rules);
         grid_slots(cx, page, detail::puzzle_area_with_rules(f.content, cx.bands, rules, options.slot_gap_mm), pp,
                    false);
         break;

@@ -144,18 +144,21 @@ Bands measure_bands(const spec::BookSpec& spec, const Fonts& fonts, const TextMe
   return b;
 }
 
-std::string rules_text(const spec::WorksheetSpec& worksheet, const Shape& shape) {
+std::string rules_text(const spec::WorksheetSpec& worksheet, const Shape& shape, const std::string& variant) {
   if (!worksheet.rules_text.empty()) return worksheet.rules_text;
   const int n = shape.n();
   const std::string symbols = n <= 9 ? "all the numbers from 1 to " + std::to_string(n)
                                      : std::string("all the numbers from 1 to 9 and the letters A to ") + value_char(n);
+  if (variant == "jigsaw")
+    return "Write a number in every empty square. Each row, each column and each shape with a thick border must "
+           "have " + symbols + ", and no number twice.";
   return "Write a number in every empty square. Each row, each column and each box with a thick border must "
          "have " + symbols + ", and no number twice.";
 }
 
 double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const spec::WorksheetSpec& worksheet,
-                        const Shape& shape, double width) {
-  return measure.measure(rules_text(worksheet, shape), fonts.body, width - 2 * kRulesPadMm).height +
+                        const Shape& shape, const std::string& variant, double width) {
+  return measure.measure(rules_text(worksheet, shape, variant), fonts.body, width - 2 * kRulesPadMm).height +
          2 * kRulesPadMm;
 }
 
@@ -351,7 +354,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     fit.rows = sec.rows;
     const int n = sec.shape.n();
     if (spec.worksheet.rules_box) {
-      fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec.shape, content.w);
+      fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec.shape, sec.variant, content.w);
     }
     // The first page may carry the rules box: size the cells for its (smaller) slots.
     const Box area = detail::puzzle_area_with_rules(content, bands, fit.rules_box_mm, options.slot_gap_mm);

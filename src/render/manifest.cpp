@@ -23,6 +23,7 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   p["clues"] = e.clues;
   p["symmetry"] = e.symmetry;
   if (e.variant != "classic") p["variant"] = e.variant;
+  if (!e.regions.empty()) p["regions"] = e.regions;
   p["seed"] = e.seed;
   if (e.rating >= 0) {
     // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.
@@ -37,15 +38,17 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   return p;
 }
 
-std::string csv_header() {
-  return "section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest\n";
+std::string csv_header(bool variants) {
+  return std::string("section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest") +
+         (variants ? ",variant,regions\n" : "\n");
 }
 
-std::string csv_row(const ManifestEntry& e) {
+std::string csv_row(const ManifestEntry& e, bool variants) {
   return csv_field(e.section) + ',' + std::to_string(e.number) + ',' + std::to_string(e.page) + ',' +
          std::to_string(e.answer_page) + ',' + csv_field(e.grid) + ',' + e.givens + ',' + e.solution + ',' +
          std::to_string(e.clues) + ',' + csv_field(e.symmetry) + ',' + std::to_string(e.seed) + ',' +
-         (e.rating >= 0 ? one_decimal(e.rating) : "") + ',' + csv_field(e.label) + ',' + csv_field(e.hardest) + '\n';
+         (e.rating >= 0 ? one_decimal(e.rating) : "") + ',' + csv_field(e.label) + ',' + csv_field(e.hardest) +
+         (variants ? ',' + e.variant + ',' + e.regions + '\n' : std::string(1, '\n'));
 }
 
 // The JSON document written piece by piece, laid out exactly as nlohmann's dump(2) of the whole.
@@ -83,9 +86,9 @@ std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEn
   return text;
 }
 
-std::string manifest_csv(const std::vector<ManifestEntry>& entries) {
-  std::string out = csv_header();
-  for (const ManifestEntry& e : entries) out += csv_row(e);
+std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants) {
+  std::string out = csv_header(variants);
+  for (const ManifestEntry& e : entries) out += csv_row(e, variants);
   return out;
 }
 
@@ -102,8 +105,8 @@ Status write_manifest(const std::string& stem, const ManifestInfo& info, int cou
   auto csv = AtomicFile::create(stem + ".csv");
   if (!csv) return csv.error();
   stream_json(info, count, entry_at, [&](std::string_view piece) { json->write(piece); });
-  csv->write(csv_header());
-  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i)));
+  csv->write(csv_header(info.variants));
+  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i), info.variants));
   if (Status s = json->commit(); !s) return s;
   return csv->commit();
 }

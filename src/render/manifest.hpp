@@ -24,7 +24,9 @@ struct ManifestEntry {
   std::string solution;      // line format
   int clues = 0;
   std::string symmetry;
-  std::string variant = "classic";  // JSON only, and only when not classic (classic manifests unchanged)
+  std::string variant = "classic";  // JSON: only when not classic (classic manifests unchanged)
+  std::string regions;       // jigsaw: the region map (core/codec.hpp format_regions); else ""
+
   std::uint64_t seed = 0;    // regenerates the puzzle (with the same request)
   double rating = -1;        // SE scale; < 0 = not rated
   std::string label;         // "" when not rated
@@ -38,6 +40,9 @@ struct ManifestInfo {
   std::uint64_t seed = 0;         // the book seed
   int pages = 0;                  // pages in the book
   std::string generator;          // "gridpress 0.1.0"
+  // The book has variant puzzles: the CSV ends with variant and regions columns (a book of
+  // classic puzzles only keeps the columns it always had).
+  bool variants = false;
 };
 
 // JSON document: {"title", "book", "files", "seed", "pages", "generator", "puzzles": [...]}, each
@@ -47,8 +52,8 @@ std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEn
 
 // CSV (RFC 4180: CRLF-free, fields quoted when they contain , " or a newline) with a header row:
 // section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest
-// rating is printed with one decimal ("" when not rated).
-std::string manifest_csv(const std::vector<ManifestEntry>& entries);
+// (then variant,regions when `variants`); rating is printed with one decimal ("" when not rated).
+std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants = false);
 
 // Writes both files atomically: `stem` + ".json" and `stem` + ".csv".
 Status write_manifest(const std::string& stem, const ManifestInfo& info,

@@ -191,6 +191,9 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
         s.per_page = n;
       }
     }
+    if (s.regions != "random" && s.variant != "jigsaw")
+      sec_at("regions", "'" + s.regions + "' layouts are for jigsaw sections only (variant " + s.variant +
+                            " has no regions to lay out)");
     if (s.variant != "classic") {
       const Variant variant = *parse_variant(s.variant);
       if (auto why = variant_size_problem(variant, s.shape); !why.empty()) sec_at("variant", why);
@@ -206,7 +209,8 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       const std::string asked = s.clues_min == s.clues_max
           ? std::to_string(s.clues_max) + " clues"
           : std::to_string(s.clues_min) + "-" + std::to_string(s.clues_max) + " clues";
-      const MinimumClues least = minimum_clues(s.shape);
+      const auto variant = parse_variant(s.variant);
+      const MinimumClues least = minimum_clues(s.shape, variant ? *variant : Variant::kClassic);
       const int min = least.count;
       if (s.clues_max >= cells) {
         sec_at("clues", asked + " do not fit a " + grid + " grid (" + std::to_string(cells) +

@@ -128,11 +128,18 @@ std::vector<Key> section_keys() {
       [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->shape.box_rows, v.sec->shape.box_cols); }));
   keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
-                                 "3x3 windows; 9x9 only); see [board.md](board.md). A variant section takes the "
-                                 "`random` fill; `difficulty`/`rating` rate it under its own rules",
+                                 "3x3 windows; 9x9 only), `jigsaw` (irregular regions instead of boxes, a layout "
+                                 "grown for each puzzle; every size); see [board.md](board.md). A variant "
+                                 "section takes the `random` fill; `difficulty`/`rating` rate it under its own rules",
                                  0, 0, variant_names()),
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->variant == "classic"; };
+  keys.push_back(with_docs(plain(S::Section, "regions", Kind::Choice, &SS::regions,
+                                 "jigsaw region layouts: `random`, or `symmetric` (each layout looks the same after "
+                                 "a half turn); jigsaw sections only",
+                                 0, 0, region_layout_names()),
+                           "name"));
+  keys.back().omit = [](const View& v) { return v.sec->regions == "random"; };
   keys.push_back(custom(
       S::Section, "clues", "whole, range, `auto` or `any`", "",
       "exact `24`, or `[22, 26]` / `\"22-26\"`; `auto` = the difficulty band's range for the grid size "

@@ -142,6 +142,11 @@ const std::vector<std::string>& variant_names() {
   return names;
 }
 
+const std::vector<std::string>& region_layout_names() {
+  static const std::vector<std::string> names = {"random", "symmetric"};
+  return names;
+}
+
 const std::vector<std::string>& fill_names() {
   static const std::vector<std::string> names = {"random", "diagonal", "pattern"};
   return names;
