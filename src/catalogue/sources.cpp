@@ -51,7 +51,8 @@ Status complete(Entry& e, const std::string& where) {
   if (!g) return Error(where + ": " + g.error().to_string());
   auto variant = parse_variant(e.variant.empty() ? "classic" : e.variant);
   if (!variant) return Error(where + ": " + variant.error().to_string());
-  if (*variant != Variant::kClassic) {
+  // With its canonical form given the board is not needed (a jigsaw board needs its regions).
+  if (*variant != Variant::kClassic && e.canonical.empty()) {
     auto board = variant_board(g->shape, *variant);
     if (!board) return Error(where + ": " + board.error().to_string());
     Grid v(*board);
