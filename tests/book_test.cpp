@@ -143,8 +143,8 @@ TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
   TempDir dir;
   fs::create_directories(dir.path / "a");
   fs::create_directories(dir.path / "b");
-  test::pipeline_ok(kBooks + "/small.yaml", {dir / "a/book.pdf", "", {}}, 1);
-  test::pipeline_ok(kBooks + "/small.yaml", {dir / "b/book.pdf", "", {}}, 2);
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "a/book.pdf", "", {}, ""}, 1);
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "b/book.pdf", "", {}, ""}, 2);
   const std::string pdf = slurp(dir / "a/book.pdf");
   CHECK(pdf.size() > 10000);
   CHECK(pdf == slurp(dir / "b/book.pdf"));
@@ -152,13 +152,13 @@ TEST_CASE("book: the same spec gives identical bytes, for any --jobs") {
   CHECK(slurp(dir / "a/book.csv") == slurp(dir / "b/book.csv"));
 
   // A different seed gives a different book.
-  test::pipeline_ok(kBooks + "/small.yaml", {dir / "c.pdf", "", 8});
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "c.pdf", "", 8, ""});
   CHECK(slurp(dir / "c.json") != slurp(dir / "a/book.json"));
 }
 
 TEST_CASE("book: SVG and PNG pages, one file per page") {
   TempDir dir;
-  const book::BookRun run = test::pipeline_ok(kBooks + "/small.yaml", {dir / "p.svg", "", {}});
+  const book::BookRun run = test::pipeline_ok(kBooks + "/small.yaml", {dir / "p.svg", "", {}, ""});
   CHECK(run.files.size() == static_cast<size_t>(run.book_pages));
   const auto doc = nlohmann::json::parse(slurp(dir / "p.json"));
   const int pages = doc["pages"];
@@ -179,11 +179,11 @@ TEST_CASE("book: SVG and PNG pages, one file per page") {
     std::snprintf(stale[i], sizeof stale[i], "p-%03d.svg", pages + 1 + 2 * i);  // p-N+1, p-N+3
     test::spit(dir / stale[i], "old page");
   }
-  test::pipeline_ok(kBooks + "/small.yaml", {dir / "p.svg", "", {}});
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "p.svg", "", {}, ""});
   CHECK_FALSE(fs::exists(dir / stale[0]));
   CHECK(fs::exists(dir / stale[1]));
 
-  test::pipeline_ok(kBooks + "/small.yaml", {dir / "q.png", "", {}});
+  test::pipeline_ok(kBooks + "/small.yaml", {dir / "q.png", "", {}, ""});
   const std::string bytes = slurp(dir / "q-001.png");
   REQUIRE(bytes.size() > 24);
   CHECK(bytes.substr(1, 3) == "PNG");

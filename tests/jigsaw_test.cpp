@@ -363,7 +363,7 @@ TEST_CASE("a jigsaw book records variant and regions in its manifest", "[jigsaw]
              "title: Jigsaw\nseed: 4\nsections:\n  - name: Jigsaw\n    variant: jigsaw\n"
              "    regions: symmetric\n    count: 2\n    clues: [24, 28]\n  - name: Small\n    grid: 6x6\n"
              "    variant: jigsaw\n    count: 2\nanswers: {placement: end}\noutput: {path: j.pdf}\n");
-  test::pipeline_ok(dir / "j.yaml", {dir / "j.pdf", "", {}});
+  test::pipeline_ok(dir / "j.yaml", {dir / "j.pdf", "", {}, ""});
   const auto manifest = nlohmann::json::parse(test::slurp(dir / "j.json"));
   REQUIRE(manifest["puzzles"].size() == 4);
   for (const auto& e : manifest["puzzles"]) {

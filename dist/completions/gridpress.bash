@@ -5,7 +5,7 @@ _gridpress() {
   local cur prev words cword
   _init_completion || return
 
-  local commands="generate solve book grade spec preflight help"
+  local commands="generate solve book grade spec preflight catalogue help"
   local cmd="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -41,18 +41,31 @@ _gridpress() {
         preflight) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
       esac
       return ;;
-    -o | --output | --exclude) _filedir; return ;;
-    --box | --count | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
+    -o | --output | --exclude | -c | --catalogue) _filedir; return ;;
+    --box | --count | --first | --shard | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
   esac
 
   local opts=""
   case $cmd in
-    generate) opts="--variant --regions --grid --box --count --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --with-solution --format --difficulty --rating" ;;
+    generate) opts="--variant --regions --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
-    book) opts="-o --output --format -j --jobs --seed --start-number -q --quiet --keep-partial" ;;
+    book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
     preflight) opts="--rules --trim --bleed --strict --format" ;;
+    catalogue)
+      local sub=""
+      for ((i = i + 1; i < cword; i++)); do
+        case ${words[i]} in
+          -*) ;;
+          *) sub=${words[i]}; break ;;
+        esac
+      done
+      case $sub in
+        "") COMPREPLY=($(compgen -W "import list check stats" -- "$cur")); return ;;
+        list) opts="-c --catalogue --since --format" ;;
+        *) opts="-c --catalogue" ;;
+      esac ;;
     help) COMPREPLY=($(compgen -W "$commands" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then
@@ -62,7 +75,7 @@ _gridpress() {
   case $cmd in
     book | spec) _filedir '@(yaml|yml)' ;;
     preflight) _filedir '@(pdf|yaml|yml)' ;;
-    solve | grade) _filedir ;;
+    solve | grade | catalogue) _filedir ;;
   esac
 }
 complete -F _gridpress gridpress

@@ -1,6 +1,6 @@
 # fish completion for gridpress. Installed as share/fish/vendor_completions.d/gridpress.fish.
 
-set -l commands generate solve book grade spec preflight help
+set -l commands generate solve book grade spec preflight catalogue help
 complete -c gridpress -f
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'Show help'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Show version and commit'
@@ -10,6 +10,7 @@ complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a book -d 
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a grade -d 'Rate puzzles on the Sudoku Explainer scale'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a spec -d 'Check a book spec, or show it resolved'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a preflight -d 'Check a finished PDF against the print rules'
+complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a catalogue -d 'The catalogue of published puzzles'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 complete -c gridpress -n "__fish_seen_subcommand_from help" -a "$commands"
 
@@ -20,6 +21,8 @@ complete -c gridpress -n $g -l regions -x -a 'random symmetric' -d 'Jigsaw regio
 complete -c gridpress -n $g -l grid -x -a '4x4 6x6 8x8 9x9 12x12 16x16' -d 'Grid size'
 complete -c gridpress -n $g -l box -x -d 'Box shape ROWSxCOLS'
 complete -c gridpress -n $g -l count -x -d 'Number of puzzles'
+complete -c gridpress -n $g -l first -x -d 'Index of the first puzzle'
+complete -c gridpress -n $g -l shard -x -d 'Part K of N of the run'
 complete -c gridpress -n $g -l clues -x -d 'Exact clue count K, or a range A-B'
 complete -c gridpress -n $g -l symmetry -x -a 'none rotate180 rotate90 mirror flip diagonal antidiagonal dihedral' -d 'Clue symmetry'
 complete -c gridpress -n $g -l fill -x -a 'random diagonal pattern' -d 'Full-grid fill'
@@ -30,6 +33,7 @@ complete -c gridpress -n $g -s q -l quiet -d 'No progress line'
 complete -c gridpress -n $g -l budget -x -d 'Give up after this many seconds'
 complete -c gridpress -n $g -l exclude -r -F -d 'Skip puzzles equivalent to any in FILE'
 complete -c gridpress -n $g -l dedup -x -a 'canonical exact' -d 'Which puzzles count as the same'
+complete -c gridpress -n $g -l catalogue -r -F -d 'Skip and record puzzles in this catalogue'
 complete -c gridpress -n $g -l with-solution -d 'Print each solution too'
 complete -c gridpress -n $g -l format -x -a 'line grid json csv' -d 'Output format'
 complete -c gridpress -n $g -l difficulty -x -a 'easy medium hard expert fiendish' -d 'SE band'
@@ -50,6 +54,8 @@ complete -c gridpress -n $b -l format -x -a 'pdf svg png eps' -d 'Output format'
 complete -c gridpress -n $b -s j -l jobs -x -d 'Generator threads'
 complete -c gridpress -n $b -l seed -x -d 'Book seed'
 complete -c gridpress -n $b -l start-number -x -d 'Newspaper runs: number of the first puzzle'
+complete -c gridpress -n $b -l catalogue -r -F -d 'Catalogue of published puzzles'
+complete -c gridpress -n $b -l force -d 'Replace files the catalogue lists as published'
 complete -c gridpress -n $b -s q -l quiet -d 'No progress and no summary line'
 complete -c gridpress -n $b -l keep-partial -d 'A section out of budget keeps what it made'
 
@@ -74,3 +80,11 @@ complete -c gridpress -n $f -l trim -x -d 'Expected trim size'
 complete -c gridpress -n $f -l bleed -d 'Pages carry bleed'
 complete -c gridpress -n $f -l strict -d 'Exit with 1 on any problem'
 complete -c gridpress -n $f -l format -x -a 'text json' -d 'Output format'
+
+# catalogue
+set -l c "__fish_seen_subcommand_from catalogue"
+complete -c gridpress -n "$c; and not __fish_seen_subcommand_from import list check stats" -a 'import list check stats'
+complete -c gridpress -n $c -F
+complete -c gridpress -n $c -s c -l catalogue -r -F -d 'The catalogue file'
+complete -c gridpress -n "$c; and __fish_seen_subcommand_from list" -l since -x -d 'Only puzzles recorded since this date'
+complete -c gridpress -n "$c; and __fish_seen_subcommand_from list" -l format -x -a 'csv json' -d 'Output format'

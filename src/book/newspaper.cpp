@@ -1,15 +1,16 @@
 // Newspaper runs, one pass per stage:
 //   1. check everything that can be checked before generating: requests, fonts, the column width,
-//      the exclusion manifests (bad_input)
-//   2. generate one puzzle per day, days in parallel, never one in an exclusion manifest or an
-//      earlier day of the run (failed when the generator gives up); days in a row with the same
-//      request take their puzzles in order of rating, so ratings do not fall through the week
+//      the excluded files, and with a catalogue the numbers and dates (bad_input)
+//   2. generate one puzzle per day, days in parallel, never one in an excluded file, the catalogue
+//      or an earlier day of the run (failed when the generator gives up); days in a row with the
+//      same request take their puzzles in order of rating, so ratings do not fall through the week;
+//      reserve them in the catalogue
 //   3. name the files from the templates (solutions for the day they run); lay out and render each
 //      puzzle and solution in every format under hidden temporary names, with the copies under
 //      fixed link names and the website's daily JSON files (failed)
-//   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together
+//   4. the manifest (JSON, CSV), also staged; then every file is renamed into place together, and
+//      the catalogue records the run
 #include "book/newspaper.hpp"
-
 
 #include <algorithm>
 #include <atomic>
@@ -19,18 +20,17 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <thread>
 #include <unordered_set>
 #include <vector>
 
 #include "book/daily.hpp"
+#include "book/record.hpp"
 #include "book/sections.hpp"
-#include "core/text.hpp"
+#include "catalogue/sources.hpp"
 #include "core/codec.hpp"
-#include "core/files.hpp"
 #include "core/rng.hpp"
-#include "generator/canonical.hpp"
+#include "core/text.hpp"
 #include "generator/generator.hpp"
 #include "layout/calendar.hpp"
 #include "layout/layout.hpp"
@@ -45,102 +45,17 @@ namespace gp::book {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using ordered = nlohmann::ordered_json;  // manifest keys in the order written
 
 // ---- Exclusion manifests ----
 
-// Splits one CSV record (RFC 4180 quoting; no newlines inside fields, which our manifests never
-// have in the columns read here).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        out.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        out.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.emplace_back();
-    } else if (c != '\r') {
-      out.back() += c;
-    }
-  }
-  return out;
-}
-
-// Adds a puzzle to `out` from its canonical form, or from its givens when the manifest has no
-// canonical forms (an ordinary book's manifest). `where` names the place for errors.
-Status add_excluded(const std::string& canonical, const std::string& givens, const std::string& where,
-                    std::unordered_set<std::string>& out) {
-  if (!canonical.empty()) {
-    out.insert(canonical);
-    return Ok{};
-  }
-  auto g = parse_line(givens);
-  if (!g) return Error(where + ": " + g.error().to_string());
-  out.insert(gen::canonical_form(*g));
-  return Ok{};
-}
-
-// Reads the canonical forms of every puzzle in a manifest: NAME.json (an object with a "puzzles"
-// list whose entries have "canonical" or "givens") or NAME.csv (a header row with a "canonical" or
-// "givens" column). Both gridpress book and newspaper manifests qualify.
+// Adds the canonical form of every puzzle in `path` (a manifest of a book or newspaper run, a
+// puzzle file or a catalogue: catalogue/sources.hpp) to `out`.
 Status read_exclusions(const std::string& path, std::unordered_set<std::string>& out) {
-  auto body = read_regular_file(path, "manifest", kMaxManifestBytes);
-  if (!body) return body.error();
-  std::istringstream in(*body);
-  const std::string ext = fs::path(path).extension().string();
-  if (ext == ".json") {
-    json doc = json::parse(*body, nullptr, false);
-    if (doc.is_discarded()) return Error(path + ": not valid JSON");
-    if (!doc.is_object() || !doc.contains("puzzles") || !doc["puzzles"].is_array())
-      return Error(path + ": not a gridpress manifest (no \"puzzles\" list)");
-    int i = 0;
-    for (const json& p : doc["puzzles"]) {
-      const std::string where = path + ": puzzles[" + std::to_string(i++) + "]";
-      const auto text = [&](const char* key) {
-        return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>()
-                                                                      : std::string();
-      };
-      if (text("canonical").empty() && text("givens").empty())
-        return Error(where + ": no \"canonical\" or \"givens\"");
-      if (Status st = add_excluded(text("canonical"), text("givens"), where, out); !st) return st;
-    }
-    return Ok{};
-  }
-  if (ext == ".csv") {
-    std::string line;
-    if (!std::getline(in, line)) return Error(path + ": empty manifest");
-    const std::vector<std::string> header = csv_fields(line);
-    const auto column = [&](const char* name) {
-      const auto it = std::find(header.begin(), header.end(), name);
-      return it == header.end() ? -1 : static_cast<int>(it - header.begin());
-    };
-    const int canon = column("canonical"), givens = column("givens");
-    if (canon < 0 && givens < 0)
-      return Error(path + ": not a gridpress manifest (no \"canonical\" or \"givens\" column)");
-    for (int line_no = 2; std::getline(in, line); ++line_no) {
-      if (line.empty() || line == "\r") continue;
-      const std::vector<std::string> f = csv_fields(line);
-      const auto at = [&](int c) {
-        return c >= 0 && c < static_cast<int>(f.size()) ? f[static_cast<size_t>(c)] : "";
-      };
-      const std::string where = path + ": line " + std::to_string(line_no);
-      if (at(canon).empty() && at(givens).empty()) return Error(where + ": no canonical form or givens");
-      if (Status st = add_excluded(at(canon), at(givens), where, out); !st) return st;
-    }
-    return Ok{};
-  }
-  return Error(path + ": not a manifest (expected a .json or .csv file written by gridpress)");
+  auto source = catalogue::read_source(path);
+  if (!source) return source.error();
+  for (catalogue::Entry& e : source->entries) out.insert(std::move(e.canonical));
+  return Ok{};
 }
 
 // ---- Generation ----
@@ -152,12 +67,14 @@ Status read_exclusions(const std::string& path, std::unordered_set<std::string>&
 // of generating the days one after another.
 Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
                                           const std::vector<gen::Request>& requests,
-                                          const std::unordered_set<std::string>& excluded, int jobs) {
+                                          const std::unordered_set<std::string>& excluded,
+                                          const std::function<bool(const std::string&)>& listed, int jobs) {
   const int days = static_cast<int>(spec.sections.size());
   const auto one_day = [&](int d, const std::unordered_set<std::string>& avoid) -> Result<Puzzle> {
     gen::BatchOptions bo;
     bo.stream = static_cast<std::uint64_t>(spec.sections[static_cast<size_t>(d)].number);
     bo.exclude = &avoid;
+    bo.excluded = listed;  // the catalogue's lookup (thread-safe), or none
     bo.grade = true;
     auto batch = gen::generate_batch(requests[static_cast<size_t>(d)], spec.seed, 1, bo);
     if (!batch) return batch.error();
@@ -322,6 +239,77 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
   return {doc.dump(2) + "\n", csv};
 }
 
+// The catalogue's entries for the run's puzzles, one per day, each with its puzzle file in
+// `format` (absolute).
+std::vector<catalogue::Entry> day_entries(const spec::BookSpec& spec,
+                                                const std::vector<Puzzle>& puzzles, const fs::path& out_dir,
+                                                render::Format format) {
+  std::vector<catalogue::Entry> out;
+  for (size_t d = 0; d < puzzles.size(); ++d) {
+    const spec::SectionSpec& sec = spec.sections[d];
+    catalogue::Entry e = catalogue::entry_of(puzzles[d], "newspaper");
+    e.title = spec.title;
+    e.section = sec.name;
+    e.number = sec.number;
+    e.date = sec.date;
+    const layout::PuzzleRecord record{static_cast<int>(d), 0, sec.number, 0, 0, 0};
+    const fs::path file = out_dir / file_for(spec.newspaper.file_name,
+                                             layout::caption_fields(spec, record, puzzles[d]), format);
+    std::error_code ec;
+    e.file = fs::absolute(file, ec).lexically_normal().string();
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// The run's numbers and dates: --start-number, else the spec's, else (with a catalogue) the number
+// after the catalogue's last under this title; the spec's start_date, else the day after the
+// catalogue's last. With a catalogue, a number already published is refused.
+Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, CatalogueRun& cat) {
+  spec::NewspaperSpec& np = spec.newspaper;
+  std::optional<catalogue::Catalogue::Numbering> last;
+  if (cat.active()) last = cat.catalogue().newspaper_numbering(spec.title);
+  int start = np.start_number;
+  if (options.start_number)
+    start = *options.start_number;
+  else if (!np.start_number_given && last)
+    start = last->last_number + 1;
+  std::string date = np.start_date;
+  if (!np.start_date_given) {
+    if (!last || last->last_date.empty())
+      return Error(Diagnostic{spec.source_file, 0, 0,
+                              "newspaper.start_date: missing, and the catalogue " + spec.catalogue +
+                                  " has no earlier day of '" + spec.title + "' to continue from"});
+    date = spec::next_day(last->last_date);
+  }
+  if (!np.start_date_given) {
+    if (Status st = spec::date_newspaper_days(spec, date, start); !st) return st;
+  } else if (start != np.start_number) {  // the same days, numbered anew
+    np.start_number = start;
+    for (size_t d = 0; d < spec.sections.size(); ++d) spec.sections[d].number = start + static_cast<int>(d);
+  }
+  if (!cat.active()) return Ok{};
+  std::vector<int> taken;
+  std::optional<catalogue::Entry> first;
+  for (const spec::SectionSpec& sec : spec.sections)
+    if (auto e = cat.catalogue().newspaper_number(spec.title, sec.number)) {
+      taken.push_back(sec.number);
+      if (!first) first = std::move(e);
+    }
+  if (taken.empty()) return Ok{};
+  const std::string which = taken.size() == 1 ? "No. " + std::to_string(taken.front())
+                                              : "Nos. " + std::to_string(taken.front()) + ".." +
+                                                    std::to_string(taken.back()) + " (" +
+                                                    std::to_string(taken.size()) + " numbers of this run)";
+  return Error(Diagnostic{spec.source_file, 0, 0,
+                          which + " of '" + spec.title + "' " + (taken.size() == 1 ? "was" : "were") +
+                              " already published (No. " + std::to_string(first->number) + " on " +
+                              first->date + ", recorded " + first->recorded + " in " + spec.catalogue +
+                              "); the next free number is " +
+                              std::to_string(last ? last->last_number + 1 : 1) +
+                              ": leave out --start-number and newspaper.start_number to continue from it"});
+}
+
 // A run that stopped: `message` is printed as it is.
 NewspaperRun stopped(NewspaperRun run, Outcome outcome, Error error) {
   run.outcome = outcome;
@@ -341,11 +329,13 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                    message(spec.source_file + ": --start-number is for newspaper runs (the spec has no newspaper: mapping)"));
   if (spec.sections.empty())  // the loader builds the days; guard the invariant all the same
     return stopped(std::move(run), Outcome::bad_input, message(spec.source_file + ": newspaper: no days to make"));
-  if (options.start_number) {
-    np.start_number = *options.start_number;
-    for (size_t d = 0; d < spec.sections.size(); ++d)
-      spec.sections[d].number = np.start_number + static_cast<int>(d);
-  }
+  auto cat = CatalogueRun::open(spec.catalogue);
+  if (!cat)
+    return stopped(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
+                   cat.error());
+  run.warnings = cat->repairs();
+  if (Status st = number_days(spec, options, *cat); !st)
+    return stopped(std::move(run), Outcome::bad_input, st.error());
 
   // 1. Checks before generating.
   std::vector<render::Format> formats;
@@ -375,17 +365,39 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   for (const std::string& path : np.exclude)
     if (Status st = read_exclusions(path, excluded); !st)
       problems.push_back({{}, 0, 0, "newspaper.exclude: " + st.error().to_string()});
+  for (const std::string& path : spec.exclude)
+    if (Status st = read_exclusions(path, excluded); !st)
+      problems.push_back({{}, 0, 0, "exclude: " + st.error().to_string()});
+  for (const std::string& path : spec.section_defaults.exclude)  // every day's (they share them)
+    if (Status st = read_exclusions(path, excluded); !st)
+      problems.push_back({{}, 0, 0, "section_defaults.exclude: " + st.error().to_string()});
   if (!problems.empty()) return stopped(std::move(run), Outcome::bad_input, Error(problems));
 
-  // 2. Generate.
+  // 2. Generate, and with a catalogue reserve the puzzles (again when another run took some).
+  const fs::path out_dir = fs::path(spec.output.path).parent_path();
   const int jobs =
       options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  auto puzzles = generate_days(spec, requests, excluded, jobs);
+  // Each day's puzzle is final before it is reserved: the catalogue records it under its day's
+  // number, date and file, so the order by rating comes first.
+  const auto make_days = [&] {
+    auto made = generate_days(spec, requests, excluded, cat->excluded(), jobs);
+    if (made) rise_by_rating(requests, *made);
+    return made;
+  };
+  auto puzzles = make_days();
+  for (int tries = 1; puzzles && cat->active(); ++tries) {
+    auto reserved = cat->reserve({"newspaper", spec.title, spec.source_file, spec.seed},
+                                 day_entries(spec, *puzzles, out_dir, formats.front()));
+    if (!reserved) return stopped(std::move(run), Outcome::failed, reserved.error());
+    if (*reserved) break;
+    if (tries == kReserveTries)
+      return stopped(std::move(run), Outcome::failed,
+                     message(spec.catalogue + ": other runs kept taking this run's puzzles; run it again"));
+    puzzles = make_days();
+  }
   if (!puzzles) return stopped(std::move(run), Outcome::failed, puzzles.error());
-  rise_by_rating(requests, *puzzles);
 
   // 3. File names (templates may name the label, so only now), then every file, staged.
-  const fs::path out_dir = fs::path(spec.output.path).parent_path();
   std::error_code ec;
   if (!out_dir.empty()) fs::create_directories(out_dir, ec);  // errors surface when writing
   std::vector<DayFiles> files(puzzles->size());
@@ -439,8 +451,16 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       outputs.push_back({csv_path, "the CSV manifest"});
     }
     if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
+    if (!spec.catalogue.empty()) inputs.push_back({spec.catalogue, "the catalogue"});
     for (const std::string& path : np.exclude) inputs.push_back({path, "the excluded manifest"});
+    for (const auto* list : {&spec.exclude, &spec.section_defaults.exclude})
+      for (const std::string& path : *list) inputs.push_back({path, "an excluded file"});
     if (Status st = render::check_output_paths(outputs, inputs); !st)
+      return stopped(std::move(run), Outcome::bad_input, st.error());
+    std::vector<std::string> paths;
+    for (const auto& o : outputs)
+      if (o.path != json_path && o.path != csv_path) paths.push_back(o.path);
+    if (Status st = cat->check_outputs(paths, options.force); !st)
       return stopped(std::move(run), Outcome::bad_input, st.error());
   }
   render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
@@ -496,7 +516,20 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       if (!st) return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
     }
   }
+  if (cat->active()) {
+    std::vector<std::string> written, manifests;
+    for (const DayFiles& f : files)
+      for (const auto* list : {&f.puzzle, &f.solution})
+        written.insert(written.end(), list->begin(), list->end());
+    if (spec.output.manifest) manifests = {json_path, csv_path};
+    if (Status st = cat->attach(staging, written, manifests); !st)
+      return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
+  }
   if (Status st = staging.commit(); !st) return stopped(std::move(run), Outcome::failed, st.error());
+  if (Status st = cat->publish(); !st)
+    run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
+  else if (cat->active())
+    run.recorded = puzzles->size();
 
   for (auto f : formats) run.formats.emplace_back(render::extension(f));
   run.files = 0;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "book/outcome.hpp"
+#include "catalogue/sources.hpp"
 #include "core/result.hpp"
-
 #include "spec/book_spec.hpp"
 
 namespace gp::book {
@@ -19,6 +19,7 @@ struct NewspaperOptions {
   std::string format;               // --format: write only this format (empty = newspaper.formats)
   int jobs = 0;                     // days generated at once; 0 = one per core (output is the same)
   std::optional<int> start_number;  // --start-number: overrides newspaper.start_number
+  bool force = false;               // with a catalogue: replace files it lists as published
 };
 
 // What a newspaper run wrote.
@@ -30,6 +31,8 @@ struct NewspaperRun {
   size_t puzzles = 0;
   std::string out_dir;               // the folder written to ("." for the working directory)
   std::string manifest_path;         // NAME.json, "" when output.manifest is false
+  std::vector<std::string> warnings;  // for the user, e.g. a run the catalogue repaired
+  size_t recorded = 0;                // puzzles recorded in the catalogue
 };
 
 // Runs a newspaper spec (spec.output.path already holds -o): generates one puzzle per day
@@ -48,13 +51,17 @@ struct NewspaperRun {
 // puzzle's canonical form is in an `exclude` manifest or repeats within the run. Every file is rendered under a hidden temporary
 // name first and all are renamed into place together at the end; on any failure the temporaries
 // are removed and files of earlier runs are left untouched.
+// With a catalogue (spec.catalogue): the run takes the number after the catalogue's last under
+// this title when neither --start-number nor newspaper.start_number is given, and the day after
+// its last day when newspaper.start_date is not given; a number already published is refused;
+// no puzzle it lists is used; files it lists as published are refused unless options.force; the
+// puzzles are reserved before and recorded after the commit (book/record.hpp).
 // Never prints. Outcome: ok; failed (generation or writing failed); bad_input (a bad spec or
-// option, including --start-number without newspaper:). `spec` comes back with the numbers the
-// run used (start_number applied).
+// option, including --start-number without newspaper:). `spec` comes back with the numbers and
+// dates the run used.
 NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options);
 
-// The largest manifest an `exclude` entry may name (256 MiB, some 600,000 puzzles); like the spec,
-// it must be a regular file (a folder, FIFO or device is refused without blocking).
-inline constexpr std::size_t kMaxManifestBytes = std::size_t{256} << 20;
+// The largest manifest an `exclude` entry may name (catalogue/sources.hpp).
+inline constexpr std::size_t kMaxManifestBytes = catalogue::kMaxManifestBytes;
 
 }  // namespace gp::book

@@ -8,19 +8,24 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <filesystem>
+#include <functional>
 #include <memory>
-#include <ostream>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <thread>
 #include <unordered_set>
 #include <utility>
 
 #include "book/kdp.hpp"
+#include "book/record.hpp"
 #include "book/sections.hpp"
+#include "catalogue/sources.hpp"
 #include "core/codec.hpp"
+#include "core/files.hpp"
 #include "core/puzzle_store.hpp"
+#include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
 #include "layout/layout.hpp"
@@ -69,9 +74,9 @@ Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout
   return Error(std::move(problems));
 }
 
-// Refuses, before any work, outputs that would replace the spec, its profile or one another, and
-// outputs that are not regular files (every file the run would write, page files included).
-Status check_outputs(const spec::BookSpec& spec, render::Format format, const layout::BookPlan& plan) {
+// Every file the run would write, page files included.
+std::vector<render::NamedPath> planned_outputs(const spec::BookSpec& spec, render::Format format,
+                                               const layout::BookPlan& plan) {
   std::vector<render::NamedPath> outputs;
   auto document = [&](const std::string& path, render::Format f, int pages, const std::string& role) {
     if (!render::one_file_per_page(f)) {
@@ -88,7 +93,17 @@ Status check_outputs(const spec::BookSpec& spec, render::Format format, const la
     outputs.push_back({stem_of(spec.output.path) + ".json", "the JSON manifest"});
     outputs.push_back({stem_of(spec.output.path) + ".csv", "the CSV manifest"});
   }
+  return outputs;
+}
+
+// Refuses, before any work, outputs that would replace the spec, its profile, its catalogue or one
+// another, and outputs that are not regular files.
+Status check_outputs(const spec::BookSpec& spec, const std::vector<render::NamedPath>& outputs) {
   std::vector<render::NamedPath> inputs{{spec.source_file, "the spec"}};
+  if (!spec.catalogue.empty()) inputs.push_back({spec.catalogue, "the catalogue"});
+  for (const std::string& path : spec.exclude) inputs.push_back({path, "an excluded file"});
+  for (const auto& sec : spec.sections)
+    for (const std::string& path : sec.exclude) inputs.push_back({path, "an excluded file"});
   if (!spec.profile_file.empty()) inputs.push_back({spec.profile_file, "the profile"});
   return render::check_output_paths(outputs, inputs);
 }
@@ -145,6 +160,32 @@ void remove_stale_pages(const StagedDocument& doc) {
     if (::unlink(render::default_page_path(doc.path, doc.format, i).c_str()) != 0) break;
 }
 
+// The puzzles of the spec's `exclude` files: the book's, and each section's own.
+struct Exclusions {
+  std::unordered_set<std::string> book;
+  std::vector<std::unordered_set<std::string>> section;
+};
+
+Result<Exclusions> read_excluded_files(const spec::BookSpec& spec) {
+  Exclusions out;
+  std::vector<Diagnostic> problems;
+  auto read = [&](const std::string& path, const std::string& key, std::unordered_set<std::string>& into) {
+    auto source = catalogue::read_source(path);
+    if (!source) {
+      problems.push_back({spec.source_file, 0, 0, key + ": " + source.error().to_string()});
+      return;
+    }
+    for (catalogue::Entry& e : source->entries) into.insert(std::move(e.canonical));
+  };
+  for (const std::string& path : spec.exclude) read(path, "exclude", out.book);
+  out.section.resize(spec.sections.size());
+  for (size_t s = 0; s < spec.sections.size(); ++s)
+    for (const std::string& path : spec.sections[s].exclude)
+      read(path, "sections[" + std::to_string(s) + "].exclude", out.section[s]);
+  if (!problems.empty()) return Error(std::move(problems));
+  return out;
+}
+
 std::string join_lines(const std::vector<std::string>& lines) {
   std::string out;
   for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
@@ -162,7 +203,9 @@ std::string short_number(double v) {
 // appears twice. With keep_partial a section that runs out of budget keeps what was made (the
 // warning goes to `warnings`) and the later sections are still made, each with its own budget.
 Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
-                                          const BookRunOptions& options, std::vector<std::string>& warnings) {
+                                          const BookRunOptions& options, std::vector<std::string>& warnings,
+                                          const std::function<bool(const std::string&)>& listed,
+                                          const Exclusions& exclusions) {
   using Clock = std::chrono::steady_clock;
   const int jobs = options.jobs > 0 ? options.jobs
                                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -180,8 +223,14 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
       if (options.progress) options.progress(what, done, total);
     };
     Error ran_out;
+    const std::unordered_set<std::string>& own = exclusions.section[static_cast<size_t>(s)];
+    std::function<bool(const std::string&)> excluded;
+    if (listed || !exclusions.book.empty() || !own.empty())
+      excluded = [&](const std::string& c) {
+        return exclusions.book.count(c) || own.count(c) || (listed && listed(c));
+      };
     auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress,
-                                  options.keep_partial ? &ran_out : nullptr);
+                                  options.keep_partial ? &ran_out : nullptr, excluded);
     const double took = std::chrono::duration<double>(Clock::now() - start).count();
     // At the rate reached, what the whole section would need (only when some were made).
     std::string estimate;
@@ -245,6 +294,46 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
   return render::write_manifest(stem, info, static_cast<int>(plan.records.size()), entry_at);
 }
 
+// The catalogue's entries for the book's puzzles, in book order.
+std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const layout::BookPlan& plan,
+                                           const std::vector<PuzzleStore>& puzzles) {
+  std::vector<catalogue::Entry> out;
+  out.reserve(plan.records.size());
+  std::error_code ec;
+  const std::string file = fs::absolute(spec.output.path, ec).lexically_normal().string();
+  for (const layout::PuzzleRecord& rec : plan.records) {
+    Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
+    p.canonical = gen::canonical_form(p.givens);  // the store keeps no canonical forms
+    catalogue::Entry e = catalogue::entry_of(p, "book");
+    e.title = spec.title;
+    e.section = spec.sections[static_cast<size_t>(rec.section)].name;
+    e.number = rec.number;
+    e.file = file;
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Without a catalogue, a book whose manifest is already there, made from the same seed under
+// another title, is most likely a copied spec: the same puzzles again. Says so.
+std::optional<std::string> reused_seed(const spec::BookSpec& spec) {
+  if (!spec.catalogue.empty() || !spec.output.manifest) return std::nullopt;
+  const std::string path = stem_of(spec.output.path) + ".json";
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  auto body = read_regular_file(path, "manifest", std::size_t{64} << 20);
+  if (!body) return std::nullopt;
+  const nlohmann::json doc = nlohmann::json::parse(*body, nullptr, false);
+  if (!doc.is_object() || !doc.contains("seed") || !doc["seed"].is_number_unsigned() ||
+      !doc.contains("title") || !doc["title"].is_string())
+    return std::nullopt;
+  const std::string title = doc["title"].get<std::string>();
+  if (doc["seed"].get<std::uint64_t>() != spec.seed || title == spec.title) return std::nullopt;
+  return path + " was made from the same seed (" + std::to_string(spec.seed) + ") under the title '" + title +
+         "': this book has the same puzzles. Give it a new seed, or name a catalogue "
+         "(catalogue: or --catalogue) so that no puzzle is repeated";
+}
+
 // Removes a temporary folder and everything in it when it goes out of scope.
 class TempDir {
  public:
@@ -300,6 +389,7 @@ Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o)
     }
   }
   if (!o.format.empty()) spec.output.format = o.format;
+  if (!o.catalogue.empty()) spec.catalogue = o.catalogue;
   return render::parse_format(spec.output.format);
 }
 
@@ -324,7 +414,25 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   std::vector<gen::Request> requests;
   auto plan = check_and_plan(spec, measure, requests);
   if (!plan) return failed(std::move(run), Outcome::bad_input, plan.error());
-  if (Status st = check_outputs(spec, format, *plan); !st) return failed(std::move(run), Outcome::bad_input, st.error());
+  const std::vector<render::NamedPath> outputs = planned_outputs(spec, format, *plan);
+  if (Status st = check_outputs(spec, outputs); !st)
+    return failed(std::move(run), Outcome::bad_input, st.error());
+  auto exclusions = read_excluded_files(spec);
+  if (!exclusions) return failed(std::move(run), Outcome::bad_input, exclusions.error());
+  auto cat = CatalogueRun::open(spec.catalogue);
+  if (!cat)
+    return failed(std::move(run), cat.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
+                  cat.error());
+  if (!made) {  // once, not again when the book is made from kept puzzles
+    for (const std::string& r : cat->repairs()) run.warnings.push_back(r);
+    if (auto warning = reused_seed(spec)) run.warnings.push_back(*warning);
+  }
+  {
+    std::vector<std::string> paths;
+    for (const auto& o : outputs) paths.push_back(o.path);
+    if (Status st = cat->check_outputs(paths, options.force); !st)
+      return failed(std::move(run), Outcome::bad_input, st.error());
+  }
   const layout::CoverOptions cover = layout::cover_options(spec);
   if (spec.cover.enabled) {  // the full wrap is two pages and the spine wide: it can pass PDF's limit
     const double wide = layout::cover_geometry(spec.page, plan->book_pages, cover.paper).width;
@@ -344,10 +452,12 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (made) {
     generated = std::move(*made);
   } else {
-    auto got = generate(spec, requests, options, run.warnings);
+    std::vector<std::string> cut;  // sections cut short (keep_partial)
+    auto got = generate(spec, requests, options, cut, cat->excluded(), *exclusions);
     if (!got) return failed(std::move(run), Outcome::failed, got.error());
     generated = std::move(*got);
-    if (!run.warnings.empty()) {
+    run.warnings.insert(run.warnings.end(), cut.begin(), cut.end());
+    if (!cut.empty()) {
       // Some section kept fewer puzzles than asked: plan the book again with the counts it has (a
       // section with none is left out).
       spec::BookSpec kept = spec;
@@ -360,11 +470,28 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
         stores.push_back(std::move(generated[s]));
       }
       if (kept.sections.empty())
-        return failed(std::move(run), Outcome::failed, Error(ErrorKind::budget, join_lines(run.warnings)));
+        return failed(std::move(run), Outcome::failed, Error(ErrorKind::budget, join_lines(cut)));
       return run_stages(kept, format, options, &stores, std::move(run.warnings));
     }
   }
   std::vector<PuzzleStore>* puzzles = &generated;
+  // With a catalogue, reserve the puzzles; when another run took some meanwhile, generate again
+  // (its lookups now see them). A book made again from kept puzzles (keep_partial) cannot.
+  for (int tries = 1; cat->active(); ++tries) {
+    catalogue::RunInfo info{"book", spec.title, spec.source_file, spec.seed};
+    auto reserved = cat->reserve(info, book_entries(spec, *plan, *puzzles));
+    if (!reserved) return failed(std::move(run), Outcome::failed, reserved.error());
+    if (*reserved) break;
+    std::vector<std::string> cut;
+    auto again = made || tries == kReserveTries
+                     ? Result<std::vector<PuzzleStore>>(Error(ErrorKind::io, "other runs kept taking its puzzles"))
+                     : generate(spec, requests, options, cut, cat->excluded(), *exclusions);
+    if (!again || !cut.empty())
+      return failed(std::move(run), Outcome::failed,
+                    Error(ErrorKind::io, spec.catalogue +
+                                             ": other runs took this book's puzzles at the same time; run it again"));
+    generated = std::move(*again);
+  }
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
 
   // 3. Open every document first: a folder that cannot be written fails before any drawing.
@@ -460,7 +587,19 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
                             : write_manifest(stem_of(*json_file), spec, *plan, *puzzles, run);
     if (!st) return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
   }
+  if (cat->active()) {
+    std::vector<std::string> manifests;
+    if (spec.output.manifest)
+      for (const char* ext : {".json", ".csv"}) manifests.push_back(stem_of(run.book_path) + ext);
+    if (Status st = cat->attach(staging, run.files, manifests); !st)
+      return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
+  }
   if (Status st = staging.commit(); !st) return failed(std::move(run), Outcome::failed, st.error());
+  if (options.after_commit) options.after_commit();
+  if (Status st = cat->publish(); !st)
+    run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
+  else if (cat->active())
+    run.recorded = run.puzzles;
   for (const auto* d : {&*book, answers ? &*answers : nullptr})
     if (d != nullptr) remove_stale_pages(*d);
 
@@ -503,6 +642,7 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
   spec.output.path = (fs::path(dir->path()) / fs::path(spec_path).stem()).string() + ".pdf";
   spec.output.manifest = false;
   spec.cover.enabled = false;
+  spec.catalogue.clear();  // a trial book in a temporary folder: nothing is published
   BookRunOptions o = options;
   o.always_check = true;
   return run_book_stages(spec, render::Format::pdf, o);

@@ -14,6 +14,10 @@
 //      every page is drawn
 //   5. the manifest (output.manifest), staged too; then the whole group (book, answers, cover,
 //      manifest) is renamed into place together, or, if any rename fails, none is
+//   With a catalogue (book/record.hpp): it is opened in stage 1 (outputs it lists as published
+//   are refused without `force`), generation never picks a puzzle it lists, the picked puzzles
+//   are reserved after stage 2, the staged files fingerprinted before the commit and the run
+//   recorded after it.
 //   6. with print.rules: kdp, the written PDF is checked (fonts embedded, text sizes and line
 //      widths in the content streams, no bookmarks or links, page count)
 #pragma once
@@ -40,6 +44,11 @@ struct BookRunOptions {
   // Run the print checks even when the spec names no print rules (the layout is still the
   // spec's own). preflight_spec sets it.
   bool always_check = false;
+  // With a catalogue: replace files it lists as published (else the run is refused).
+  bool force = false;
+  // For tests: called after the files are committed and before the catalogue records the run (a
+  // test may end the process there, to leave a run for the next one to repair).
+  std::function<void()> after_commit;
   // A section that runs out of its budget keeps the puzzles made so far: the book is made with
   // them (a section with none is left out) and BookRun::warnings says so. Off: the run fails.
   bool keep_partial = false;
@@ -60,7 +69,10 @@ struct BookRun {
   bool strict = false;                  // the spec's print.strict
   bool preflighted = false;             // print.rules is kdp: the checks below ran
   std::vector<std::string> findings;    // preflight problems, in page order; empty = passed
-  std::vector<std::string> warnings;    // sections cut short (keep_partial): "FILE:LINE:COL: section 'X': kept ...
+  // For the user: sections cut short (keep_partial: "FILE:LINE:COL: section 'X': kept ..."), a run
+  // the catalogue repaired, a reused seed.
+  std::vector<std::string> warnings;
+  int recorded = 0;                     // puzzles recorded in the catalogue
 };
 
 // Runs the stages above for `spec` (command-line overrides already applied) in `format`.
@@ -73,6 +85,7 @@ struct Overrides {
   std::string output;                // -o: replaces output.path ("" = keep)
   std::string format;                // --format: replaces output.format ("" = keep)
   std::optional<std::uint64_t> seed;  // --seed
+  std::string catalogue;              // --catalogue: replaces the spec's catalogue ("" = keep)
 };
 
 // Applies `o` to `spec` and returns the output format. A new output path without a format takes

@@ -146,7 +146,8 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress,
-                                     Error* out_of_budget) {
+                                     Error* out_of_budget,
+                                     const std::function<bool(const std::string&)>& excluded) {
   using Clock = std::chrono::steady_clock;
   const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(s)];
   const int count = sec.count;
@@ -182,6 +183,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       bo.stream = stream;
       bo.first = static_cast<std::uint64_t>(first);
       bo.exclude = &seen;
+      bo.excluded = excluded;
       bo.grade = true;
       bo.exact = spec.dedup == "exact";
       Error ran_out;

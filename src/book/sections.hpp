@@ -40,7 +40,8 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 // puzzles are made in chunks of at most kSectionChunk, so memory holds one chunk of full Puzzles
 // at a time however long the section; the result is the same as one batch. `seen` holds the
 // canonical forms of the book's earlier puzzles (none is repeated) and receives this section's.
-// `progress(done, total)` is called as puzzles are made. Errors: the generator's (gave up,
+// `progress(done, total)` is called as puzzles are made. `excluded` (may be empty) names more
+// puzzles to avoid (a catalogue, excluded files). Errors: the generator's (gave up,
 // too few distinct puzzles), prefixed with how many of the section's puzzles were made before.
 // With `spread: even` (8x8 and 9x9 sections with a rating target) the puzzles are dealt in turn to
 // the slices of spread_slices, each made as a batch with stream s + (slice + 1) * 2^32; with
@@ -50,7 +51,8 @@ inline constexpr int kSectionChunk = 1000;
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress = {},
-                                     Error* out_of_budget = nullptr);
+                                     Error* out_of_budget = nullptr,
+                                     const std::function<bool(const std::string&)>& excluded = {});
 
 // The clue range `clues: auto` gives a section (core/difficulty.hpp, or the band's own `clues`);
 // nullopt = whatever digging reaches.

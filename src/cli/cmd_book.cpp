@@ -35,6 +35,8 @@ struct BookOptions {
   int jobs = 0;         // 0 = one per core
   std::optional<std::uint64_t> seed;
   std::optional<int> start_number;  // newspaper runs only
+  std::string catalogue;  // --catalogue: overrides the spec's catalogue (relative to the working directory)
+  bool force = false;     // --force: replace files the catalogue lists as published
   bool quiet = false;
   bool keep_partial = false;        // --keep-partial
 };
@@ -76,7 +78,9 @@ std::string seconds(double s) { return one_decimal(s) + " s"; }
 
 // A newspaper run (book/newspaper.hpp), then its summary line.
 int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {
-  const book::NewspaperRun run = book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number});
+  const book::NewspaperRun run =
+      book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force});
+  for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
     return exit_code(run.outcome);
@@ -92,7 +96,11 @@ int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::ste
               << seconds(elapsed) << ": No. " << first.number << " " << first.date << " .. No. " << last.number
               << " " << last.date << ", to " << run.out_dir << "/";
     if (!run.manifest_path.empty()) std::cerr << "; manifest " << run.manifest_path;
-    std::cerr << "; next run: --start-number " << last.number + 1 << "\n";
+    if (run.recorded > 0)
+      std::cerr << "; recorded in " << spec.catalogue << " (the next run continues from No. "
+                << last.number + 1 << ")\n";
+    else
+      std::cerr << "; next run: --start-number " << last.number + 1 << "\n";
   }
   return kExitOk;
 }
@@ -109,7 +117,8 @@ int run_book(const BookOptions& opt) {
   }
   spec::BookSpec& spec = *loaded;
   const bool to_stdout = opt.output == "-";
-  auto format = book::apply_overrides(spec, {to_stdout ? std::string() : opt.output, opt.format, opt.seed});
+  auto format = book::apply_overrides(
+      spec, {to_stdout ? std::string() : opt.output, opt.format, opt.seed, opt.catalogue});
   if (!format) {
     print_error(format.error());
     return kExitUsage;
@@ -133,17 +142,17 @@ int run_book(const BookOptions& opt) {
   // 2. The pipeline.
   book::BookRunOptions ro;
   ro.jobs = opt.jobs;
+  ro.force = opt.force;
   ro.keep_partial = opt.keep_partial;
   ro.progress = [&progress](const std::string& what, long done, long total) { progress.count(what, done, total); };
   const book::BookRun run = book::run_book_stages(spec, *format, ro);
   progress.clear();
+  // Sections cut short by their budget (--keep-partial), runs the catalogue repaired, a reused seed.
+  for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
     return exit_code(run.outcome);
   }
-
-  // Sections cut short by their budget (--keep-partial).
-  for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
 
   // 3. Findings of the print checks: a list on stderr; with print.strict they fail the command.
   if (!run.findings.empty()) {
@@ -172,6 +181,7 @@ int run_book(const BookOptions& opt) {
       std::cerr << "; answers: " << run.answers_path << ", " << count_of(run.answer_pages, "page", "pages");
     if (!run.cover_path.empty()) std::cerr << "; cover: " << run.cover_path;
     if (run.preflighted && run.findings.empty()) std::cerr << "; preflight passed";
+    if (run.recorded > 0) std::cerr << "; recorded in " << spec.catalogue;
     std::cerr << '\n';
   }
   return run.findings.empty() || !spec.print.strict ? kExitOk : kExitFailure;
@@ -193,6 +203,12 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_option("--start-number", opt->start_number,
                   "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
       ->check(CLI::Range(1, 999999999));
+  cmd->add_option("--catalogue", opt->catalogue,
+                  "Catalogue of published puzzles (overrides the spec's catalogue): no puzzle it lists is "
+                  "picked, and this "
+                  "run's are recorded in it");
+  cmd->add_flag("--force", opt->force,
+                "Replace files the catalogue lists as published (their puzzles stay listed)");
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
   cmd->add_flag("--keep-partial", opt->keep_partial,
                 "A section that runs out of its budget keeps the puzzles made so far (a warning says how many) "
@@ -205,6 +221,10 @@ void add_book_command(CLI::App& app, Run& run) {
       "SPEC - reads the spec from standard input (relative paths in it: from the working folder).\n"
       "-o - writes the book to standard output when it is one file (a PDF, or one page of svg, png or\n"
       "eps, with the answers inside and no cover); no manifest is kept.\n"
+      "With a catalogue (catalogue: PATH in the spec, or --catalogue), no puzzle it lists is used, the "
+      "run's\n"
+      "puzzles are recorded in it once the files are in place, and files it lists as published are not\n"
+      "replaced without --force (docs/catalogue.md).\n"
       "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"
       "With print.rules: kdp the pages and the PDF are checked against the KDP rules and problems are\n"
       "listed on stderr (docs/print-on-demand.md); print.strict: true makes them fail the command.\n"

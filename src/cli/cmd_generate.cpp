@@ -1,4 +1,5 @@
 // gridpress generate: a batch of new puzzles on stdout (line, grid, json or csv).
+#include <CLI/CLI.hpp>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -9,8 +10,8 @@
 #include <string>
 #include <thread>
 
-#include <CLI/CLI.hpp>
-
+#include "book/record.hpp"
+#include "catalogue/sources.hpp"
 #include "core/difficulty.hpp"
 #include "core/text.hpp"
 #include "cli/commands.hpp"
@@ -31,6 +32,8 @@ struct GenerateOptions {
   std::string variant = "classic";
   std::string regions = "random";
   int count = 1;
+  long long first = 1;  // --first: index of the first puzzle (1 = the start)
+  std::string shard;    // --shard K/N
   std::string clues;
   std::string symmetry = "none";
   std::string fill = "random";
@@ -41,6 +44,7 @@ struct GenerateOptions {
   double budget = 60.0;
   std::string exclude;
   std::string dedup = "canonical";
+  std::string catalogue;
   bool with_solution = false;
   std::string format = "line";
   std::string difficulty;
@@ -62,7 +66,14 @@ constexpr const char* kGenerateFooter =
     "take the random fill; --difficulty and --rating rate them under their own rules (the variant's\n"
     "units count as houses).\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
-    "transposition) to any puzzle in FILE (read like solve's input; other sizes ignored).\n"
+    "transposition) to any puzzle in FILE (read like solve's input, or a catalogue; other sizes ignored).\n"
+    "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
+    "once they are written out; a run that fails records nothing (docs/catalogue.md).\n"
+    "--shard K/N makes part K (1..N) of a run of --count puzzles: indices (K-1)*C/N+1 .. K*C/N;\n"
+    "--first I --count C makes the puzzles at indices I .. I+C-1. Either gives exactly the puzzles the\n"
+    "whole run gives at those indices, so shards can run anywhere (GNU parallel, a Slurm array, a\n"
+    "Kubernetes indexed Job) and their outputs be joined or merged by catalogue import; a puzzle that\n"
+    "repeats one of an earlier shard is the one exception (docs/catalogue.md, Sharded generation).\n"
     "--dedup exact keeps puzzles that differ from each other only by relabelling, rotation or\n"
     "reflection (canonical, the default, counts them as one): small grids have many more.\n"
     "--seed is a whole number from 0 to 18446744073709551615; --budget is at most 31536000 s.\n"
@@ -91,6 +102,13 @@ Status parse_clues(const std::string& text, gen::Request& req) {
 // Canonical forms of the puzzles in `path` ("-": standard input) that have `shape`'s size, read in
 // any form the puzzle reader knows.
 Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape) {
+  if (path != "-" && catalogue::is_sqlite_file(path)) {  // a catalogue: every puzzle in it
+    auto source = catalogue::read_source(path);
+    if (!source) return source.error();
+    std::unordered_set<std::string> out;
+    for (catalogue::Entry& e : source->entries) out.insert(std::move(e.canonical));
+    return out;
+  }
   auto source = input::open_input(path);
   if (!source) return source.error();
   input::PuzzleReader reader(*source->stream, source->name);
@@ -113,7 +131,25 @@ nlohmann::json rating_json(const Puzzle& p) {
 
 std::string csv_rating(const Puzzle& p) { return p.rating < 0 ? std::string() : one_decimal(p.rating); }
 
-void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req) {
+// The first index (1-based) and count of this run: --shard K/N of --count, or --first and --count.
+Status parse_range(const GenerateOptions& opt, long long& first, int& count) {
+  first = opt.first;
+  count = opt.count;
+  if (opt.shard.empty()) return Ok{};
+  const auto slash = opt.shard.find('/');
+  int k = 0, n = 0;
+  if (slash == std::string::npos || !parse_int(std::string_view(opt.shard).substr(0, slash), k) ||
+      !parse_int(std::string_view(opt.shard).substr(slash + 1), n) || n < 1 || k < 1 || k > n)
+    return Error("invalid --shard '" + opt.shard + "': expected K/N with 1 <= K <= N, e.g. 3/8");
+  if (opt.first != 1) return Error("--shard and --first cannot be given together");
+  const long long total = opt.count;
+  first = (k - 1) * total / n + 1;
+  count = static_cast<int>(k * total / n - (k - 1) * total / n);
+  return Ok{};
+}
+
+void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req,
+           long long first) {
   std::string out;
   if (opt.format == "line") {
     for (const auto& p : puzzles) {
@@ -126,7 +162,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       if (i) out += '\n';
-      out += "# puzzle " + std::to_string(i + 1) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
+      out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
       if (p.givens.variant() == Variant::kJigsaw) out += "# regions " + format_regions(p.givens.board->region) + "\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
@@ -140,7 +176,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       nlohmann::json j;
-      j["index"] = i + 1;
+      j["index"] = first + static_cast<long long>(i);
       if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
       if (p.givens.variant() == Variant::kJigsaw) j["regions"] = format_regions(p.givens.board->region);
@@ -164,7 +200,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
-      out += std::to_string(i + 1) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
+      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
              format_line(p.givens) + ",";
       if (jigsaw) out += format_regions(p.givens.board->region) + ",";
       if (opt.with_solution) out += format_line(p.solution) + ",";
@@ -222,12 +258,16 @@ int run_generate(const GenerateOptions& opt) {
     }
   }
   if (opt.count < 0) return fail(Error("--count must not be negative"), kExitUsage);
+  long long first = 1;
+  int count = opt.count;
+  if (auto st = parse_range(opt, first, count); !st) return fail(st.error(), kExitUsage);
   if (auto st = gen::check_request(req); !st) return fail(st.error(), kExitUsage);
 
   std::unordered_set<std::string> exclude;
   gen::BatchOptions bo;
   bo.jobs = opt.jobs > 0 ? opt.jobs : default_jobs();
-  bo.grade = opt.format == "json" || opt.format == "csv";
+  bo.grade = opt.format == "json" || opt.format == "csv" || !opt.catalogue.empty();
+  bo.first = static_cast<std::uint64_t>(first - 1);
   bo.exact = opt.dedup == "exact";
   if (!opt.exclude.empty()) {
     auto ex = read_exclusions(opt.exclude, req.shape);
@@ -235,12 +275,31 @@ int run_generate(const GenerateOptions& opt) {
     exclude = std::move(*ex);
     bo.exclude = &exclude;
   }
-  Progress progress(opt.quiet || opt.count <= 1);
+  auto cat = book::CatalogueRun::open(opt.catalogue);
+  if (!cat) return fail(cat.error(), cat.error().kind == ErrorKind::io ? kExitFailure : kExitUsage);
+  for (const std::string& r : cat->repairs()) std::cerr << "warning: " << r << "\n";
+  bo.excluded = cat->excluded();
+  Progress progress(opt.quiet || count <= 1);
   bo.progress = [&progress](int done, int total) { progress.count("generating", done, total); };
-  auto puzzles = gen::generate_batch(req, opt.seed, opt.count, bo);
+  auto puzzles = gen::generate_batch(req, opt.seed, count, bo);
+  // With a catalogue: reserve them; when another run took some meanwhile, generate again.
+  for (int tries = 1; puzzles && cat->active(); ++tries) {
+    std::vector<catalogue::Entry> entries;
+    for (const Puzzle& p : *puzzles) entries.push_back(catalogue::entry_of(p, "generate"));
+    auto reserved = cat->reserve({"generate", "", gen::describe(req), opt.seed}, entries);
+    if (!reserved) return fail(reserved.error(), kExitFailure);
+    if (*reserved) break;
+    if (tries == book::kReserveTries)
+      return fail(Error(opt.catalogue + ": other runs kept taking these puzzles; run it again"),
+                  kExitFailure);
+    puzzles = gen::generate_batch(req, opt.seed, count, bo);
+  }
   progress.clear();
   if (!puzzles) return fail(puzzles.error(), kExitFailure);
-  print(*puzzles, opt, req);
+  print(*puzzles, opt, req, first);
+  if (!std::cout)
+    return fail(Error(ErrorKind::io, "cannot write the puzzles to standard output"), kExitFailure);
+  if (Status st = cat->publish(); !st) return fail(st.error(), kExitFailure);
   return kExitOk;
 }
 
@@ -258,7 +317,12 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--regions", opt->regions, "Jigsaw region layouts: random, or symmetric (the same after a half turn)")
       ->capture_default_str();
   cmd->add_option("--box", opt->box, "Box shape ROWSxCOLS overriding the standard one (e.g. 3x2 for 6x6)");
-  cmd->add_option("--count", opt->count, "Number of puzzles")->capture_default_str();
+  cmd->add_option("--count", opt->count, "Number of puzzles (with --shard: of the whole run)")
+      ->capture_default_str();
+  cmd->add_option("--first", opt->first,
+                  "Index of the first puzzle (1 = the start): the puzzles a whole run gives there")
+      ->check(CLI::Range(1LL, 1LL << 53));
+  cmd->add_option("--shard", opt->shard, "K/N: part K of N of a run of --count puzzles");
   cmd->add_option("--clues", opt->clues, "Exact clue count K, a range A-B, or auto (the difficulty's range)");
   cmd->add_option("--symmetry", opt->symmetry,
                   "none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral")
@@ -281,6 +345,8 @@ void add_generate_command(CLI::App& app, Run& run) {
                   "Which puzzles count as the same: canonical (also relabelled, rotated, reflected) or exact")
       ->capture_default_str()
       ->check(CLI::IsMember({"canonical", "exact"}));
+  cmd->add_option("--catalogue", opt->catalogue,
+                  "Skip every puzzle in this catalogue and record the new ones in it (made if missing)");
   cmd->add_flag("--with-solution", opt->with_solution, "Print each puzzle's solution too");
   cmd->add_option("--format", opt->format, "Output format")
       ->capture_default_str()

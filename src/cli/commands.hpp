@@ -64,5 +64,6 @@ void add_book_command(CLI::App& app, Run& run);
 void add_grade_command(CLI::App& app, Run& run);
 void add_spec_command(CLI::App& app, Run& run);
 void add_preflight_command(CLI::App& app, Run& run);
+void add_catalogue_command(CLI::App& app, Run& run);
 
 }  // namespace gp::cli

@@ -191,7 +191,8 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   const auto key = [&](const Puzzle& p) { return options.exact ? format_line(p.givens) : p.canonical; };
   auto fresh = [&](const Puzzle& p) {
     const std::string k = key(p);
-    return !seen.count(k) && !(options.exclude && (options.exclude->count(p.canonical) || options.exclude->count(k)));
+    return !seen.count(k) && !(options.exclude && (options.exclude->count(p.canonical) || options.exclude->count(k))) &&
+           !(options.excluded && options.excluded(p.canonical));
   };
   for (int i = 0; i < count; ++i) {
     auto& slot = made[static_cast<size_t>(i)];

@@ -79,6 +79,9 @@ struct BatchOptions {
   // give exactly the puzzles one batch would.
   std::uint64_t first = 0;
   const std::unordered_set<std::string>* exclude = nullptr;  // canonical forms to avoid (not owned)
+  // More canonical forms to avoid, asked one at a time (e.g. a catalogue's indexed lookup); called
+  // on the calling thread only, in index order. Empty = none.
+  std::function<bool(const std::string& canonical)> excluded;
   // Called after each puzzle is made, with (done, total). Calls are serialised by the generator
   // (never concurrent) but may come from any worker thread.
   std::function<void(int done, int total)> progress;
@@ -97,9 +100,9 @@ struct BatchOptions {
 
 // `count` puzzles; puzzle i is generate_one(r, mix_seed(seed, stream, first + i)) unless that duplicates
 // (same canonical form, or with `exact` the same givens) an earlier puzzle of the batch or one in
-// `exclude`: then it is regenerated
-// with seeds mix_seed(seed_i, attempt) for attempt = 1, 2, ... until distinct, decided in index order.
-// One budget (r.budget_seconds) covers the whole batch; on expiry the error says how many were made.
+// `exclude` (or `excluded`): then it is regenerated with seeds mix_seed(seed_i, attempt) for
+// attempt = 1, 2, ... until distinct, decided in index order. One budget (r.budget_seconds) covers
+// the whole batch; on expiry the error says how many were made.
 Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed, int count,
                                            const BatchOptions& options = {});
 

@@ -116,6 +116,9 @@ struct SectionSpec {
   std::vector<std::string> symbol_list;
   // Practice grids: `count` empty grids, nothing generated and no answers (worksheets).
   bool blank = false;
+  // Books: files whose puzzles this section never repeats (manifests, puzzle files, catalogues;
+  // resolved paths, globs expanded), besides the book's own `exclude`.
+  std::vector<std::string> exclude;
   friend bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
 
@@ -175,6 +178,10 @@ struct NewspaperSpec {
   std::string start_date;                      // YYYY-MM-DD of the first puzzle
   int days = 7;                                // puzzles in the run (one a day)
   int start_number = 1;                        // number of the first puzzle; continue it across runs
+  // The spec gave start_number / start_date (else a run with a catalogue continues the catalogue's
+  // numbering and dates: the day after its last, the number after its last).
+  bool start_number_given = false;
+  bool start_date_given = false;
   std::string caption = "No. {number} - {weekday} {date} - {label}";
   std::string file_name = "sudoku-{date}";     // + "." + format, in the output folder
   std::string solution_file_name = "sudoku-{date}-solution";
@@ -219,6 +226,11 @@ struct BookSpec {
   std::string subtitle;
   std::string author;
   std::uint64_t seed = 1;
+  // The catalogue of published puzzles (resolved path; "" = none): the run never picks a puzzle it
+  // lists and records the puzzles it publishes (docs/catalogue.md).
+  std::string catalogue;
+  // Files whose puzzles the book never repeats, for every section (see SectionSpec::exclude).
+  std::vector<std::string> exclude;
   std::string profile;                         // profile name it was built from, if any
   std::string profile_file;                    // the profile's file, read with the spec ("" = none)
   PageSpec page;

@@ -128,9 +128,15 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       at_or("newspaper.width", "newspaper", "missing (the exact width of each puzzle file, e.g. 11.5pc or 48mm)");
     if (st.sections_given)
       at("sections", "not used with newspaper: each day's puzzle is built from section_defaults");
-    if (np.start_date.empty() && !st.bad_start_date)
-      at_or("newspaper.start_date", "newspaper", "missing (the date of the first puzzle, e.g. 2026-03-02)");
-    if (auto start = parse_day(np.start_date)) {
+    np.start_date_given = !np.start_date.empty();
+    np.start_number_given = st.locs.count("newspaper.start_number") > 0;
+    // With a catalogue a run may continue from its last day and number (book/newspaper.cpp dates
+    // the days again); until then they are built from a stand-in date.
+    const bool from_catalogue = np.start_date.empty() && !b.catalogue.empty();
+    if (np.start_date.empty() && !st.bad_start_date && !from_catalogue)
+      at_or("newspaper.start_date", "newspaper",
+            "missing (the date of the first puzzle, e.g. 2026-03-02; or a catalogue to continue from)");
+    if (auto start = parse_day(from_catalogue ? std::string("2000-01-03") : np.start_date)) {
       st.sections.clear();
       for (int i = 0; i < np.days; ++i) {
         const std::chrono::sys_days day = std::chrono::sys_days{*start} + std::chrono::days{i};

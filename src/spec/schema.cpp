@@ -6,6 +6,7 @@
 // mappings are in finish.cpp.
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <set>
 
 #include "core/difficulty.hpp"
@@ -44,6 +45,36 @@ std::vector<Key> top_keys() {
                        "reflected (books); `exact` = only the very same givens count as alike, so small grids have "
                        "many more puzzles (worksheets); newspaper runs are always `canonical`",
                        0, 0, {"canonical", "exact"}));
+  {
+    Key cat = custom(
+        S::Top, "catalogue", "path", "none",
+        "SQLite catalogue of published puzzles, relative to the spec: the run never repeats one and "
+        "records its own ([catalogue.md](catalogue.md))",
+        [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
+          auto text = r.nonempty_text(n, path);
+          if (!text) return;
+          const std::filesystem::path p(*text);
+          t.st.book.catalogue = (p.is_absolute() ? p : std::filesystem::path(t.st.book.base_dir) / p)
+                                    .lexically_normal()
+                                    .string();
+        },
+        [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.catalogue, v.book.base_dir); });
+    cat.omit = [](const View& v) { return v.book.catalogue.empty(); };
+    keys.push_back(std::move(cat));
+  }
+  {
+    Key ex = custom(
+        S::Top, "exclude", "path, glob or list", "none",
+        "files whose puzzles the book never repeats: manifests of earlier books (`NAME.json`, `NAME.csv`), "
+        "puzzle files, catalogues; relative to the spec, globs such as `vol*.json` expand "
+        "([catalogue.md](catalogue.md))",
+        [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
+          if (auto paths = exclude_paths(r, n, path, t.st.book.base_dir)) t.st.book.exclude = *paths;
+        },
+        [](YAML::Emitter& out, const View& v) { emit_paths(out, v.book.exclude, v.book.base_dir); });
+    ex.omit = [](const View& v) { return v.book.exclude.empty(); };
+    keys.push_back(std::move(ex));
+  }
   // Found and applied before the spec's other keys (loader.cpp); a profile cannot name one.
   keys.push_back(custom(S::Top, "profile", "text", "none", "a profile name or a path to a `.yaml` file",
                         [](Reader&, const YAML::Node&, const std::string&, Target&) {}));

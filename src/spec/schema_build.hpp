@@ -183,6 +183,14 @@ inline bool read_bool_form(Reader& r, const YAML::Node& v, const std::string& pa
   return true;
 }
 
+// Reads an `exclude` value: a path or glob, or a list of them, relative to the spec's folder. A
+// path must name a regular file and a glob (with * ? or [) at least one; globs expand in name
+// order. Problems are reported at the value; nullopt then.
+std::optional<std::vector<std::string>> exclude_paths(Reader& r, const YAML::Node& v, const std::string& full,
+                                                      const std::string& base_dir);
+// Writes a list of paths relative to the spec's folder, on one line.
+void emit_paths(YAML::Emitter& out, const std::vector<std::string>& paths, const std::string& base_dir);
+
 // Reads one section (or section_defaults) and runs the checks between its keys.
 void read_section(Reader& r, const YAML::Node& n, const std::string& path, State& st, SectionState& sec,
                   bool is_defaults);

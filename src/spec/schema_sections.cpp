@@ -1,5 +1,6 @@
 // The keys of sections (and section_defaults), answers, front_matter, output, print, cover,
 // worksheet and newspaper. See schema.cpp for the top level, page and theme.
+#include <glob.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -46,6 +47,52 @@ void read_section(Reader& r, const YAML::Node& n, const std::string& path, State
               shape.error().diagnostics.front().message);
     }
   }
+}
+
+std::optional<std::vector<std::string>> exclude_paths(Reader& r, const YAML::Node& v, const std::string& full,
+                                                      const std::string& base_dir) {
+  auto list = r.text_list(v, full);
+  if (!list) return std::nullopt;
+  std::vector<std::string> out;
+  bool ok = true;
+  for (const auto& f : *list) {
+    const fs::path p = fs::path(f).is_absolute() ? fs::path(f) : fs::path(base_dir) / f;
+    const std::string path = p.lexically_normal().string();
+    if (f.find_first_of("*?[") != std::string::npos) {
+      glob_t g{};
+      const int rc = ::glob(path.c_str(), 0, nullptr, &g);
+      size_t found = 0;
+      for (size_t i = 0; rc == 0 && i < g.gl_pathc; ++i) {
+        struct stat st {};
+        if (::stat(g.gl_pathv[i], &st) == 0 && S_ISREG(st.st_mode)) {
+          out.emplace_back(g.gl_pathv[i]);
+          ++found;
+        }
+      }
+      ::globfree(&g);
+      if (found == 0) {
+        r.error(v, full, "'" + f + "' matches no file");
+        ok = false;
+      }
+      continue;
+    }
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+      r.error(v, full, "'" + path + "' not found");
+    else if (!S_ISREG(st.st_mode))
+      r.error(v, full, "'" + path + "' is " + file_kind(st.st_mode) + ", not a file of puzzles");
+    else
+      out.push_back(path);
+    ok = ok && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+void emit_paths(YAML::Emitter& out, const std::vector<std::string>& paths, const std::string& base_dir) {
+  out << YAML::Flow << YAML::BeginSeq;
+  for (const auto& e : paths) out << spec_relative(e, base_dir);
+  out << YAML::EndSeq;
 }
 
 std::vector<Key> section_keys() {
@@ -213,6 +260,14 @@ std::vector<Key> section_keys() {
       },
       [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->columns, v.sec->rows); }));
   keys.back().omit = [](const View& v) { return v.sec->per_page > 0; };
+  keys.push_back(custom(
+      S::Section, "exclude", "path, glob or list", "none",
+      "more files whose puzzles this section never repeats (as the top-level `exclude`)",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto paths = exclude_paths(r, v, full, t.st.book.base_dir)) t.sec->spec.exclude = *paths;
+      },
+      [](YAML::Emitter& out, const View& v) { emit_paths(out, v.sec->exclude, v.book.base_dir); }));
+  keys.back().omit = [](const View& v) { return v.sec->exclude.empty(); };
   keys.push_back(plain(S::Section, "heading_page", Kind::Bool, &SS::heading_page,
                        "a title page before the section's puzzles"));
   return keys;
@@ -501,7 +556,8 @@ std::vector<Key> newspaper_keys() {
       },
       [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.newspaper.formats; }));
   keys.push_back(custom(
-      S::Newspaper, "start_date", "`YYYY-MM-DD`", "**required**", "date of the first puzzle",
+      S::Newspaper, "start_date", "`YYYY-MM-DD`", "**required** without a catalogue",
+      "date of the first puzzle; with a `catalogue`, missing = the day after its last day of this title",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         auto text = r.text(v, full);
         t.st.bad_start_date = !text || (!text->empty() && !parse_day(*text));
@@ -515,9 +571,12 @@ std::vector<Key> newspaper_keys() {
   keys.push_back(plain(S::Newspaper, "locale", Kind::Choice, &N::locale,
                        "weekday and month names in captions ({weekday}, {date:%A %B}), from gridpress's own tables",
                        0, 0, caption_locale_names()));
-  keys.push_back(with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
-                                 "continue it from the previous run", 1, 999999999),
-                           "whole, >= 1"));
+  keys.push_back(
+      with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
+                      "continue it from the previous run; with a `catalogue`, missing = the number "
+                      "after its last of this title",
+                      1, 999999999),
+                "whole, >= 1"));
   // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
   // `optional`: may be empty (no such file), and is left out of --resolved when it is.
   auto newspaper_template = [](std::string_view name, std::string N::*member, std::string_view notes, unsigned flags,

@@ -46,6 +46,14 @@ Result<BookSpec> parse_book_spec(std::string_view yaml, const std::string& filen
 // `sections` and `profile` keys are refused). Used for config/defaults.yaml and by tests.
 Result<BookSpec> load_profile_file(const std::string& path);
 
+// Newspaper runs: dates the day sections from `start_date` (YYYY-MM-DD) and numbers them from
+// `start_number`, as the loader does from newspaper.start_date and start_number (dates, weekdays,
+// names, numbers, and each day's difficulty from section_defaults and weekday_difficulty). A run
+// with a catalogue calls it to continue the catalogue's numbering and dates. Error: not a date.
+Status date_newspaper_days(BookSpec& spec, const std::string& start_date, int start_number);
+// "2026-03-09" -> "2026-03-10"; "" for a text that is not a date.
+std::string next_day(const std::string& date);
+
 // The name of the file the build writes next to each of its executables, holding the source tree's
 // path (one line). Never installed.
 inline constexpr const char* kSourceTreeMarker = "gridpress-source-tree";
