@@ -31,6 +31,7 @@ _gridpress() {
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
     --difficulty) COMPREPLY=($(compgen -W "easy medium hard expert fiendish" -- "$cur")); return ;;
     --rules) COMPREPLY=($(compgen -W "kdp none" -- "$cur")); return ;;
+    --paper) COMPREPLY=($(compgen -W "white cream" -- "$cur")); return ;;
     --format)
       case $cmd in
         generate) COMPREPLY=($(compgen -W "line grid json csv" -- "$cur")) ;;
@@ -50,7 +51,7 @@ _gridpress() {
     book) opts="-o --output --format -j --jobs --seed --start-number -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
-    preflight) opts="--rules --trim --bleed --strict --format" ;;
+    preflight) opts="--rules --trim --bleed --paper --strict --format" ;;
     help) COMPREPLY=($(compgen -W "$commands" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then

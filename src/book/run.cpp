@@ -377,6 +377,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   out.path = spec.output.path;
   out.dpi = spec.output.png_dpi;
   out.gray = spec.output.color == "gray";
+  out.page_boxes = spec.page.bleed;  // TrimBox and BleedBox on every page of a bleed book
   out.info.title = spec.title;
   out.info.subject = spec.subtitle;
   out.info.author = spec.author;
@@ -399,6 +400,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (spec.cover.enabled) {
     render::OutputOptions cover_out = out;
     cover_out.format = render::Format::pdf;  // the cover is always one PDF page
+    cover_out.page_boxes = false;            // the cover keeps its MediaBox only
     cover_out.path = cover_path(spec, out.path);
     cover_out.info.title = spec.title + " - cover";
     auto d = open_staged(cover_out, 1, staging);
@@ -476,7 +478,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
       const bool layout_found = !run.findings.empty();
       for (const pdfcheck::Finding& f : report->findings) {
         const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
-                               f.rule == "page-size" || f.rule == "content";
+                               f.rule == "page-size" || f.rule == "content" || f.rule == "page-boxes" ||
+                               f.rule == "image-resolution";
         if (!layout_found || file_only) run.findings.push_back(f.message);
       }
     }

@@ -18,6 +18,7 @@ struct PreflightOptions {
   std::string rules = "kdp";    // "kdp": the KDP paperback interior rules; "none": only --trim's page size
   std::string trim;             // "" = page size unchecked; "6x9", "8.5x11" (inches), "152x229mm", a preset name
   bool bleed = false;           // pages are trim + 0.125 in wide and + 0.25 in tall
+  std::string paper = "white";  // "white" | "cream": the page maximum (KDP: 828 or 776 for most trims)
   bool strict = false;          // findings make the exit code 1
   std::string format = "text";  // "text" | "json"
 };
@@ -27,7 +28,7 @@ struct PreflightOptions {
 // Errors: "--trim: expected WxH in inches (e.g. 6x9) or with a unit (e.g. 150x230mm), got '6by9'".
 Result<std::pair<double, double>> parse_trim_pt(const std::string& text);
 
-// The rules the options ask for. Errors: a bad --trim, an unknown --rules.
+// The rules the options ask for. Errors: a bad --trim, an unknown --rules or --paper.
 Result<pdfcheck::Rules> preflight_rules(const PreflightOptions& options);
 
 // Checks the PDF at `path` and prints to `out`: one finding a line, then "preflight: N problems"
