@@ -137,6 +137,22 @@ TEST_CASE("images under 300 dpi at their printed size are caught") {
                                     "/Im1 Do")}));
     CHECK(messages(checked(dir / "form.pdf", rules), "image-resolution").empty());
   }
+  SECTION("an image Cairo paints, scaled up: 100 px over 2 in is 50 dpi") {
+    cairo_pdf(dir / "cairo.pdf", 1, [](cairo_t* cr, cairo_surface_t*, int) {
+      cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 100, 100);
+      cairo_t* ic = cairo_create(image);
+      cairo_set_source_rgb(ic, 0.5, 0.5, 0.5);
+      cairo_paint(ic);
+      cairo_destroy(ic);
+      cairo_translate(cr, 100, 100);
+      cairo_scale(cr, 1.44, 1.44);
+      cairo_set_source_surface(cr, image, 0, 0);
+      cairo_paint(cr);
+      cairo_surface_destroy(image);
+    });
+    CHECK(messages(checked(dir / "cairo.pdf", rules), "image-resolution") ==
+          Strings{"page 1: an image prints at 50 dpi (100 x 100 px over 2 x 2 in; the minimum is 300 dpi)"});
+  }
   SECTION("inline images count too") {
     const std::string data(100, '\x80');
     write_file(dir / "inline.pdf",
@@ -218,4 +234,18 @@ TEST_CASE("bleed books: every page declares its TrimBox and BleedBox") {
     CHECK(book::kdp_pdf_rules(std::pair{432.0, 648.0}, true).bleed_boxes);
     CHECK_FALSE(book::kdp_pdf_rules(std::pair{432.0, 648.0}, false).bleed_boxes);
   }
+}
+
+TEST_CASE("the layout preflight's messages are grouped the same way") {
+  std::vector<std::string> in;
+  for (int p = 3; p <= 77; ++p) in.push_back("page " + std::to_string(p) + ": a line is 0.50 pt wide (the minimum is 0.75 pt)");
+  for (int p = 10; p <= 14; ++p)
+    in.push_back("page " + std::to_string(p) + ": text '" + std::to_string(p) + "' is set at 6.0 pt (the minimum is 7 pt)");
+  in.push_back("page 80: text 'Puzzle 1' reaches outside the margins");
+  in.push_back("the book has 81 pages; the page count must be even (add a notes page)");
+  CHECK(book::grouped_messages(in) ==
+        Strings{"the book has 81 pages; the page count must be even (add a notes page)",
+                "pages 3-77: a line is 0.50 pt wide (the minimum is 0.75 pt)",
+                "pages 10-14 (5 pages): text '10' is set at 6.0 pt (the minimum is 7 pt) on page 10, and the like on the others",
+                "page 80: text 'Puzzle 1' reaches outside the margins"});
 }

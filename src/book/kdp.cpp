@@ -41,4 +41,24 @@ pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, 
   return r;
 }
 
+std::vector<std::string> grouped_messages(const std::vector<std::string>& messages) {
+  // The kind of a message: its text after "page N: " with quoted text and figures left out.
+  auto kind = [](const std::string& message) {
+    std::string k;
+    const auto colon = message.find(": ");
+    bool quoted = false;
+    for (std::size_t i = colon == std::string::npos ? 0 : colon + 2; i < message.size(); ++i) {
+      const char c = message[i];
+      if (c == '\'') quoted = !quoted;
+      else if (!quoted && !(c >= '0' && c <= '9') && c != '.') k += c;
+    }
+    return k;
+  };
+  std::vector<pdfcheck::Finding> findings;
+  for (const std::string& m : messages) findings.push_back({0, kind(m), m, {}});
+  std::vector<std::string> out;
+  for (pdfcheck::Finding& f : pdfcheck::group_findings(std::move(findings))) out.push_back(std::move(f.message));
+  return out;
+}
+
 }  // namespace gp::book

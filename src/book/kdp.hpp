@@ -3,7 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "layout/print_rules.hpp"
 #include "pdfcheck/pdfcheck.hpp"
@@ -20,5 +22,11 @@ namespace gp::book {
 // first page sets the page maximum.
 pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed,
                               layout::Paper paper = layout::Paper::white);
+
+// The layout preflight's messages with a problem on many pages grouped as pdfcheck::group_findings
+// groups a file's: "page 3: text '12' is set at 6.0 pt ..." ... "page 77: ..." become "pages 3-77:
+// ..."; messages alike but for their figures and quoted text, on more than 3 groups of pages,
+// become one naming the first page. Messages without a page come first.
+std::vector<std::string> grouped_messages(const std::vector<std::string>& messages);
 
 }  // namespace gp::book

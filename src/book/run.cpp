@@ -466,7 +466,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   // 6. Findings: the laid-out pages', then the written PDF's.
   if (preflight) {
     run.preflighted = true;
-    run.findings = preflight->finish();
+    run.findings = grouped_messages(preflight->finish());
     if (format == render::Format::pdf) {
       pdfcheck::Rules rules = kdp_pdf_rules(std::pair{run.trim_width_pt, run.trim_height_pt}, spec.page.bleed);
       rules.max_pages = layout::kdp_max_pages(geometry.trim_width(), geometry.trim_height(), cover.paper);
