@@ -49,8 +49,8 @@ bool is_spec_path(const std::string& path);
 // The SPEC.yaml form of `gridpress preflight`: runs preflight_spec and prints the findings as
 // print_preflight_report prints a PDF's (one a line, then "preflight: passed (116 pages, 6x9 in)"
 // with the trim size, or "preflight: N problems"; JSON: "file" is the spec, each finding's rule
-// "print-rules" and page 0). Spec and generation errors go to `err`. options.rules, trim and bleed
-// do not apply (the spec says them). Returns the exit code: 0 passed (or problems, unless
+// "print-rules", its page the first page it names, 0 for the book as a whole). Spec and generation
+// errors go to `err`. options.rules, trim, bleed and paper do not apply (the spec says them). Returns the exit code: 0 passed (or problems, unless
 // options.strict or the spec's print.strict), 1 problems when strict or the book could not be
 // made, 2 a bad spec.
 int preflight_spec_command(const std::string& spec_path, const PreflightOptions& options, std::ostream& out,
