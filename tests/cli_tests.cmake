@@ -122,11 +122,11 @@ gridpress_cli_test(generate_difficulty_and_rating ARGS generate --difficulty har
 # 0.5 pt lines, a link on page 3.
 gridpress_cli_test(preflight_help ARGS preflight --help MATCH "--strict")
 gridpress_cli_test(preflight_planted ARGS preflight data/pdfcheck_planted.pdf
-  MATCH "^the document has 3 pages; the minimum is 24\nthe document has 3 pages; the page count must be even \\(add a notes page\\)\nfont 'Helvetica' is not embedded \\(pages 1-3\\)\npage 1: text set at 6\\.0 pt \\(the minimum is 7 pt\\)\npage 1: a line 0\\.50 pt wide \\(the minimum is 0\\.75 pt\\)\n.*page 3 has 1 link annotation\n.*preflight: 10 problems\n$")
+  MATCH "^the document has 3 pages; the minimum is 24\nthe document has 3 pages; the page count must be even \\(add a notes page\\)\nfont 'Helvetica' is not embedded \\(pages 1-3\\)\npages 1-3: text set at 6\\.0 pt \\(the minimum is 7 pt\\)\npages 1-3: a line 0\\.50 pt wide \\(the minimum is 0\\.75 pt\\)\npage 3 has 1 link annotation\npreflight: 6 problems\n$")
 gridpress_cli_test(preflight_planted_not_strict ARGS preflight data/pdfcheck_planted.pdf)
 gridpress_cli_test(preflight_planted_strict ARGS preflight data/pdfcheck_planted.pdf --strict WILL_FAIL)
 gridpress_cli_test(preflight_json ARGS preflight data/pdfcheck_planted.pdf --format json
-  MATCH "\"page\": 1,\n *\"rule\": \"fonts-embedded\"")
+  MATCH "\"page\": 1,\n *\"pages\": \\[\n *\\[\n *1,\n *3\n *\\]\n *\\],\n *\"rule\": \"fonts-embedded\"")
 gridpress_cli_test(preflight_trim ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 8.5x11
   MATCH "^pages 1-3 are 6 x 9 in \\(432 x 648 pt\\); expected 8\\.5 x 11 in \\(612 x 792 pt\\)\npreflight: 1 problem\n$")
 gridpress_cli_test(preflight_trim_ok ARGS preflight data/pdfcheck_planted.pdf --rules none --trim 6x9 --strict
@@ -143,6 +143,17 @@ gridpress_cli_test(preflight_missing ARGS preflight data/no_such.pdf
 gridpress_cli_test(preflight_missing_exit ARGS preflight data/no_such.pdf WILL_FAIL)
 gridpress_cli_test(preflight_not_pdf ARGS preflight data/grader_cli_ok.txt
   MATCH "cannot read 'data/grader_cli_ok\\.txt': not a PDF file \\(no %PDF- header\\)")
+# data/pdfcheck_legal.pdf: 2 pages of 8.5 x 14 in, not a KDP trim: refused unless --trim names it.
+gridpress_cli_test(preflight_legal ARGS preflight data/pdfcheck_legal.pdf --strict WILL_FAIL)
+gridpress_cli_test(preflight_legal_size ARGS preflight data/pdfcheck_legal.pdf
+  MATCH "\npages 1-2 are 8\\.5 x 14 in \\(612 x 1008 pt\\), not a KDP trim size \\(give --trim WxH for a custom trim\\)\n")
+gridpress_cli_test(preflight_legal_trim ARGS preflight data/pdfcheck_legal.pdf --rules none --trim 8.5x14 --strict
+  MATCH "^preflight: passed \\(2 pages, 8\\.5x14 in\\)\n$")
+gridpress_cli_test(preflight_legal_json ARGS preflight data/pdfcheck_legal.pdf --format json
+  MATCH "\"page\": 1,\n *\"pages\": \\[\n *\\[\n *1,\n *2\n *\\]\n *\\],\n *\"rule\": \"page-size\"")
+gridpress_cli_test(preflight_paper_bad ARGS preflight data/pdfcheck_legal.pdf --paper yellow WILL_FAIL)
+gridpress_cli_test(preflight_paper_option ARGS preflight data/pdfcheck_legal.pdf --paper cream
+  MATCH "the document has 2 pages; the minimum is 24\n")
 # A KDP 6x9 book made by gridpress passes the strict preflight for its trim.
 gridpress_cli_test(preflight_book_make ARGS book data/pdfcheck_kdp.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-preflight/kdp.pdf)
 gridpress_cli_test(preflight_book ARGS preflight ${CMAKE_CURRENT_BINARY_DIR}/cli-preflight/kdp.pdf --trim 6x9 --strict

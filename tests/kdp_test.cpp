@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 
+#include "book/kdp.hpp"
 #include "cli_support.hpp"
 #include "layout/cover.hpp"
 #include "layout/layout.hpp"
@@ -144,8 +145,19 @@ TEST_CASE("kdp: bleed pages are trim + 0.125 in wide and + 0.25 in tall; the cov
   CHECK(cover_report->pages == 1);
   CHECK(cover_report->width_pt == Approx((2 * 6 + plan.book_pages * 0.0025 + 2 * 0.125) * 72).epsilon(1e-6));
   CHECK(cover_report->height_pt == Approx((9 + 2 * 0.125) * 72));
+  // Every page declares its trim (bleed on the outside edge, top and bottom) and its bleed box,
+  // and the KDP rules for a bleed book check them.
+  auto kdp_report = pdfcheck::check_pdf(pdf, book::kdp_pdf_rules(std::pair{432.0, 648.0}, true, layout::Paper::cream));
+  REQUIRE(kdp_report.ok());
+  CHECK(kdp_report->findings.empty());
   require_poppler();
   CHECK(pdfinfo_field(pdf, "Page size:", dir) == "441 x 666 pts");
+  const Run boxes = run("pdfinfo -box -f 1 -l 2 '" + pdf + "'", dir);
+  INFO(boxes.out);
+  CHECK(boxes.out.find("Page    1 TrimBox:       0.00     9.00   432.00   657.00") != std::string::npos);
+  CHECK(boxes.out.find("Page    1 BleedBox:      0.00     0.00   441.00   666.00") != std::string::npos);
+  CHECK(boxes.out.find("Page    2 TrimBox:       9.00     9.00   441.00   657.00") != std::string::npos);
+  CHECK(boxes.out.find("Page    2 BleedBox:      0.00     0.00   441.00   666.00") != std::string::npos);
   CHECK(pdfinfo_field(cover, "Pages:", dir) == "1");
   const Run fonts = run("pdffonts '" + cover + "'", dir);
   CHECK(fonts.out.find(" no ") == std::string::npos);  // every font embedded

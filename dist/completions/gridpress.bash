@@ -33,6 +33,7 @@ _gridpress() {
     --dedup) COMPREPLY=($(compgen -W "canonical exact" -- "$cur")); return ;;
     --difficulty) COMPREPLY=($(compgen -W "easy medium hard expert fiendish" -- "$cur")); return ;;
     --rules) COMPREPLY=($(compgen -W "kdp none" -- "$cur")); return ;;
+    --paper) COMPREPLY=($(compgen -W "white cream" -- "$cur")); return ;;
     --format)
       case $cmd in
         generate) COMPREPLY=($(compgen -W "line grid json csv" -- "$cur")) ;;
@@ -52,7 +53,7 @@ _gridpress() {
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
-    preflight) opts="--rules --trim --bleed --strict --format" ;;
+    preflight) opts="--rules --trim --bleed --paper --strict --format" ;;
     catalogue)
       local sub=""
       for ((i = i + 1; i < cword; i++)); do

@@ -78,6 +78,7 @@ complete -c gridpress -n $f -F
 complete -c gridpress -n $f -l rules -x -a 'kdp none' -d 'Rule set'
 complete -c gridpress -n $f -l trim -x -d 'Expected trim size'
 complete -c gridpress -n $f -l bleed -d 'Pages carry bleed'
+complete -c gridpress -n $f -l paper -x -a 'white cream' -d 'Interior paper'
 complete -c gridpress -n $f -l strict -d 'Exit with 1 on any problem'
 complete -c gridpress -n $f -l format -x -a 'text json' -d 'Output format'
 

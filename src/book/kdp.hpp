@@ -3,7 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "layout/print_rules.hpp"
 #include "pdfcheck/pdfcheck.hpp"
@@ -14,8 +16,17 @@ namespace gp::book {
 // layout::kdp_max_pages for the trim and paper, even, at most 2 blank pages in a row, fonts embedded, text >= 7 pt, lines >=
 // 0.75 pt, no bookmarks or annotations, ink >= 0.25 in inside the trim on the top, bottom and
 // outside edges and >= layout::kdp_gutter_mm(page count) on the inside edge. With bleed the page
-// must be trim + 0.125 in wide and + 0.25 in tall and ink may run into the bleed.
+// must be trim + 0.125 in wide and + 0.25 in tall, ink may run into the bleed, and every page
+// declares its TrimBox and BleedBox. Without a trim the
+// page must be one of the KDP trims (5x8 ... 8.27x11.69 in, with bleed added), and the trim of the
+// first page sets the page maximum.
 pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed,
                               layout::Paper paper = layout::Paper::white);
+
+// The layout preflight's messages with a problem on many pages grouped as pdfcheck::group_findings
+// groups a file's: "page 3: text '12' is set at 6.0 pt ..." ... "page 77: ..." become "pages 3-77:
+// ..."; messages alike but for their figures and quoted text, on more than 3 groups of pages,
+// become one naming the first page. Messages without a page come first.
+std::vector<std::string> grouped_messages(const std::vector<std::string>& messages);
 
 }  // namespace gp::book

@@ -507,6 +507,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   out.path = spec.output.path;
   out.dpi = spec.output.png_dpi;
   out.gray = spec.output.color == "gray";
+  out.page_boxes = spec.page.bleed;  // TrimBox and BleedBox on every page of a bleed book
   out.info.title = spec.title;
   out.info.subject = spec.subtitle;
   out.info.author = spec.author;
@@ -529,6 +530,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (spec.cover.enabled) {
     render::OutputOptions cover_out = out;
     cover_out.format = render::Format::pdf;  // the cover is always one PDF page
+    cover_out.page_boxes = false;            // the cover keeps its MediaBox only
     cover_out.path = cover_path(spec, out.path);
     cover_out.info.title = spec.title + " - cover";
     auto d = open_staged(cover_out, 1, staging);
@@ -606,7 +608,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   // 6. Findings: the laid-out pages', then the written PDF's.
   if (preflight) {
     run.preflighted = true;
-    run.findings = preflight->finish();
+    run.findings = grouped_messages(preflight->finish());
     if (format == render::Format::pdf) {
       pdfcheck::Rules rules = kdp_pdf_rules(std::pair{run.trim_width_pt, run.trim_height_pt}, spec.page.bleed);
       rules.max_pages = layout::kdp_max_pages(geometry.trim_width(), geometry.trim_height(), cover.paper);
@@ -618,7 +620,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
       const bool layout_found = !run.findings.empty();
       for (const pdfcheck::Finding& f : report->findings) {
         const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
-                               f.rule == "page-size" || f.rule == "content";
+                               f.rule == "page-size" || f.rule == "content" || f.rule == "page-boxes" ||
+                               f.rule == "image-resolution";
         if (!layout_found || file_only) run.findings.push_back(f.message);
       }
     }

@@ -1,4 +1,4 @@
-// gridpress preflight FILE.pdf [--rules kdp|none] [--trim 6x9] [--bleed] [--strict]
+// gridpress preflight FILE.pdf [--rules kdp|none] [--trim 6x9] [--bleed] [--paper white|cream] [--strict]
 // [--format text|json]: check a finished PDF (ours or anybody's) against the print rules.
 #include <unistd.h>
 
@@ -31,7 +31,11 @@ constexpr const char* kPreflightFooter =
     "24 pages up to the trim's maximum (828; 590 for 8.5x11), an even page count, at most 2 blank pages\n"
     "in a row, every font embedded, text >= 7 pt and lines >= 0.75 pt after every scale, ink >= 0.25 in\n"
     "inside the trim (the gutter: 0.375-0.875 in by page count), no bookmarks, links or other\n"
-    "annotations. --trim also checks the page size (with --bleed: trim + 0.125 in wide, + 0.25 in tall).\n"
+    "annotations, images at 300 dpi or more at their printed size. The page size must be a KDP trim\n"
+    "(5x8 ... 8.5x11, 8.27x11.69 in) or the one given with --trim (with --bleed: trim + 0.125 in wide,\n"
+    "+ 0.25 in tall, and every page declares its TrimBox and BleedBox); the trim and --paper (white:\n"
+    "828 pages for most trims, cream: 776) set the maximum.\n"
+    "A problem on many pages is one line ('pages 3-77: ...').\n"
     "--rules none checks only --trim.\n"
     "Prints one problem a line, then 'preflight: N problems' or 'preflight: passed (120 pages, 6x9 in)'.\n"
     "Rules and what is approximate: docs/preflight.md.\n"
@@ -82,6 +86,8 @@ void add_preflight_command(CLI::App& app, Run& run) {
       ->check(CLI::IsMember({"kdp", "none"}));
   sub->add_option("--trim", opt->options.trim, "Expected trim size: 6x9, 8.5x11 (inches), 150x230mm, a5 ...");
   sub->add_flag("--bleed", opt->options.bleed, "Pages carry 0.125 in bleed on the outside, top and bottom");
+  sub->add_option("--paper", opt->options.paper, "Interior paper: white (default) or cream (a lower page maximum)")
+      ->check(CLI::IsMember({"white", "cream"}));
   sub->add_flag("--strict", opt->options.strict, "Exit with 1 when there is any problem");
   sub->add_option("--format", opt->options.format, "Output format: text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));

@@ -56,12 +56,15 @@ Result<pdfcheck::Rules> preflight_rules(const PreflightOptions& options) {
     if (!parsed) return parsed.error();
     trim = *parsed;
   }
-  if (options.rules == "kdp") return book::kdp_pdf_rules(trim, options.bleed);
+  if (options.paper != "white" && options.paper != "cream")
+    return Error("--paper: expected white or cream, got '" + options.paper + "'");
+  const layout::Paper paper = options.paper == "cream" ? layout::Paper::cream : layout::Paper::white;
+  if (options.rules == "kdp") return book::kdp_pdf_rules(trim, options.bleed, paper);
   if (options.rules != "none") return Error("--rules: expected kdp or none, got '" + options.rules + "'");
   pdfcheck::Rules r;  // nothing but the page size
   r.min_pages = r.max_pages = 0;
   r.even_pages = r.fonts_embedded = r.no_outlines = r.no_annotations = false;
-  r.min_text_pt = r.min_line_pt = 0;
+  r.min_text_pt = r.min_line_pt = r.min_image_dpi = 0;
   if (trim) r.page_size_pt = options.bleed ? std::pair{trim->first + kBleedPt, trim->second + 2 * kBleedPt} : *trim;
   return r;
 }
@@ -77,8 +80,11 @@ int print_preflight_report(const std::string& path, const pdfcheck::Report& repo
     doc["height_pt"] = report.height_pt;
     doc["passed"] = report.ok();
     doc["findings"] = nlohmann::json::array();
-    for (const auto& f : report.findings)
-      doc["findings"].push_back({{"page", f.page}, {"rule", f.rule}, {"message", f.message}});
+    for (const auto& f : report.findings) {
+      nlohmann::json runs = nlohmann::json::array();
+      for (const auto& [first, last] : pdfcheck::page_runs(f.pages)) runs.push_back({first, last});
+      doc["findings"].push_back({{"page", f.page}, {"pages", runs}, {"rule", f.rule}, {"message", f.message}});
+    }
     out << doc.dump(2) << '\n';
   } else {
     for (const auto& f : report.findings) out << f.message << '\n';
@@ -119,7 +125,8 @@ int preflight_spec_command(const std::string& spec_path, const PreflightOptions&
   report.pages = run.book_pages;
   report.width_pt = run.trim_width_pt;
   report.height_pt = run.trim_height_pt;
-  for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f});
+  for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f, {}});
+  report.findings = pdfcheck::group_findings(std::move(report.findings), 0);
   PreflightOptions o = options;
   o.strict = options.strict || run.strict;
   return print_preflight_report(spec_path, report, o, out);

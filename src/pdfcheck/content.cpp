@@ -277,8 +277,12 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
     // XObjects and inline images.
     else if (op == "Do" && n == 1 && args[0].isName()) {
       draw_xobject(resource("/XObject", args[0].getName()));
+    } else if (op == "ID") {
+      inline_px_ = inline_image_size(args);
     } else if (op == "EI") {
       ink(mapped_box(g.ctm, 0, 0, 1, 1), "an image", false);
+      check_image(inline_px_.first, inline_px_.second);
+      inline_px_ = {0, 0};
     }
     // Text objects and state.
     else if (op == "BT") {
@@ -437,6 +441,33 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
     path_ = {};
   }
 
+  // --- images --------------------------------------------------------------------------------
+
+  // The /W and /H (or /Width, /Height) of an inline image: the operands of ID, key and value pairs.
+  static std::pair<long, long> inline_image_size(std::vector<QPDFObjectHandle>& args) {
+    long w = 0, h = 0;
+    for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
+      if (!args[i].isName()) continue;
+      const std::string key = args[i].getName();
+      if (key == "/W" || key == "/Width") w = clamped_int(number(args[i + 1]), 0, 1 << 30);
+      if (key == "/H" || key == "/Height") h = clamped_int(number(args[i + 1]), 0, 1 << 30);
+    }
+    return {w, h};
+  }
+
+  // An image maps its unit square through the CTM: its first axis (width_px pixels) to (a, b),
+  // its second (height_px) to (c, d). The resolution in each direction is pixels per inch along
+  // that vector; the lower of the two counts.
+  void check_image(long width_px, long height_px) {
+    if (limits_.min_image_dpi <= 0 || width_px <= 0 || height_px <= 0) return;
+    const Matrix& m = gs_.back().ctm;
+    const double w_pt = std::hypot(m.a, m.b), h_pt = std::hypot(m.c, m.d);
+    if (!(w_pt > 0) || !(h_pt > 0)) return;  // not visible
+    const double dpi = std::min(width_px / (w_pt / 72.0), height_px / (h_pt / 72.0));
+    if (dpi >= limits_.min_image_dpi - 0.5) return;
+    if (!ink_.low_image || dpi < ink_.low_image->dpi) ink_.low_image = LowImage{dpi, width_px, height_px, w_pt, h_pt};
+  }
+
   // --- XObjects --------------------------------------------------------------------------------
 
   void draw_xobject(QPDFObjectHandle xobject) {
@@ -446,6 +477,7 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
     GraphicsState& g = gs_.back();
     if (subtype == "/Image") {
       ink(mapped_box(g.ctm, 0, 0, 1, 1), "an image", false);
+      check_image(clamped_int(number(dict.getKey("/Width")), 0, 1 << 30), clamped_int(number(dict.getKey("/Height")), 0, 1 << 30));
       return;
     }
     if (subtype != "/Form" || form_depth_ >= kMaxFormDepth) return;
@@ -572,6 +604,7 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
   Matrix tm_, tlm_;
   BoxBuilder path_;
   bool clip_pending_ = false;
+  std::pair<long, long> inline_px_{0, 0};  // the inline image between ID and EI
 };
 
 }  // namespace

@@ -24,6 +24,14 @@ struct PageLimits {
   double top = 0, bottom = 0, outside = 0, inside = 0;  // required clearance from each trim edge
   bool recto = true;       // odd pages: the inside edge is the left one
   bool bleed = false;      // ink past the top, bottom or outside trim edge is bleed art
+  double min_image_dpi = 0;  // 0 = unchecked
+};
+
+// An image printed at a lower resolution than the minimum: its pixels over its placed size.
+struct LowImage {
+  double dpi = 0;              // the lower of the two directions
+  long width_px = 0, height_px = 0;
+  double width_pt = 0, height_pt = 0;  // placed size (the image's unit square through the CTM)
 };
 
 // The ink that reaches furthest into a margin.
@@ -39,6 +47,7 @@ struct PageInk {
   std::optional<double> smallest_text;   // effective size of the smallest text under the minimum
   std::optional<double> thinnest_line;   // effective width of the thinnest stroke under the minimum
   std::optional<MarginHit> margin;       // the worst margin intrusion, if any
+  std::optional<LowImage> low_image;     // the image at the lowest resolution under the minimum
   std::vector<QPDFObjectHandle> fonts;   // every font dictionary in the resources walked
 };
 

@@ -6,11 +6,12 @@
 #include <qpdf/QPDFExc.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
-#include <qpdf/QPDFWriter.hh>
 
 #include <cstdlib>
 #include <set>
 #include <vector>
+
+#include "pdfcheck/writer.hpp"
 
 namespace gp::pdfcheck {
 namespace {
@@ -122,13 +123,7 @@ Result<std::string> to_device_gray(std::string_view data) {
       });
     }
     if (!problem.empty()) return Error(problem + ": it cannot be printed on the black plate alone");
-    QPDFWriter writer(pdf);
-    writer.setOutputMemory();
-    writer.setDeterministicID(true);
-    writer.setStreamDataMode(qpdf_s_compress);
-    writer.write();
-    const std::shared_ptr<Buffer> out = writer.getBufferSharedPointer();
-    return std::string(reinterpret_cast<const char*>(out->getBuffer()), out->getSize());
+    return detail::written(pdf);
   } catch (const std::exception& e) {
     return Error(std::string("cannot rewrite the PDF in DeviceGray: ") + e.what());
   }

@@ -29,6 +29,18 @@ struct Rules {
   // Expected page size (width, height) in pt, +-0.5 pt, either the MediaBox or the TrimBox;
   // unset = unchecked. /Rotate 90 and 270 swap the two.
   std::optional<std::pair<double, double>> page_size_pt;
+  // When page_size_pt is unset: each page must be one of these sizes (MediaBox or TrimBox,
+  // +-0.5 pt, as listed: 9x6 is not 6x9); empty = unchecked. The size the first page matches
+  // sets the page maximum when it has one (max_pages > 0), so a trim's own limit applies.
+  struct PageSize {
+    double width_pt = 0, height_pt = 0;
+    int max_pages = 0;
+  };
+  std::vector<PageSize> page_sizes_pt;
+  std::string page_sizes_name = "one of the allowed sizes";  // for messages: "not <name>"
+  // Images printed at fewer pixels per inch than this (in either direction, at their placed size)
+  // are a problem; 0 = unchecked.
+  double min_image_dpi = 300;
   // Ink (text, strokes, fills, images) must stay this far inside the trim edge on the top, bottom
   // and outside edges; unset = unchecked.
   std::optional<double> live_margin_pt;
@@ -39,14 +51,19 @@ struct Rules {
   // top and bottom (KDP's layout), and ink that runs past the trim edge into the bleed is bleed
   // art, not a margin problem. 0 = no bleed: ink past the trim edge is a problem.
   double bleed_pt = 0;
+  // With bleed_pt: every page declares a /TrimBox (the MediaBox less the bleed on the outside
+  // edge, top and bottom) and a /BleedBox (the whole MediaBox), as a printer reads them.
+  bool bleed_boxes = false;
 };
 
 // One problem. Each page-level rule reports at most once per page (the first offender).
 struct Finding {
   int page = 0;        // 1-based; 0 = the document as a whole
   std::string rule;    // "page-count", "even-pages", "blank-pages", "page-size", "fonts-embedded", "text-size",
-                       // "line-width", "margins", "outlines", "annotations", "content"
+                       // "line-width", "margins", "image-resolution", "page-boxes", "outlines",
+                       // "annotations", "content"
   std::string message; // for users, e.g. "page 7: text set at 6.0 pt (the minimum is 7 pt)"
+  std::vector<int> pages;  // every page the finding concerns, ascending (empty: the document)
 };
 
 struct Report {
@@ -63,6 +80,16 @@ struct Report {
 // A page whose content stream cannot be parsed is a finding ("content"), not an error.
 // Never prints (qpdf's warnings are suppressed).
 Result<Report> check_pdf(const std::string& path, const Rules& rules);
+
+// Findings of one rule on several pages grouped into one: "page 3: X" ... "page 77: X" (the
+// same X) become "pages 3-77: X"; when a rule is left with more than `max_per_rule` groups (the
+// figures differ page to page) they become one, "pages 3-77 (75 pages): X on page 3, and the
+// like on the others", naming the first. 0 = no such merge. Findings that do not start with
+// "page N: " are kept as they are. Order: by first page, stable.
+std::vector<Finding> group_findings(std::vector<Finding> findings, std::size_t max_per_rule = 3);
+
+// [first, last] runs of a sorted list of page numbers: {3, 4, 5, 9} -> {{3, 5}, {9, 9}}.
+std::vector<std::pair<int, int>> page_runs(const std::vector<int>& pages);
 
 // "1-3, 5, 7-8" for a sorted list of page numbers.
 std::string page_ranges(const std::vector<int>& pages);

@@ -20,6 +20,7 @@
 #include <variant>
 #include <vector>
 
+#include "pdfcheck/boxes.hpp"
 #include "pdfcheck/gray.hpp"
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
@@ -329,7 +330,7 @@ class CairoCanvas final : public Canvas {
     auto file = AtomicFile::create(options_.path);
     if (!file) return file.error();
     pdf_file_.emplace(std::move(*file));
-    pdf_writer_.emplace(*pdf_file_, *utc, options_.gray);
+    pdf_writer_.emplace(*pdf_file_, *utc, options_.gray || options_.page_boxes);
     // The size is set again for every page (cairo_pdf_surface_set_size).
     surface_.reset(cairo_pdf_surface_create_for_stream(write_pdf, &*pdf_writer_, 612, 792));
     if (auto st = cairo_surface_status(surface_.get()); st != CAIRO_STATUS_SUCCESS)
@@ -361,6 +362,9 @@ class CairoCanvas final : public Canvas {
     switch (options_.format) {
       case Format::pdf:
         cairo_pdf_surface_set_size(surface_.get(), w, h);
+        // The trim in PDF space: pt, from the bottom left (layout boxes run down from the top left).
+        trims_.push_back({mm_to_pt(page.trim.x), h - mm_to_pt(page.trim.y + page.trim.h),
+                          mm_to_pt(page.trim.x + page.trim.w), h - mm_to_pt(page.trim.y)});
         if (page.folio > 0)
           cairo_pdf_surface_set_page_label(surface_.get(), std::to_string(page.folio).c_str());
         break;
@@ -444,8 +448,16 @@ class CairoCanvas final : public Canvas {
       if (options_.gray) {
         auto gray = pdfcheck::to_device_gray(pdf_writer_->held());
         if (!gray) return fail(Error(options_.path + ": " + gray.error().to_string()));
+        pdf_writer_->held() = std::move(*gray);
+      }
+      if (options_.page_boxes) {
+        auto boxed = pdfcheck::with_page_boxes(pdf_writer_->held(), trims_);
+        if (!boxed) return fail(Error(options_.path + ": " + boxed.error().to_string()));
+        pdf_writer_->held() = std::move(*boxed);
+      }
+      if (options_.gray || options_.page_boxes) {
+        pdf_file_->write(pdf_writer_->held());
         pdf_writer_->held().clear();
-        pdf_file_->write(*gray);
       }
       if (Status s = pdf_file_->commit(); !s) return fail(s);
       files_.push_back(options_.path);
@@ -640,6 +652,7 @@ class CairoCanvas final : public Canvas {
   std::vector<std::string> files_;
   int page_count_ = 0;
   double page_w_pt_ = 0, page_h_pt_ = 0;
+  std::vector<pdfcheck::TrimBox> trims_;  // PDF: each page's trim box (for page_boxes)
   bool finished_ = false;
   bool failed_ = false;
 };

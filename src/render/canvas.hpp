@@ -107,6 +107,10 @@ struct OutputOptions {
   // is finished, so it is held in memory until then. Other formats: no effect (EPS writes greys
   // as "g" already; SVG and PNG are for screens).
   bool gray = false;
+  // PDF: declare each page's /TrimBox (layout::Page::trim) and /BleedBox (the whole page) for a
+  // bleed book; the document is rewritten with libqpdf (pdfcheck/boxes.hpp) when it is finished.
+  // Off: the file carries only a MediaBox, as Cairo writes it. Other formats: no effect.
+  bool page_boxes = false;
 };
 
 // The creation date used when none is given: output is reproducible byte for byte.
