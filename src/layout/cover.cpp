@@ -1,8 +1,12 @@
 #include "layout/cover.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <vector>
 
 #include "layout/grid_draw.hpp"
+#include "spec/spec.hpp"
 
 namespace gp::layout {
 namespace {
@@ -13,6 +17,79 @@ constexpr double kMinSpineForTextMm = 0.25 * kMmPerInch;
 
 Box inset(const Box& b, double dx, double dy) { return Box{b.x + dx, b.y + dy, b.w - 2 * dx, b.h - 2 * dy}; }
 
+std::string inches(double mm) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f in", mm / kMmPerInch);
+  return buf;
+}
+
+std::string points(double pt) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g pt", pt);
+  return buf;
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// `text` set in `start`, shrunk by half points down to `min_pt` until every word fits `width`
+// and the wrapped text fits `max_h`. The font it fits at, and its height.
+struct Fitted {
+  Font font;
+  double height = 0;
+};
+Result<Fitted> fit_text(const spec::BookSpec& spec, const char* key, const char* what, const std::string& text,
+                        Font font, double min_pt, double width, double max_h, const TextMeasure& measure) {
+  const std::vector<std::string> words = words_of(text);
+  const double start = std::max(font.size_pt, min_pt);
+  double widest = 0, height = 0;
+  std::string wide_word;
+  for (font.size_pt = start; font.size_pt >= min_pt - 1e-9; font.size_pt -= 0.5) {
+    widest = 0;
+    for (const std::string& w : words) {
+      const double ww = measure.measure(w, font).width;
+      if (ww > widest) widest = ww, wide_word = w;
+    }
+    height = measure.measure(text, font, width).height;
+    if (widest <= width && height <= max_h) return Fitted{font, height};
+  }
+  font.size_pt += 0.5;
+  const std::string why = widest > width
+                              ? "the word '" + wide_word + "' is " + inches(widest) + " wide and the front has " + inches(width)
+                              : "it needs " + inches(height) + " and the " + what + " may take " + inches(max_h);
+  return Error(spec::key_diagnostic(spec, {key}, std::string("the ") + what + " does not fit on the front cover even at " +
+                                                     points(font.size_pt) + " (the smallest): " + why +
+                                                     "; shorten it"));
+}
+
+// The back text, one size, in `w` x `room`: an error at cover.back_text when it would run into
+// the barcode area, naming how many of its words fit.
+Status check_back_text(const spec::BookSpec& spec, const std::string& text, const Font& body, double w, double room,
+                       const TextMeasure& measure) {
+  const double need = measure.measure(text, body, w).height;
+  if (need <= room) return Ok{};
+  const std::vector<std::string> words = words_of(text);
+  size_t lo = 0, hi = words.size();  // the most words that fit: lo fits, hi does not
+  auto prefix = [&](size_t n) {
+    std::string t;
+    for (size_t i = 0; i < n; ++i) t += (i ? " " : "") + words[i];
+    return t;
+  };
+  while (hi - lo > 1) {
+    const size_t mid = (lo + hi) / 2;
+    (measure.measure(prefix(mid), body, w).height <= room ? lo : hi) = mid;
+  }
+  return Error(spec::key_diagnostic(
+      spec, {"cover.back_text"},
+      "the back text would run into the barcode area: it needs " + inches(need) + " and " + inches(room) +
+          " fit above the barcode (about " + std::to_string(lo) + " of its " + std::to_string(words.size()) +
+          " words at " + points(body.size_pt) + "); shorten it"));
+}
+
 
 }  // namespace
 
@@ -21,6 +98,7 @@ CoverOptions cover_options(const spec::BookSpec& spec) {
   c.paper = spec.print.paper == "cream" ? Paper::cream : Paper::white;
   c.back_text = spec.cover.back_text;
   c.spine_text = spec.cover.spine_text;
+  c.proof = spec.cover.proof;
   return c;
 }
 
@@ -56,27 +134,40 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
   // Ground: light grey to the bleed edge.
   page.items.push_back(RectItem{Box{0, 0, g.width, g.height}, 0, 0, 0.93});
 
-  // Front: title in the upper third, subtitle, sample grid, author at the foot.
+  // Front: title in the upper third, subtitle, sample grid, author at the foot. Each shrinks
+  // until it fits its share of the front, or the cover fails at its key.
   const Box& f = g.front_safe;
-  const Font title{theme.title_font, std::max(theme.title_size * 1.3, 7.0), true, false};
-  const Font subtitle{theme.title_font, std::max(theme.heading_size * 0.8, 7.0), false, true};
-  const Font author{theme.title_font, std::max(theme.heading_size, 7.0), false, false};
+  const Font title{theme.title_font, std::max(theme.title_size * 1.3, kMinCoverTitlePt), true, false};
+  const Font subtitle{theme.title_font, std::max(theme.heading_size * 0.8, kMinCoverLinePt), false, true};
+  const Font author{theme.title_font, std::max(theme.heading_size, kMinCoverLinePt), false, false};
   const double pad = f.w * 0.08;
   const Box f_text{f.x + pad, f.y, f.w - 2 * pad, f.h};
   double y = f.y + f.h * 0.10;
-  const double title_h = measure.measure(spec.title, title, f_text.w).height;
-  page.items.push_back(text_item(Box{f_text.x, y, f_text.w, title_h}, spec.title, title, HAlign::center, VAlign::top, true));
-  y += title_h + measure.measure("Ag", subtitle).height * 0.6;
+  auto t_fit = fit_text(spec, "title", "title", spec.title, title, kMinCoverTitlePt, f_text.w, f.h * 0.30, measure);
+  if (!t_fit) return t_fit.error();
+  page.items.push_back(text_item(Box{f_text.x, y, f_text.w, t_fit->height}, spec.title, t_fit->font, HAlign::center,
+                                 VAlign::top, true));
+  y += t_fit->height + measure.measure("Ag", subtitle).height * 0.6;
   if (!spec.subtitle.empty()) {
-    const double h = measure.measure(spec.subtitle, subtitle, f_text.w).height;
-    page.items.push_back(text_item(Box{f_text.x, y, f_text.w, h}, spec.subtitle, subtitle, HAlign::center, VAlign::top, true));
-    y += h;
+    auto s_fit = fit_text(spec, "subtitle", "subtitle", spec.subtitle, subtitle, kMinCoverLinePt, f_text.w, f.h * 0.15,
+                          measure);
+    if (!s_fit) return s_fit.error();
+    page.items.push_back(text_item(Box{f_text.x, y, f_text.w, s_fit->height}, spec.subtitle, s_fit->font,
+                                   HAlign::center, VAlign::top, true));
+    y += s_fit->height;
   }
-  const double author_h = spec.author.empty() ? 0 : measure.measure(spec.author, author, f_text.w).height;
+  double author_h = 0;
+  Font author_font = author;
+  if (!spec.author.empty()) {
+    auto a_fit = fit_text(spec, "author", "author", spec.author, author, kMinCoverLinePt, f_text.w, f.h * 0.10, measure);
+    if (!a_fit) return a_fit.error();
+    author_h = a_fit->height;
+    author_font = a_fit->font;
+  }
   const double author_y = f.bottom() - f.h * 0.08 - author_h;
   if (!spec.author.empty()) {
-    page.items.push_back(
-        text_item(Box{f_text.x, author_y, f_text.w, author_h}, spec.author, author, HAlign::center, VAlign::top, true));
+    page.items.push_back(text_item(Box{f_text.x, author_y, f_text.w, author_h}, spec.author, author_font, HAlign::center,
+                                   VAlign::top, true));
   }
   if (sample != nullptr) {
     const double top = y + f.h * 0.05, bottom = author_y - f.h * 0.05;
@@ -110,16 +201,25 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
     }
   }
 
-  // Back: the blurb in the upper part, above the barcode area.
+  // Back: the blurb in the upper part, above the barcode area; never cut or run on.
   if (!cover.back_text.empty()) {
     const Box& b = g.back_safe;
     const Font body{theme.font, std::max(theme.body_size * 1.1, 7.0), false, false};
     const double bpad = b.w * 0.08;
     const double w = b.w - 2 * bpad;
     const double room = g.barcode.y - kSafeMm - (b.y + b.h * 0.08);
-    const double h = std::min(measure.measure(cover.back_text, body, w).height, room);
+    if (Status st = check_back_text(spec, cover.back_text, body, w, room, measure); !st) return st.error();
+    const double h = measure.measure(cover.back_text, body, w).height;
     page.items.push_back(text_item(Box{b.x + bpad, b.y + b.h * 0.08, w, h}, cover.back_text, body, HAlign::left,
-                              VAlign::top, true));
+                                   VAlign::top, true));
+  }
+
+  // Proof: the guides a designer checks against (never on the cover to upload).
+  if (cover.proof) {
+    for (const Box& b : {g.back_safe, g.spine_safe, g.front_safe}) page.items.push_back(RectItem{b, 0.75, 0.5, -1});
+    page.items.push_back(RectItem{g.barcode, 0.75, 0.0, 1.0});
+    page.items.push_back(text_item(g.barcode, "barcode area", Font{theme.font, 8, false, false}, HAlign::center,
+                                   VAlign::middle));
   }
   return page;
 }

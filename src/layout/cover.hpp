@@ -18,7 +18,12 @@ struct CoverOptions {
   Paper paper = Paper::white;
   std::string back_text;    // blurb set on the back cover; empty = none
   bool spine_text = true;   // title and author on the spine when allowed and wide enough
+  bool proof = false;       // draw the barcode area and the safe lines as guides
 };
+
+// The smallest sizes the front's text shrinks to before the cover fails (pt).
+inline constexpr double kMinCoverTitlePt = 16;
+inline constexpr double kMinCoverLinePt = 9;   // subtitle and author
 
 // The cover options a spec asks for: paper from print.paper ("cream" or white), back text and
 // spine text from the cover keys.
@@ -42,8 +47,13 @@ CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper p
 // Lays out the cover: a light grey full-bleed ground; on the front the title, subtitle, author and
 // (if `sample` is given) that puzzle's grid; on the spine, when spine_text_allowed(page_count) and
 // the spine is at least 0.25 in wide, the title and author turned to read top to bottom; on the
-// back the blurb, clear of the barcode area. Text stays inside the safe boxes.
-// Errors: page_count < 1 ("cover: the book has no pages").
+// back the blurb, clear of the barcode area. Text stays inside the safe boxes: the title, subtitle
+// and author wrap at words and shrink (to kMinCoverTitlePt / kMinCoverLinePt) until they fit their
+// share of the front; the back text is set at one size and must fit above the barcode area.
+// With `proof`, the barcode area and the safe boxes are outlined.
+// Errors (at the key, spec::key_diagnostic): page_count < 1 ("cover: the book has no pages"); a
+// title, subtitle or author that does not fit at its smallest size; a back text that would run
+// into the barcode area (how many of its words fit is said).
 Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverOptions& cover,
                            const TextMeasure& measure, const Puzzle* sample = nullptr);
 

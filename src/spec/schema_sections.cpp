@@ -288,6 +288,8 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Cover, "back_text", Kind::Text, &CoverSpec::back_text, "back-cover text"));
   keys.push_back(plain(S::Cover, "spine_text", Kind::Bool, &CoverSpec::spine_text,
                        "title/author on the spine, only when the book has more than 79 pages"));
+  keys.push_back(plain(S::Cover, "proof", Kind::Bool, &CoverSpec::proof,
+                       "a proof: the barcode area and the safe lines drawn as guides (never on the cover you upload)"));
   // worksheet
   keys.push_back(plain(S::Worksheet, "header", Kind::Bool, &WorksheetSpec::header,
                        "a line of fields to fill in at the top of each puzzle page"));
