@@ -8,7 +8,9 @@
 #include <string>
 
 #include "cli_support.hpp"
+#include "core/puzzle.hpp"
 #include "layout/cover.hpp"
+#include "layout/cover_theme.hpp"
 #include "layout/print_rules.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
@@ -146,4 +148,121 @@ TEST_CASE("cover: the barcode area is drawn only in proof mode") {
         r && r->stroke_pt > 0 && std::abs(r->box.x - g.barcode.x) < 1e-9 && std::abs(r->box.w - g.barcode.w) < 1e-9)
       ++outlined;
   CHECK(outlined == 1);
+}
+
+namespace {
+
+// A sample puzzle with a few givens for the motif.
+Puzzle sample_puzzle() {
+  Puzzle p;
+  p.givens.set(0, 0, 5);
+  p.givens.set(4, 4, 7);
+  p.givens.set(8, 8, 1);
+  return p;
+}
+
+const layout::FillItem* ground_of(const layout::Page& page) {
+  return page.items.empty() ? nullptr : std::get_if<layout::FillItem>(&page.items.front());
+}
+
+}  // namespace
+
+TEST_CASE("cover: the themes the spec offers are the themes layout draws; colours are checked at their key") {
+  TempDir dir;
+  for (const std::string& name : layout::cover_theme_names()) {
+    INFO(name);
+    const spec::BookSpec spec = load(cover_spec(dir, "cover: {theme: " + name + "}\n"));
+    CHECK(spec.cover.theme == name);
+    CHECK(layout::cover_options(spec).theme.name == name);
+  }
+  auto unknown = spec::load_book_spec(cover_spec(dir, "cover: {theme: neon}\n"));
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().to_string().find(":9:16: cover.theme:") != std::string::npos);
+  auto bad = spec::load_book_spec(cover_spec(dir, "cover:\n  background: \"#12345g\"\n"));
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().to_string().find(":10:15: cover.background: expected a colour as \"#rrggbb\"") != std::string::npos);
+  CHECK(layout::parse_colour("#FF8000") == layout::Colour{1, 128 / 255.0, 0});
+  CHECK_FALSE(layout::parse_colour("ff8000").has_value());
+}
+
+TEST_CASE("cover: a theme fills the whole wrap with its ground; overrides make it flat or a gradient") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const Puzzle sample = sample_puzzle();
+  const spec::BookSpec midnight = load(cover_spec(dir, "cover: {theme: midnight}\n"));
+  auto a = layout::lay_out_cover(midnight, 100, layout::cover_options(midnight), measure, &sample);
+  REQUIRE(a.ok());
+  const layout::CoverTheme night = *layout::cover_theme("midnight");
+  const layout::FillItem* ground = ground_of(*a);
+  REQUIRE(ground != nullptr);
+  CHECK(ground->box.w == Approx(a->width));
+  CHECK(ground->box.h == Approx(a->height));
+  CHECK(ground->top == night.ground);
+  CHECK(ground->bottom == night.ground2);
+  CHECK_FALSE(ground->top == ground->bottom);  // a gradient
+  for (const auto& item : a->items)
+    if (const auto* t = std::get_if<layout::TextItem>(&item); t && t->text == midnight.title) {
+      CHECK(t->coloured);
+      CHECK(t->colour == night.title);
+    }
+
+  const spec::BookSpec flat = load(cover_spec(dir, "cover: {background: \"#102030\", accent: \"#ff0000\"}\n"));
+  auto b = layout::lay_out_cover(flat, 100, layout::cover_options(flat), measure, &sample);
+  REQUIRE(b.ok());
+  CHECK(ground_of(*b)->top == *layout::parse_colour("#102030"));
+  CHECK(ground_of(*b)->bottom == *layout::parse_colour("#102030"));
+  int accent = 0;
+  for (const auto& item : b->items)
+    if (const auto* f = std::get_if<layout::FillItem>(&item); f && f->top == *layout::parse_colour("#ff0000")) ++accent;
+  CHECK(accent == 1);  // the grid's frame
+  const spec::BookSpec grad = load(cover_spec(dir, "cover: {background: \"#102030\", background2: \"#405060\"}\n"));
+  auto c = layout::lay_out_cover(grad, 100, layout::cover_options(grad), measure, &sample);
+  REQUIRE(c.ok());
+  CHECK(ground_of(*c)->bottom == *layout::parse_colour("#405060"));
+}
+
+TEST_CASE("cover: the grid motif is the sample puzzle's, above or below the title as the theme places it") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const Puzzle sample = sample_puzzle();
+  auto positions = [&](const std::string& theme) {
+    const spec::BookSpec spec = load(cover_spec(dir, "cover: {theme: " + theme + "}\n"));
+    auto page = layout::lay_out_cover(spec, 100, layout::cover_options(spec), measure, &sample);
+    REQUIRE(page.ok());
+    double title_y = -1, card_y = -1;
+    int digits = 0;
+    for (const auto& item : page->items) {
+      if (const auto* t = std::get_if<layout::TextItem>(&item)) {
+        if (t->text == spec.title) title_y = t->box.y;
+        if (t->optical) ++digits;
+      }
+      if (const auto* f = std::get_if<layout::FillItem>(&item); f && f->top == layout::Colour{1, 1, 1}) card_y = f->box.y;
+    }
+    CHECK(digits == 3);  // the sample's three givens
+    return std::pair{title_y, card_y};
+  };
+  const auto [t1, g1] = positions("midnight");
+  CHECK(t1 < g1);
+  const auto [t2, g2] = positions("sunrise");
+  CHECK(g2 < t2);
+}
+
+TEST_CASE("cover: a themed cover PDF is opaque (no soft masks, no partial alpha) with every font embedded") {
+  for (const char* tool : {"qpdf", "pdffonts"}) test::require_tool(tool);
+  TempDir dir;
+  const std::string spec = cover_spec(dir, "cover: {theme: sunrise, back_text: \"Twenty-four puzzles.\"}\n");
+  test::book_ok(spec, "", dir, "--jobs 2");
+  REQUIRE(fs::exists(dir / "book-cover.pdf"));
+  const test::Output q =
+      test::shell("qpdf --qdf --object-streams=disable '" + (dir / "book-cover.pdf") + "' '" + (dir / "q.pdf") + "'", dir);
+  REQUIRE(q.code == 0);
+  const std::string raw = test::slurp(dir / "q.pdf");
+  CHECK(raw.find("/SMask") == std::string::npos);
+  CHECK(raw.find("/ShadingType 2") != std::string::npos);  // the gradient is a shading, not an image
+  for (size_t at = raw.find("/CA "); at != std::string::npos; at = raw.find("/CA ", at + 1))
+    CHECK(raw.substr(at, 6) == "/CA 1\n");
+  for (size_t at = raw.find("/ca "); at != std::string::npos; at = raw.find("/ca ", at + 1))
+    CHECK(raw.substr(at, 6) == "/ca 1\n");
+  const test::Output fonts = test::shell("pdffonts '" + (dir / "book-cover.pdf") + "'", dir);
+  CHECK(fonts.out.find(" no ") == std::string::npos);
 }

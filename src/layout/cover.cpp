@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -66,6 +67,34 @@ Result<Fitted> fit_text(const spec::BookSpec& spec, const char* key, const char*
                                                      "; shorten it"));
 }
 
+TextItem coloured(TextItem t, const Colour& c) {
+  t.coloured = true;
+  t.colour = c;
+  return t;
+}
+
+// The puzzle-grid motif: the sample's grid centred in `area`, at most `max_w` wide, on a white
+// card framed in the accent colour (or bare white under the grid for a plain theme).
+void draw_motif(std::vector<Item>& out, const CoverTheme& look, const spec::Theme& theme, const Puzzle& sample,
+                const Box& area, double max_w) {
+  const double frame = look.grid_card ? 1.5 : 0, margin = look.grid_card ? 3.0 : 0;
+  const GridStyle base = grid_style(theme);
+  const int n = sample.givens.n();
+  const double room = std::min(max_w, area.h) - 2 * (frame + margin);
+  const double cell = cell_for_extent(n, room, base);
+  if (cell < 2.0) return;  // no room for a grid worth drawing: the front goes without one
+  const GridStyle style = style_for_cell(base, cell);
+  const double extent = grid_extent_mm(n, cell, style);
+  const double gx = area.x + (area.w - extent) / 2, gy = area.y + (area.h - extent) / 2;
+  if (look.grid_card) {
+    const double o = frame + margin;
+    out.push_back(FillItem{Box{gx - o, gy - o, extent + 2 * o, extent + 2 * o}, look.accent, look.accent});
+  }
+  const Colour white{1, 1, 1};
+  out.push_back(FillItem{Box{gx - margin, gy - margin, extent + 2 * margin, extent + 2 * margin}, white, white});
+  draw_grid(out, gx, gy, cell, sample.givens, nullptr, style);
+}
+
 // The back text, one size, in `w` x `room`: an error at cover.back_text when it would run into
 // the barcode area, naming how many of its words fit.
 Status check_back_text(const spec::BookSpec& spec, const std::string& text, const Font& body, double w, double room,
@@ -99,6 +128,7 @@ CoverOptions cover_options(const spec::BookSpec& spec) {
   c.back_text = spec.cover.back_text;
   c.spine_text = spec.cover.spine_text;
   c.proof = spec.cover.proof;
+  c.theme = resolved_cover_theme(spec.cover);
   return c;
 }
 
@@ -127,60 +157,63 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
   if (page_count < 1) return Error("cover: the book has no pages");
   const CoverGeometry g = cover_geometry(spec.page, page_count, cover.paper);
   const spec::Theme& theme = spec.theme;
+  const CoverTheme& look = cover.theme;
   Page page;
   page.width = g.width;
   page.height = g.height;
   page.trim = g.trim;
-  // Ground: light grey to the bleed edge.
-  page.items.push_back(RectItem{Box{0, 0, g.width, g.height}, 0, 0, 0.93});
+  // Ground: the theme's colour or gradient, to the bleed edge, across back, spine and front.
+  page.items.push_back(FillItem{Box{0, 0, g.width, g.height}, look.ground, look.ground2});
 
-  // Front: title in the upper third, subtitle, sample grid, author at the foot. Each shrinks
-  // until it fits its share of the front, or the cover fails at its key.
+  // Front: title block (title, subtitle), the grid motif, the author at the foot; the theme says
+  // whether the title block or the grid comes first. Each text shrinks until it fits its share
+  // of the front, or the cover fails at its key.
   const Box& f = g.front_safe;
-  const Font title{theme.title_font, std::max(theme.title_size * 1.3, kMinCoverTitlePt), true, false};
-  const Font subtitle{theme.title_font, std::max(theme.heading_size * 0.8, kMinCoverLinePt), false, true};
-  const Font author{theme.title_font, std::max(theme.heading_size, kMinCoverLinePt), false, false};
+  const std::string family = look.title_family.empty() ? theme.title_font : look.title_family;
+  const Font title{family, std::max(theme.title_size * look.title_scale, kMinCoverTitlePt), true, false};
+  const Font subtitle{family, std::max(theme.heading_size * 0.9, kMinCoverLinePt), false, true};
+  const Font author{family, std::max(theme.heading_size, kMinCoverLinePt), false, false};
   const double pad = f.w * 0.08;
   const Box f_text{f.x + pad, f.y, f.w - 2 * pad, f.h};
-  double y = f.y + f.h * 0.10;
   auto t_fit = fit_text(spec, "title", "title", spec.title, title, kMinCoverTitlePt, f_text.w, f.h * 0.30, measure);
   if (!t_fit) return t_fit.error();
-  page.items.push_back(text_item(Box{f_text.x, y, f_text.w, t_fit->height}, spec.title, t_fit->font, HAlign::center,
-                                 VAlign::top, true));
-  y += t_fit->height + measure.measure("Ag", subtitle).height * 0.6;
+  std::optional<Fitted> s_fit, a_fit;
   if (!spec.subtitle.empty()) {
-    auto s_fit = fit_text(spec, "subtitle", "subtitle", spec.subtitle, subtitle, kMinCoverLinePt, f_text.w, f.h * 0.15,
-                          measure);
-    if (!s_fit) return s_fit.error();
-    page.items.push_back(text_item(Box{f_text.x, y, f_text.w, s_fit->height}, spec.subtitle, s_fit->font,
-                                   HAlign::center, VAlign::top, true));
-    y += s_fit->height;
+    auto r = fit_text(spec, "subtitle", "subtitle", spec.subtitle, subtitle, kMinCoverLinePt, f_text.w, f.h * 0.15,
+                      measure);
+    if (!r) return r.error();
+    s_fit = *r;
   }
-  double author_h = 0;
-  Font author_font = author;
   if (!spec.author.empty()) {
-    auto a_fit = fit_text(spec, "author", "author", spec.author, author, kMinCoverLinePt, f_text.w, f.h * 0.10, measure);
-    if (!a_fit) return a_fit.error();
-    author_h = a_fit->height;
-    author_font = a_fit->font;
+    auto r = fit_text(spec, "author", "author", spec.author, author, kMinCoverLinePt, f_text.w, f.h * 0.10, measure);
+    if (!r) return r.error();
+    a_fit = *r;
   }
-  const double author_y = f.bottom() - f.h * 0.08 - author_h;
-  if (!spec.author.empty()) {
-    page.items.push_back(text_item(Box{f_text.x, author_y, f_text.w, author_h}, spec.author, author_font, HAlign::center,
-                                   VAlign::top, true));
+  const double gap = measure.measure("Ag", subtitle).height * 0.6;
+  const double block_h = t_fit->height + (s_fit ? gap + s_fit->height : 0);
+  const double author_h = a_fit ? a_fit->height : 0;
+  const double author_y = f.bottom() - f.h * 0.07 - author_h;
+  const bool title_first = look.placement == CoverPlacement::title_above_grid;
+  const double block_y = title_first ? f.y + f.h * 0.09 : author_y - f.h * 0.07 - block_h;
+  double y = block_y;
+  page.items.push_back(coloured(text_item(Box{f_text.x, y, f_text.w, t_fit->height}, spec.title, t_fit->font,
+                                          HAlign::center, VAlign::top, true),
+                                look.title));
+  y += t_fit->height + gap;
+  if (s_fit) {
+    page.items.push_back(coloured(text_item(Box{f_text.x, y, f_text.w, s_fit->height}, spec.subtitle, s_fit->font,
+                                            HAlign::center, VAlign::top, true),
+                                  look.text));
+  }
+  if (a_fit) {
+    page.items.push_back(coloured(text_item(Box{f_text.x, author_y, f_text.w, author_h}, spec.author, a_fit->font,
+                                            HAlign::center, VAlign::top, true),
+                                  look.text));
   }
   if (sample != nullptr) {
-    const double top = y + f.h * 0.05, bottom = author_y - f.h * 0.05;
-    const GridStyle base = grid_style(theme);
-    const int n = sample->givens.n();
-    const double cell = cell_for_extent(n, std::min(f_text.w * 0.85, bottom - top), base);
-    if (cell >= 2.0) {
-      const GridStyle style = style_for_cell(base, cell);
-      const double extent = grid_extent_mm(n, cell, style);
-      const double gx = f.x + (f.w - extent) / 2, gy = top + (bottom - top - extent) / 2;
-      page.items.push_back(RectItem{Box{gx, gy, extent, extent}, 0, 0, 1.0});  // white under the grid
-      draw_grid(page.items, gx, gy, cell, sample->givens, nullptr, style);
-    }
+    const double top = title_first ? block_y + block_h + f.h * 0.05 : f.y + f.h * 0.07;
+    const double bottom = title_first ? author_y - f.h * 0.05 : block_y - f.h * 0.05;
+    draw_motif(page.items, look, theme, *sample, Box{f.x, top, f.w, bottom - top}, f_text.w * 0.85);
   }
 
   // Spine: "Title - Author", turned to read top to bottom.
@@ -194,7 +227,7 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
       const double along = 10.0 * g.spine_safe.h / unit.width;
       font.size_pt = std::min({across, along, theme.heading_size});
       if (font.size_pt >= kMinTextPt) {
-        TextItem t = text_item(g.spine_safe, s, font, HAlign::center, VAlign::middle, false);
+        TextItem t = coloured(text_item(g.spine_safe, s, font, HAlign::center, VAlign::middle, false), look.title);
         t.quarter_turns = 1;
         page.items.push_back(std::move(t));
       }
@@ -210,8 +243,9 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
     const double room = g.barcode.y - kSafeMm - (b.y + b.h * 0.08);
     if (Status st = check_back_text(spec, cover.back_text, body, w, room, measure); !st) return st.error();
     const double h = measure.measure(cover.back_text, body, w).height;
-    page.items.push_back(text_item(Box{b.x + bpad, b.y + b.h * 0.08, w, h}, cover.back_text, body, HAlign::left,
-                                   VAlign::top, true));
+    page.items.push_back(coloured(
+        text_item(Box{b.x + bpad, b.y + b.h * 0.08, w, h}, cover.back_text, body, HAlign::left, VAlign::top, true),
+        look.text));
   }
 
   // Proof: the guides a designer checks against (never on the cover to upload).

@@ -8,6 +8,7 @@
 
 #include "core/puzzle.hpp"
 #include "core/result.hpp"
+#include "layout/cover_theme.hpp"
 #include "layout/document.hpp"
 #include "layout/print_rules.hpp"
 #include "spec/book_spec.hpp"
@@ -19,6 +20,7 @@ struct CoverOptions {
   std::string back_text;    // blurb set on the back cover; empty = none
   bool spine_text = true;   // title and author on the spine when allowed and wide enough
   bool proof = false;       // draw the barcode area and the safe lines as guides
+  CoverTheme theme = *cover_theme("midnight");  // ground, colours, typography, placement
 };
 
 // The smallest sizes the front's text shrinks to before the cover fails (pt).
@@ -26,7 +28,7 @@ inline constexpr double kMinCoverTitlePt = 16;
 inline constexpr double kMinCoverLinePt = 9;   // subtitle and author
 
 // The cover options a spec asks for: paper from print.paper ("cream" or white), back text and
-// spine text from the cover keys.
+// spine text, proof and the theme (with its colour overrides) from the cover keys.
 CoverOptions cover_options(const spec::BookSpec& spec);
 
 // Where the parts of a cover are, in mm from the top-left of the media (trim + bleed).
@@ -44,8 +46,9 @@ struct CoverGeometry {
 // Geometry for a book of `page_count` pages with the spec's trim.
 CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper paper = Paper::white);
 
-// Lays out the cover: a light grey full-bleed ground; on the front the title, subtitle, author and
-// (if `sample` is given) that puzzle's grid; on the spine, when spine_text_allowed(page_count) and
+// Lays out the cover: the theme's full-bleed ground (a colour or a gradient); on the front the
+// title, subtitle, author and (if `sample` is given) that puzzle's grid on a card framed in the
+// theme's accent, above or below the title as the theme places it; on the spine, when spine_text_allowed(page_count) and
 // the spine is at least 0.25 in wide, the title and author turned to read top to bottom; on the
 // back the blurb, clear of the barcode area. Text stays inside the safe boxes: the title, subtitle
 // and author wrap at words and shrink (to kMinCoverTitlePt / kMinCoverLinePt) until they fit their

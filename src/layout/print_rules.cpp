@@ -48,6 +48,8 @@ Box ink(const Item& item) {
     const double h = r->stroke_pt > 0 ? pt_to_mm(r->stroke_pt) / 2 : 0;
     return Box{r->box.x - h, r->box.y - h, r->box.w + 2 * h, r->box.h + 2 * h};
   }
+  if (const auto* f = std::get_if<FillItem>(&item)) return f->box;
+  if (const auto* i = std::get_if<ImageItem>(&item)) return i->clip;
   return std::get<TextItem>(item).box;
 }
 
@@ -60,6 +62,8 @@ bool within(const Box& b, const Box& area) {
 const char* kind(const Item& item) {
   if (std::holds_alternative<LineItem>(item)) return "a line";
   if (std::holds_alternative<RectItem>(item)) return "a rectangle";
+  if (std::holds_alternative<FillItem>(item)) return "a colour fill";
+  if (std::holds_alternative<ImageItem>(item)) return "an image";
   return "text";
 }
 
@@ -109,17 +113,16 @@ void Preflight::check(const Page& page) {
       }
     } else {
       blank = false;
-      double w = 0, g = 0;
+      double w = rules_.min_line_pt, g = 0;  // colour fills and images have no line width
       if (const auto* l = std::get_if<LineItem>(&item)) {
         w = l->width_pt;
         g = l->grey;
-      } else {
-        const auto& r = std::get<RectItem>(item);
-        w = r.stroke_pt > 0 ? r.stroke_pt : rules_.min_line_pt;  // a fill has no line width
-        g = r.stroke_pt > 0 ? r.stroke_grey : 0;
-        if (!grey && r.fill_grey > 1) {
+      } else if (const auto* r = std::get_if<RectItem>(&item)) {
+        w = r->stroke_pt > 0 ? r->stroke_pt : rules_.min_line_pt;  // a fill has no line width
+        g = r->stroke_pt > 0 ? r->stroke_grey : 0;
+        if (!grey && r->fill_grey > 1) {
           grey = true;
-          problems_.push_back(where + "grey level " + fmt("%.2f", r.fill_grey) + " is outside 0..1");
+          problems_.push_back(where + "grey level " + fmt("%.2f", r->fill_grey) + " is outside 0..1");
         }
       }
       if (!thin_line && w < rules_.min_line_pt - 1e-9) {

@@ -181,6 +181,28 @@ std::vector<Key> section_keys() {
   return keys;
 }
 
+// A cover colour "#rrggbb"; empty (the default) = the theme's own.
+bool is_colour(const std::string& s) {
+  return s.size() == 7 && s[0] == '#' &&
+         std::all_of(s.begin() + 1, s.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
+
+void add_colour_key(std::vector<Key>& keys, std::string_view name, std::string CoverSpec::*member,
+                    std::string_view notes) {
+  keys.push_back(custom(
+      Scope::Cover, name, "colour `\"#rrggbb\"` (quoted)", "the theme's", notes,
+      [member](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) {
+          if (!is_colour(*text))
+            r.error(v, full, "expected a colour as \"#rrggbb\" (quoted: YAML reads # as a comment), got '" + *text + "'");
+          else
+            t.st.book.cover.*member = *text;
+        }
+      },
+      [member](YAML::Emitter& out, const View& v) { out << v.book.cover.*member; }, kNoHome));
+  keys.back().omit = [member](const View& v) { return (v.book.cover.*member).empty(); };
+}
+
 std::vector<Key> book_part_keys() {
   using S = Scope;
   std::vector<Key> keys;
@@ -290,6 +312,14 @@ std::vector<Key> book_part_keys() {
                        "title/author on the spine, only when the book has more than 79 pages"));
   keys.push_back(plain(S::Cover, "proof", Kind::Bool, &CoverSpec::proof,
                        "a proof: the barcode area and the safe lines drawn as guides (never on the cover you upload)"));
+  keys.push_back(plain(S::Cover, "theme", Kind::Choice, &CoverSpec::theme,
+                       "the cover's look: ground, colours, title type, where the grid sits; see "
+                       "[print-on-demand.md](print-on-demand.md)",
+                       0, 0, {"midnight", "sunrise", "forest", "paper", "plain"}));
+  add_colour_key(keys, "background", &CoverSpec::background, "the ground (a flat colour unless background2 is set)");
+  add_colour_key(keys, "background2", &CoverSpec::background2, "the ground's colour at the bottom: a gradient");
+  add_colour_key(keys, "title_color", &CoverSpec::title_color, "the title and the spine text");
+  add_colour_key(keys, "accent", &CoverSpec::accent, "the frame of the grid on the front");
   // worksheet
   keys.push_back(plain(S::Worksheet, "header", Kind::Bool, &WorksheetSpec::header,
                        "a line of fields to fill in at the top of each puzzle page"));
