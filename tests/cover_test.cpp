@@ -1,5 +1,6 @@
 // The paperback cover: text that cannot fit is refused at its key (never cut or run off), the
 // proof guides, themes, and `gridpress preflight COVER.pdf --cover`.
+#include <cairo.h>
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -265,4 +266,91 @@ TEST_CASE("cover: a themed cover PDF is opaque (no soft masks, no partial alpha)
     CHECK(raw.substr(at, 6) == "/ca 1\n");
   const test::Output fonts = test::shell("pdffonts '" + (dir / "book-cover.pdf") + "'", dir);
   CHECK(fonts.out.find(" no ") == std::string::npos);
+}
+
+namespace {
+
+// Writes a `w` x `h` PNG (a flat colour) with Cairo.
+void write_png(const std::string& path, int w, int h) {
+  cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+  cairo_t* cr = cairo_create(s);
+  cairo_set_source_rgb(cr, 0.2, 0.5, 0.7);
+  cairo_paint(cr);
+  cairo_destroy(cr);
+  REQUIRE(cairo_surface_write_to_png(s, path.c_str()) == CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(s);
+}
+
+}  // namespace
+
+TEST_CASE("cover: a front image fills the front to its bleed edges or fits where the grid goes, at 300 dpi or more") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const Puzzle sample = sample_puzzle();
+  write_png(dir / "big.png", 1900, 2800);   // 6.125 x 9.25 in to fill: 302 dpi
+  write_png(dir / "small.png", 1200, 1800);
+  const spec::BookSpec fill = load(cover_spec(dir, "cover:\n  image: big.png\n"));
+  CHECK(fill.cover.image == dir / "big.png");  // relative to the spec's folder
+  auto a = layout::lay_out_cover(fill, 100, layout::cover_options(fill), measure, &sample);
+  REQUIRE(a.ok());
+  const layout::CoverGeometry g = layout::cover_geometry(fill.page, 100);
+  const auto* image = std::get_if<layout::ImageItem>(&a->items.at(1));  // over the ground, under all text
+  REQUIRE(image != nullptr);
+  CHECK(image->clip.x == Approx(g.front.x));
+  CHECK(image->clip.right() == Approx(g.width));
+  CHECK(image->clip.h == Approx(g.height));
+  CHECK(image->placed.w >= image->clip.w - 1e-9);
+  CHECK(image->placed.h >= image->clip.h - 1e-9);
+  int digits = 0;
+  for (const auto& item : a->items)
+    if (const auto* t = std::get_if<layout::TextItem>(&item); t && t->optical) ++digits;
+  CHECK(digits == 0);  // the picture instead of the grid
+
+  // Too few pixels for the front: an error at cover.image with the resolution, unless lowered.
+  const spec::BookSpec low = load(cover_spec(dir, "cover:\n  image: small.png\n"));
+  auto refused = layout::lay_out_cover(low, 100, layout::cover_options(low), measure, &sample);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().to_string().find(":10:10: cover.image: '" + (dir / "small.png") +
+                                         "' is 1200 x 1800 pixels: 195 dpi at its printed size") != std::string::npos);
+  const spec::BookSpec lowered = load(cover_spec(dir, "cover:\n  image: small.png\n  image_min_dpi: 150\n"));
+  CHECK(layout::lay_out_cover(lowered, 100, layout::cover_options(lowered), measure, &sample).ok());
+  // The same picture fits where the grid goes at more than 300 dpi.
+  const spec::BookSpec fit = load(cover_spec(dir, "cover:\n  image: small.png\n  image_fit: fit\n"));
+  auto b = layout::lay_out_cover(fit, 100, layout::cover_options(fit), measure, &sample);
+  REQUIRE(b.ok());
+  const auto* fitted = std::get_if<layout::ImageItem>(&b->items.at(1));
+  REQUIRE(fitted != nullptr);
+  CHECK(fitted->placed.x >= fitted->clip.x - 1e-9);
+  CHECK(fitted->placed.right() <= fitted->clip.right() + 1e-9);
+  CHECK(fitted->placed.bottom() <= fitted->clip.bottom() + 1e-9);
+  CHECK(fitted->clip.x >= g.front_safe.x);
+
+  // Missing, not a PNG, or an SVG: errors naming the key.
+  const spec::BookSpec missing = load(cover_spec(dir, "cover:\n  image: gone.png\n"));
+  auto m = layout::lay_out_cover(missing, 100, layout::cover_options(missing), measure);
+  REQUIRE_FALSE(m.ok());
+  CHECK(m.error().to_string().find("cover.image: cannot read '" + (dir / "gone.png") + "'") != std::string::npos);
+  test::spit(dir / "text.png", "not a picture at all, just some words");
+  const spec::BookSpec text = load(cover_spec(dir, "cover:\n  image: text.png\n"));
+  auto t = layout::lay_out_cover(text, 100, layout::cover_options(text), measure);
+  REQUIRE_FALSE(t.ok());
+  CHECK(t.error().to_string().find("cover.image: '" + (dir / "text.png") + "' is not a PNG file") != std::string::npos);
+  auto svg = spec::load_book_spec(cover_spec(dir, "cover:\n  image: art.svg\n"));
+  REQUIRE_FALSE(svg.ok());
+  CHECK(svg.error().to_string().find("cover.image: the cover image must be a PNG") != std::string::npos);
+}
+
+TEST_CASE("cover: the book command refuses a low-resolution image before any work and draws a good one") {
+  test::require_tool("pdfimages");
+  TempDir dir;
+  write_png(dir / "small.png", 1200, 1800);
+  write_png(dir / "big.png", 1900, 2800);
+  const test::Output low = test::gridpress("book '" + cover_spec(dir, "cover: {image: small.png}\n") + "' -q", dir);
+  CHECK(low.code == 2);
+  CHECK(low.err.find("cover.image: '" + (dir / "small.png") + "' is 1200 x 1800 pixels: 195 dpi") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "book.pdf"));
+  test::book_ok(cover_spec(dir, "cover: {image: big.png}\n"), "", dir, "--jobs 2");
+  const test::Output list = test::shell("pdfimages -list '" + (dir / "book-cover.pdf") + "'", dir);
+  CHECK(list.out.find("1900  2800") != std::string::npos);
+  CHECK(list.out.find("smask") == std::string::npos);
 }

@@ -1,7 +1,9 @@
 #include "layout/cover.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -76,11 +78,11 @@ TextItem coloured(TextItem t, const Colour& c) {
 // The puzzle-grid motif: the sample's grid centred in `area`, at most `max_w` wide, on a white
 // card framed in the accent colour (or bare white under the grid for a plain theme).
 void draw_motif(std::vector<Item>& out, const CoverTheme& look, const spec::Theme& theme, const Puzzle& sample,
-                const Box& area, double max_w) {
+                const Box& area) {
   const double frame = look.grid_card ? 1.5 : 0, margin = look.grid_card ? 3.0 : 0;
   const GridStyle base = grid_style(theme);
   const int n = sample.givens.n();
-  const double room = std::min(max_w, area.h) - 2 * (frame + margin);
+  const double room = std::min(area.w, area.h) - 2 * (frame + margin);
   const double cell = cell_for_extent(n, room, base);
   if (cell < 2.0) return;  // no room for a grid worth drawing: the front goes without one
   const GridStyle style = style_for_cell(base, cell);
@@ -93,6 +95,54 @@ void draw_motif(std::vector<Item>& out, const CoverTheme& look, const spec::Them
   const Colour white{1, 1, 1};
   out.push_back(FillItem{Box{gx - margin, gy - margin, extent + 2 * margin, extent + 2 * margin}, white, white});
   draw_grid(out, gx, gy, cell, sample.givens, nullptr, style);
+}
+
+// The pixel size of a PNG file, from its header; an error naming cover.image when the file is
+// missing, unreadable or not a PNG.
+Result<std::pair<int, int>> png_pixels(const spec::BookSpec& spec, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error(spec::key_diagnostic(spec, {"cover.image"}, "cannot read '" + path + "': no such file or no permission"));
+  unsigned char h[24] = {};
+  in.read(reinterpret_cast<char*>(h), sizeof h);
+  static constexpr unsigned char kSig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (in.gcount() < 24 || !std::equal(kSig, kSig + 8, h) || std::string(reinterpret_cast<char*>(h + 12), 4) != "IHDR")
+    return Error(spec::key_diagnostic(spec, {"cover.image"}, "'" + path + "' is not a PNG file"));
+  auto be32 = [&](int at) {
+    return static_cast<long>(h[at]) << 24 | static_cast<long>(h[at + 1]) << 16 | static_cast<long>(h[at + 2]) << 8 | h[at + 3];
+  };
+  const long w = be32(16), ht = be32(20);
+  if (w < 1 || ht < 1 || w > 100000 || ht > 100000)
+    return Error(spec::key_diagnostic(spec, {"cover.image"}, "'" + path + "' has an impossible size"));
+  return std::pair{static_cast<int>(w), static_cast<int>(ht)};
+}
+
+// The image placed in `area`: scaled to cover it (`fill`, cropped by the clip) or to fit inside
+// it, centred. Its resolution at that size must reach cover.image_min_dpi.
+Result<ImageItem> place_image(const spec::BookSpec& spec, const CoverOptions& cover, const Box& area, bool fill) {
+  auto px = png_pixels(spec, cover.image);
+  if (!px) return px.error();
+  const auto [pw, ph] = *px;
+  const double sx = area.w / pw, sy = area.h / ph;  // mm a pixel
+  const double mm_per_px = fill ? std::max(sx, sy) : std::min(sx, sy);
+  ImageItem item;
+  item.path = cover.image;
+  item.pixels_w = pw;
+  item.pixels_h = ph;
+  item.placed = Box{area.x + (area.w - pw * mm_per_px) / 2, area.y + (area.h - ph * mm_per_px) / 2, pw * mm_per_px,
+                    ph * mm_per_px};
+  item.clip = area;
+  const double dpi = kMmPerInch / mm_per_px;
+  if (dpi + 1e-6 < cover.image_min_dpi) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "is %d x %d pixels: %.0f dpi at its printed size (%.2f x %.2f in); ", pw, ph, dpi,
+                  item.placed.w / kMmPerInch, item.placed.h / kMmPerInch);
+    const int need_w = static_cast<int>(std::ceil(item.placed.w / kMmPerInch * cover.image_min_dpi));
+    return Error(spec::key_diagnostic(
+        spec, {"cover.image"},
+        "'" + cover.image + "' " + buf + "print needs " + std::to_string(cover.image_min_dpi) + " dpi (about " +
+            std::to_string(need_w) + " pixels wide); use a larger image, or set cover.image_min_dpi lower to accept it"));
+  }
+  return item;
 }
 
 // The back text, one size, in `w` x `room`: an error at cover.back_text when it would run into
@@ -129,6 +179,9 @@ CoverOptions cover_options(const spec::BookSpec& spec) {
   c.spine_text = spec.cover.spine_text;
   c.proof = spec.cover.proof;
   c.theme = resolved_cover_theme(spec.cover);
+  c.image = spec.cover.image;
+  c.image_fit = spec.cover.image_fit;
+  c.image_min_dpi = spec.cover.image_min_dpi;
   return c;
 }
 
@@ -210,10 +263,26 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
                                             HAlign::center, VAlign::top, true),
                                   look.text));
   }
-  if (sample != nullptr) {
-    const double top = title_first ? block_y + block_h + f.h * 0.05 : f.y + f.h * 0.07;
-    const double bottom = title_first ? author_y - f.h * 0.05 : block_y - f.h * 0.05;
-    draw_motif(page.items, look, theme, *sample, Box{f.x, top, f.w, bottom - top}, f_text.w * 0.85);
+  const double motif_top = title_first ? block_y + block_h + f.h * 0.05 : f.y + f.h * 0.07;
+  const double motif_bottom = title_first ? author_y - f.h * 0.05 : block_y - f.h * 0.05;
+  const Box motif{f.x + (f.w - f_text.w * 0.85) / 2, motif_top, f_text.w * 0.85, motif_bottom - motif_top};
+  if (!cover.image.empty()) {
+    // `fill`: the whole front to its bleed edges, under the text, which sits on bands of the
+    // ground's colour; `fit`: the whole picture where the grid would go.
+    const bool fill = cover.image_fit == "fill";
+    const Box area = fill ? Box{g.front.x, 0, g.width - g.front.x, g.height} : motif;
+    auto image = place_image(spec, cover, area, fill);
+    if (!image) return image.error();
+    std::vector<Item> under{std::move(*image)};
+    if (fill) {
+      const double band = f.h * 0.03;
+      under.push_back(FillItem{Box{g.front.x, block_y - band, area.w, block_h + 2 * band}, look.ground, look.ground});
+      if (a_fit)
+        under.push_back(FillItem{Box{g.front.x, author_y - band, area.w, author_h + 2 * band}, look.ground2, look.ground2});
+    }
+    page.items.insert(page.items.begin() + 1, under.begin(), under.end());
+  } else if (sample != nullptr) {
+    draw_motif(page.items, look, theme, *sample, motif);
   }
 
   // Spine: "Title - Author", turned to read top to bottom.

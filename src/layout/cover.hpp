@@ -21,6 +21,9 @@ struct CoverOptions {
   bool spine_text = true;   // title and author on the spine when allowed and wide enough
   bool proof = false;       // draw the barcode area and the safe lines as guides
   CoverTheme theme = *cover_theme("midnight");  // ground, colours, typography, placement
+  std::string image;                // a PNG for the front; empty = none (the grid motif instead)
+  std::string image_fit = "fill";   // "fill": the front to its bleed edges; "fit": where the grid goes
+  int image_min_dpi = 300;          // least resolution at the printed size
 };
 
 // The smallest sizes the front's text shrinks to before the cover fails (pt).
@@ -53,10 +56,12 @@ CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper p
 // back the blurb, clear of the barcode area. Text stays inside the safe boxes: the title, subtitle
 // and author wrap at words and shrink (to kMinCoverTitlePt / kMinCoverLinePt) until they fit their
 // share of the front; the back text is set at one size and must fit above the barcode area.
-// With `proof`, the barcode area and the safe boxes are outlined.
+// With `proof`, the barcode area and the safe boxes are outlined. With an image, it takes the
+// grid's place (`fit`) or the whole front under the text (`fill`, the text on bands of the ground).
 // Errors (at the key, spec::key_diagnostic): page_count < 1 ("cover: the book has no pages"); a
 // title, subtitle or author that does not fit at its smallest size; a back text that would run
-// into the barcode area (how many of its words fit is said).
+// into the barcode area (how many of its words fit is said); an image that is missing, not a PNG,
+// or under image_min_dpi at its printed size (cover.image).
 Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverOptions& cover,
                            const TextMeasure& measure, const Puzzle* sample = nullptr);
 

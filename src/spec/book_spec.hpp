@@ -154,6 +154,9 @@ struct CoverSpec {
   std::string theme = "midnight";              // layout/cover_theme.hpp: the named themes
   // Colours "#rrggbb" overriding the theme's; empty = the theme's own.
   std::string background, background2, title_color, accent;
+  std::string image;                           // a PNG for the front; resolved; empty = none
+  std::string image_fit = "fill";              // "fill" the front to its bleed edges | "fit" where the grid goes
+  int image_min_dpi = 300;                     // the least resolution at the printed size
   friend bool operator==(const CoverSpec&, const CoverSpec&) = default;
 };
 

@@ -320,6 +320,26 @@ std::vector<Key> book_part_keys() {
   add_colour_key(keys, "background2", &CoverSpec::background2, "the ground's colour at the bottom: a gradient");
   add_colour_key(keys, "title_color", &CoverSpec::title_color, "the title and the spine text");
   add_colour_key(keys, "accent", &CoverSpec::accent, "the frame of the grid on the front");
+  keys.push_back(custom(
+      S::Cover, "image", "text ending in `.png`", "none", "relative to the spec's folder; a front picture",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) {
+          std::string ext = fs::path(*text).extension().string();
+          std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+          if (ext != ".png")
+            r.error(v, full, "the cover image must be a PNG (export an SVG or JPEG as PNG at 300 dpi), got '" + *text + "'");
+          else
+            t.st.book.cover.image = *text;
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.cover.image, v.book.base_dir); }, kNoHome));
+  keys.back().omit = [](const View& v) { return v.book.cover.image.empty(); };
+  keys.push_back(plain(S::Cover, "image_fit", Kind::Choice, &CoverSpec::image_fit,
+                       "`fill` = the whole front to its bleed edges, cropped to its shape, text over it; `fit` = "
+                       "the whole picture where the grid would go",
+                       0, 0, {"fill", "fit"}));
+  keys.push_back(plain(S::Cover, "image_min_dpi", Kind::Whole, &CoverSpec::image_min_dpi,
+                       "below this resolution at the printed size the cover fails; lower it only knowingly", 72, 1200));
   // worksheet
   keys.push_back(plain(S::Worksheet, "header", Kind::Bool, &WorksheetSpec::header,
                        "a line of fields to fill in at the top of each puzzle page"));
