@@ -1,5 +1,6 @@
 // The paperback cover: text that cannot fit is refused at its key (never cut or run off), the
 // proof guides, themes, and `gridpress preflight COVER.pdf --cover`.
+#include <cairo-pdf.h>
 #include <cairo.h>
 #include <sys/wait.h>
 
@@ -353,4 +354,53 @@ TEST_CASE("cover: the book command refuses a low-resolution image before any wor
   const test::Output list = test::shell("pdfimages -list '" + (dir / "book-cover.pdf") + "'", dir);
   CHECK(list.out.find("1900  2800") != std::string::npos);
   CHECK(list.out.find("smask") == std::string::npos);
+}
+
+TEST_CASE("cover: preflight --cover checks a finished cover's size, spine, fonts and text safety") {
+  TempDir dir;
+  const std::string spec = cover_spec(dir, "cover: {theme: forest, back_text: \"Twenty-four puzzles.\"}\n");
+  test::book_ok(spec, "", dir, "--jobs 2");
+  const std::string cover = dir / "book-cover.pdf";
+  // 24 puzzles one a page + title page = the interior's page count (from the book's own summary).
+  const test::Output info = test::shell("pdfinfo '" + (dir / "book.pdf") + "' | grep Pages", dir);
+  const int pages = std::stoi(info.out.substr(info.out.find_first_of("0123456789")));
+  const std::string n = std::to_string(pages);
+  const test::Output ok = test::gridpress("preflight '" + cover + "' --cover --pages " + n + " --strict", dir);
+  INFO(ok.out + ok.err);
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("preflight: passed (1 page, ") == 0);
+  CHECK(ok.out.find("cover: 6x9 in trim, ") != std::string::npos);
+  // Given the trim, the same; the wrong paper makes the spine, and so the size, wrong.
+  CHECK(test::gridpress("preflight '" + cover + "' --cover --pages " + n + " --trim 6x9 --strict", dir).code == 0);
+  const test::Output cream = test::gridpress("preflight '" + cover + "' --cover --pages 400 --paper cream --strict", dir);
+  CHECK(cream.code == 1);
+  CHECK(cream.out.find("which is not a KDP trim size") != std::string::npos);
+  const test::Output trim = test::gridpress("preflight '" + cover + "' --cover --pages 400 --trim 6x9 --strict", dir);
+  CHECK(trim.code == 1);
+  CHECK(trim.out.find("expected 13.151 x 9.25 in") != std::string::npos);  // 12 + 400 x 0.002252 + 0.25
+  // No page count: a usage error.
+  CHECK(test::gridpress("preflight '" + cover + "' --cover", dir).code == 2);
+
+  // A proof has the barcode area marked in text: not a cover to upload.
+  const std::string proof = cover_spec(dir, "cover: {proof: true, path: proof.pdf}\n");
+  test::book_ok(proof, "", dir, "--jobs 2");
+  const test::Output p = test::gridpress("preflight '" + (dir / "proof.pdf") + "' --cover --pages " + n, dir);
+  CHECK(p.code == 0);  // findings without --strict
+  CHECK(p.out.find(" in (from the cover's top-left) is in the barcode area") != std::string::npos);
+
+  // Text drawn by hand from 25 pt before the media's right edge (the trim is 9 pt in, the safe
+  // area 18 pt): outside the safe area.
+  const double w = (12 + 100 * 0.002252 + 0.25) * 72, h = 9.25 * 72;
+  cairo_surface_t* s = cairo_pdf_surface_create((dir / "edge.pdf").c_str(), w, h);
+  cairo_t* cr = cairo_create(s);
+  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, 12);
+  cairo_move_to(cr, w - 25, 300);
+  cairo_show_text(cr, "Edge");
+  cairo_destroy(cr);
+  cairo_surface_destroy(s);
+  const test::Output edge = test::gridpress("preflight '" + (dir / "edge.pdf") + "' --cover --pages 100 --strict", dir);
+  CHECK(edge.code == 1);
+  CHECK(edge.out.find("is outside the safe area") != std::string::npos);
+  CHECK(edge.out.find("preflight: 1 problem\n") != std::string::npos);
 }

@@ -31,6 +31,7 @@ _gridpress() {
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
     --difficulty) COMPREPLY=($(compgen -W "easy medium hard expert fiendish" -- "$cur")); return ;;
     --rules) COMPREPLY=($(compgen -W "kdp none" -- "$cur")); return ;;
+    --paper) COMPREPLY=($(compgen -W "white cream" -- "$cur")); return ;;
     --format)
       case $cmd in
         generate) COMPREPLY=($(compgen -W "line grid json csv" -- "$cur")) ;;
@@ -40,7 +41,7 @@ _gridpress() {
       esac
       return ;;
     -o | --output | --exclude) _filedir; return ;;
-    --box | --count | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
+    --box | --count | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim | --pages) return ;;
   esac
 
   local opts=""
@@ -50,7 +51,7 @@ _gridpress() {
     book) opts="-o --output --format -j --jobs --seed --start-number -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
-    preflight) opts="--rules --trim --bleed --strict --format" ;;
+    preflight) opts="--rules --trim --bleed --strict --format --cover --pages --paper" ;;
     help) COMPREPLY=($(compgen -W "$commands" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then

@@ -24,6 +24,7 @@ struct PageLimits {
   double top = 0, bottom = 0, outside = 0, inside = 0;  // required clearance from each trim edge
   bool recto = true;       // odd pages: the inside edge is the left one
   bool bleed = false;      // ink past the top, bottom or outside trim edge is bleed art
+  bool collect_text = false;  // keep the box of every piece of text shown (PageInk::text_boxes)
 };
 
 // The ink that reaches furthest into a margin.
@@ -40,6 +41,7 @@ struct PageInk {
   std::optional<double> thinnest_line;   // effective width of the thinnest stroke under the minimum
   std::optional<MarginHit> margin;       // the worst margin intrusion, if any
   std::vector<QPDFObjectHandle> fonts;   // every font dictionary in the resources walked
+  std::vector<Box> text_boxes;           // with PageLimits::collect_text: each text shown, clipped
 };
 
 // Walks the page's content streams and the Form XObjects they draw.
