@@ -404,3 +404,29 @@ TEST_CASE("cover: preflight --cover checks a finished cover's size, spine, fonts
   CHECK(edge.out.find("is outside the safe area") != std::string::npos);
   CHECK(edge.out.find("preflight: 1 problem\n") != std::string::npos);
 }
+
+TEST_CASE("cover: the themed examples (6x9 hard/expert, 8.5x11 large print) pass preflight, interior and cover") {
+  for (const char* tool : {"pdfinfo", "pdffonts"}) test::require_tool(tool);
+  TempDir dir;
+  struct Example {
+    const char* name;
+    const char* paper;
+  };
+  for (const Example& e : {Example{"kdp-hard-6x9", "white"}, Example{"kdp-large-print", "cream"}}) {
+    INFO(e.name);
+    const std::string spec = std::string(GRIDPRESS_TEST_DATA) + "/../../examples/" + e.name + ".yaml";
+    const std::string pdf = dir / (std::string(e.name) + ".pdf");
+    const test::Output book = test::book_ok(spec, pdf, dir, "--jobs 2");
+    CHECK(book.err.find("preflight passed") != std::string::npos);
+    const test::Output info = test::shell("pdfinfo '" + pdf + "' | grep Pages", dir);
+    const std::string pages = std::to_string(std::stoi(info.out.substr(info.out.find_first_of("0123456789"))));
+    const test::Output cover = test::gridpress("preflight '" + (dir / (std::string(e.name) + "-cover.pdf")) +
+                                                   "' --cover --strict --pages " + pages + " --paper " + e.paper,
+                                               dir);
+    INFO(cover.out + cover.err);
+    CHECK(cover.code == 0);
+    CHECK(cover.out.find("preflight: passed (1 page, ") == 0);
+    const test::Output fonts = test::shell("pdffonts '" + (dir / (std::string(e.name) + "-cover.pdf")) + "'", dir);
+    CHECK(fonts.out.find(" no ") == std::string::npos);
+  }
+}

@@ -288,7 +288,7 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
   // Spine: "Title - Author", turned to read top to bottom.
   if (cover.spine_text && spine_text_allowed(page_count) && g.spine >= kMinSpineForTextMm) {
     const std::string s = spec.author.empty() ? spec.title : spec.title + "  \u00b7  " + spec.author;
-    Font font{theme.title_font, 7.0, true, false};
+    Font font{family, 7.0, true, false};
     // Largest size whose line height fits the spine (across it) and whose length fits along it.
     const TextSize unit = measure.measure(s, Font{font.family, 10.0, true, false});
     if (unit.height > 0 && unit.width > 0) {
@@ -303,18 +303,25 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
     }
   }
 
-  // Back: the blurb in the upper part, above the barcode area; never cut or run on.
+  // Back: the title as a heading, then the blurb, above the barcode area; never cut or run on.
   if (!cover.back_text.empty()) {
     const Box& b = g.back_safe;
     const Font body{theme.font, std::max(theme.body_size * 1.1, 7.0), false, false};
     const double bpad = b.w * 0.08;
     const double w = b.w - 2 * bpad;
-    const double room = g.barcode.y - kSafeMm - (b.y + b.h * 0.08);
+    double top = b.y + b.h * 0.08;
+    const Font heading{family, std::max(theme.heading_size * 1.1, kMinCoverLinePt), true, false};
+    if (auto h = fit_text(spec, "title", "title", spec.title, heading, kMinCoverLinePt, w, b.h * 0.15, measure)) {
+      page.items.push_back(
+          coloured(text_item(Box{b.x + bpad, top, w, h->height}, spec.title, h->font, HAlign::left, VAlign::top, true),
+                   look.title));
+      top += h->height + measure.measure("Ag", body).height;
+    }  // (a title too long for the back's heading has already been refused on the front)
+    const double room = g.barcode.y - kSafeMm - top;
     if (Status st = check_back_text(spec, cover.back_text, body, w, room, measure); !st) return st.error();
     const double h = measure.measure(cover.back_text, body, w).height;
-    page.items.push_back(coloured(
-        text_item(Box{b.x + bpad, b.y + b.h * 0.08, w, h}, cover.back_text, body, HAlign::left, VAlign::top, true),
-        look.text));
+    page.items.push_back(
+        coloured(text_item(Box{b.x + bpad, top, w, h}, cover.back_text, body, HAlign::left, VAlign::top, true), look.text));
   }
 
   // Proof: the guides a designer checks against (never on the cover to upload).
