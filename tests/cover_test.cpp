@@ -378,8 +378,11 @@ TEST_CASE("cover: preflight --cover checks a finished cover's size, spine, fonts
   const test::Output trim = test::gridpress("preflight '" + cover + "' --cover --pages 400 --trim 6x9 --strict", dir);
   CHECK(trim.code == 1);
   CHECK(trim.out.find("expected 13.151 x 9.25 in") != std::string::npos);  // 12 + 400 x 0.002252 + 0.25
-  // No page count: a usage error.
+  // No page count, or a page count without --cover: usage errors.
   CHECK(test::gridpress("preflight '" + cover + "' --cover", dir).code == 2);
+  const test::Output stray = test::gridpress("preflight '" + (dir / "book.pdf") + "' --pages 30", dir);
+  CHECK(stray.code == 2);
+  CHECK(stray.err.find("--pages: only a cover check (--cover) takes the page count") == 0);
 
   // A proof has the barcode area marked in text: not a cover to upload.
   const std::string proof = cover_spec(dir, "cover: {proof: true, path: proof.pdf}\n");

@@ -98,6 +98,10 @@ void add_preflight_command(CLI::App& app, Run& run) {
   sub->callback([&run, opt] {
     run = [opt] {
       if (opt->cover.cover) return preflight_cover_file(opt->file, opt->options, opt->cover, std::cout, std::cerr);
+      if (opt->cover.pages > 0) {
+        std::cerr << "--pages: only a cover check (--cover) takes the page count; an interior PDF has its own\n";
+        return kExitUsage;
+      }
       if (opt->file == "-") return preflight_stdin(opt->options);
       if (is_spec_path(opt->file)) return preflight_spec_command(opt->file, opt->options, std::cout, std::cerr);
       return preflight_pdf_file(opt->file, opt->options, std::cout, std::cerr);
