@@ -119,6 +119,8 @@ inline Box ink_box(const Item& item) {
     const double h = pt_to_mm(r->stroke_pt) / 2;
     return Box{r->box.x - h, r->box.y - h, r->box.w + 2 * h, r->box.h + 2 * h};
   }
+  if (const auto* f = std::get_if<FillItem>(&item)) return f->box;
+  if (const auto* i = std::get_if<ImageItem>(&item)) return i->clip;
   return std::get<TextItem>(item).box;
 }
 

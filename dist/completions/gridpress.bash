@@ -43,7 +43,7 @@ _gridpress() {
       esac
       return ;;
     -o | --output | --exclude | -c | --catalogue) _filedir; return ;;
-    --box | --count | --first | --shard | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim) return ;;
+    --box | --count | --first | --shard | --clues | --seed | -j | --jobs | --budget | --rating | --start-number | --trim | --pages) return ;;
   esac
 
   local opts=""
@@ -53,7 +53,7 @@ _gridpress() {
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;
     spec) opts="--resolved --profiles" ;;
-    preflight) opts="--rules --trim --bleed --paper --strict --format" ;;
+    preflight) opts="--rules --trim --bleed --paper --strict --format --cover --pages" ;;
     catalogue)
       local sub=""
       for ((i = i + 1; i < cword; i++)); do

@@ -78,9 +78,11 @@ complete -c gridpress -n $f -F
 complete -c gridpress -n $f -l rules -x -a 'kdp none' -d 'Rule set'
 complete -c gridpress -n $f -l trim -x -d 'Expected trim size'
 complete -c gridpress -n $f -l bleed -d 'Pages carry bleed'
-complete -c gridpress -n $f -l paper -x -a 'white cream' -d 'Interior paper'
 complete -c gridpress -n $f -l strict -d 'Exit with 1 on any problem'
 complete -c gridpress -n $f -l format -x -a 'text json' -d 'Output format'
+complete -c gridpress -n $f -l cover -d 'FILE is a full-wrap cover'
+complete -c gridpress -n $f -l pages -x -d 'Interior page count (with --cover)'
+complete -c gridpress -n $f -l paper -x -a 'white cream' -d 'Paper: white or cream (page limits, cover spine)'
 
 # catalogue
 set -l c "__fish_seen_subcommand_from catalogue"

@@ -439,6 +439,9 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     if (auto problem = spec::page_side_problem(wide))
       return failed(std::move(run), Outcome::bad_input,
                     Error(Diagnostic{spec.source_file, 0, 0, "cover: the full-wrap cover " + *problem}));
+    // Text that cannot fit the cover fails here, before any puzzle is made (it does not depend on them).
+    if (auto probe = layout::lay_out_cover(spec, plan->book_pages, cover, measure); !probe)
+      return failed(std::move(run), Outcome::bad_input, probe.error());
   }
   const layout::LayoutOptions layout_options = layout::options_for(spec);
   run.book_pages = plan->book_pages;
@@ -644,7 +647,7 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
   spec::BookSpec& spec = *loaded;
   spec.output.path = (fs::path(dir->path()) / fs::path(spec_path).stem()).string() + ".pdf";
   spec.output.manifest = false;
-  spec.cover.enabled = false;
+  if (spec.cover.enabled) spec.cover.path = (fs::path(dir->path()) / "cover.pdf").string();  // checked too
   spec.catalogue.clear();  // a trial book in a temporary folder: nothing is published
   BookRunOptions o = options;
   o.always_check = true;

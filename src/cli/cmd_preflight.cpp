@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/preflight.hpp"
+#include "cli/preflight_cover.hpp"
 
 namespace gp::cli {
 
@@ -24,6 +25,7 @@ namespace {
 struct PreflightCliOptions {
   std::string file;
   PreflightOptions options;
+  CoverPreflightOptions cover;
 };
 
 constexpr const char* kPreflightFooter =
@@ -42,6 +44,9 @@ constexpr const char* kPreflightFooter =
     "A book spec (SPEC.yaml) is built as a PDF in a temporary folder (never over your book) and its\n"
     "pages and file are checked; the spec gives trim and bleed, and its print.strict acts as --strict\n"
     "(docs/print-on-demand.md).\n"
+    "--cover checks a full-wrap cover PDF instead: its size (two trims + the spine for --pages on\n"
+    "--paper + 0.125 in bleed all round; the trim from --trim or worked out from the size), fonts,\n"
+    "text inside the safe areas and none in the barcode area.\n"
     "Exit code: 0 if passed (or problems without --strict), 1 if problems with --strict, 2 if FILE\n"
     "cannot be read or the options are bad.";
 
@@ -86,14 +91,26 @@ void add_preflight_command(CLI::App& app, Run& run) {
       ->check(CLI::IsMember({"kdp", "none"}));
   sub->add_option("--trim", opt->options.trim, "Expected trim size: 6x9, 8.5x11 (inches), 150x230mm, a5 ...");
   sub->add_flag("--bleed", opt->options.bleed, "Pages carry 0.125 in bleed on the outside, top and bottom");
-  sub->add_option("--paper", opt->options.paper, "Interior paper: white (default) or cream (a lower page maximum)")
+  sub->add_option("--paper", opt->options.paper,
+                  "Paper: white (default) or cream (an interior's page maximum; with --cover, the spine's width)")
       ->check(CLI::IsMember({"white", "cream"}));
   sub->add_flag("--strict", opt->options.strict, "Exit with 1 when there is any problem");
   sub->add_option("--format", opt->options.format, "Output format: text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));
+  sub->add_flag("--cover", opt->cover.cover, "FILE is a full-wrap cover: size, spine, fonts, text safety");
+  sub->add_option("--pages", opt->cover.pages, "With --cover: the interior's page count")->check(CLI::Range(1, 100000));
   sub->footer(kPreflightFooter);
   sub->callback([&run, opt] {
     run = [opt] {
+      if (opt->cover.cover) {
+        CoverPreflightOptions cover = opt->cover;
+        cover.paper = opt->options.paper;  // one --paper for interiors and covers
+        return preflight_cover_file(opt->file, opt->options, cover, std::cout, std::cerr);
+      }
+      if (opt->cover.pages > 0) {
+        std::cerr << "--pages: only a cover check (--cover) takes the page count; an interior PDF has its own\n";
+        return kExitUsage;
+      }
       if (opt->file == "-") return preflight_stdin(opt->options);
       if (is_spec_path(opt->file)) return preflight_spec_command(opt->file, opt->options, std::cout, std::cerr);
       return preflight_pdf_file(opt->file, opt->options, std::cout, std::cerr);

@@ -1,8 +1,9 @@
 // The Document model: what layout produces and render draws. Pages of placed primitives, all
 // positions in millimetres from the top-left corner of the page (the media box, which includes
-// bleed when there is bleed), line widths and font sizes in points. Greyscale (grey 0 = black,
-// 1 = white), except the fill of a PathItem, which may be a colour (the colour symbols of a
-// worksheet). Plain data; no Cairo here.
+// bleed when there is bleed), line widths and font sizes in points. Book pages are greyscale
+// (grey 0 = black, 1 = white), except the fill of a PathItem, which may be a colour (the colour
+// symbols of a worksheet); covers use colour (FillItem, coloured text) and images. Plain data; no
+// Cairo here.
 #pragma once
 
 #include <functional>
@@ -36,6 +37,12 @@ struct Font {
 enum class HAlign { left, center, right };
 enum class VAlign { top, middle, bottom };
 
+// A colour, each part 0..1 (covers only: book pages are greys).
+struct Colour {
+  double r = 0, g = 0, b = 0;
+  friend bool operator==(const Colour&, const Colour&) = default;
+};
+
 struct LineItem {
   double x1 = 0, y1 = 0, x2 = 0, y2 = 0;  // mm
   double width_pt = 0.75;
@@ -63,6 +70,24 @@ struct TextItem {
   // 3 = reads bottom to top. `box` is the area the turned text occupies on the page; the
   // alignments apply along the turned text (halign along the reading direction).
   int quarter_turns = 0;
+  bool coloured = false;    // drawn in `colour` instead of `grey` (covers)
+  Colour colour;
+};
+
+// A box filled with a colour, or with a vertical gradient from `top` to `bottom` (covers).
+struct FillItem {
+  Box box;
+  Colour top;
+  Colour bottom;  // == top: a flat fill
+};
+
+// A raster image (PNG) drawn at `placed` (its whole extent, mm) and clipped to `clip`: `fill`
+// scales an image past the clip box, `fit` inside it. `pixels_w` x `pixels_h` as read by layout.
+struct ImageItem {
+  std::string path;
+  Box placed;
+  Box clip;
+  int pixels_w = 0, pixels_h = 0;
 };
 
 // A TextItem with its common fields set (grey 0, not optical).
@@ -95,7 +120,7 @@ struct PathItem {
   double stroke_grey = 0;
 };
 
-using Item = std::variant<LineItem, RectItem, TextItem, PathItem>;
+using Item = std::variant<LineItem, RectItem, TextItem, PathItem, FillItem, ImageItem>;
 
 struct Page {
   double width = 0, height = 0;  // mm, media size (trim + bleed)

@@ -60,6 +60,8 @@ Box ink(const Item& item) {
     const double h = p->stroke_pt > 0 ? pt_to_mm(p->stroke_pt) / 2 : 0;  // joins are round
     return Box{x0 - h, y0 - h, x1 - x0 + 2 * h, y1 - y0 + 2 * h};
   }
+  if (const auto* f = std::get_if<FillItem>(&item)) return f->box;
+  if (const auto* i = std::get_if<ImageItem>(&item)) return i->clip;
   return std::get<TextItem>(item).box;
 }
 
@@ -73,6 +75,8 @@ const char* kind(const Item& item) {
   if (std::holds_alternative<LineItem>(item)) return "a line";
   if (std::holds_alternative<RectItem>(item)) return "a rectangle";
   if (std::holds_alternative<PathItem>(item)) return "a shape";
+  if (std::holds_alternative<FillItem>(item)) return "a colour fill";
+  if (std::holds_alternative<ImageItem>(item)) return "an image";
   return "text";
 }
 
@@ -122,7 +126,7 @@ void Preflight::check(const Page& page) {
       }
     } else {
       blank = false;
-      double w = 0, g = 0;
+      double w = rules_.min_line_pt, g = 0;  // colour fills and images have no line width
       if (const auto* l = std::get_if<LineItem>(&item)) {
         w = l->width_pt;
         g = l->grey;
@@ -133,13 +137,12 @@ void Preflight::check(const Page& page) {
           grey = true;
           problems_.push_back(where + "grey level " + fmt("%.2f", r->fill_grey) + " is outside 0..1");
         }
-      } else {
-        const auto& p = std::get<PathItem>(item);
-        w = p.stroke_pt > 0 ? p.stroke_pt : rules_.min_line_pt;
-        g = p.stroke_pt > 0 ? p.stroke_grey : 0;
-        if (!grey && p.fill_grey > 1) {
+      } else if (const auto* p = std::get_if<PathItem>(&item)) {
+        w = p->stroke_pt > 0 ? p->stroke_pt : rules_.min_line_pt;
+        g = p->stroke_pt > 0 ? p->stroke_grey : 0;
+        if (!grey && p->fill_grey > 1) {
           grey = true;
-          problems_.push_back(where + "grey level " + fmt("%.2f", p.fill_grey) + " is outside 0..1");
+          problems_.push_back(where + "grey level " + fmt("%.2f", p->fill_grey) + " is outside 0..1");
         }
       }
       if (!thin_line && w < rules_.min_line_pt - 1e-9) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -565,6 +566,7 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
     if (g.clip) box = intersect(box, *g.clip);
     if (box.empty()) return;
     ink_.has_ink = true;
+    if (limits_.collect_text && std::string_view(what) == "text") ink_.text_boxes.push_back(box);
     if (!limits_.margins) return;
     constexpr double kTolerance = 0.5;  // pt
     const Box& t = limits_.trim;

@@ -25,6 +25,7 @@ struct PageLimits {
   bool recto = true;       // odd pages: the inside edge is the left one
   bool bleed = false;      // ink past the top, bottom or outside trim edge is bleed art
   double min_image_dpi = 0;  // 0 = unchecked
+  bool collect_text = false;  // keep the box of every piece of text shown (PageInk::text_boxes)
 };
 
 // An image printed at a lower resolution than the minimum: its pixels over its placed size.
@@ -49,6 +50,7 @@ struct PageInk {
   std::optional<MarginHit> margin;       // the worst margin intrusion, if any
   std::optional<LowImage> low_image;     // the image at the lowest resolution under the minimum
   std::vector<QPDFObjectHandle> fonts;   // every font dictionary in the resources walked
+  std::vector<Box> text_boxes;           // with PageLimits::collect_text: each text shown, clipped
 };
 
 // Walks the page's content streams and the Form XObjects they draw.

@@ -300,6 +300,11 @@ void fix_eps_header(std::string& ps, const std::string& date, double w_pt, doubl
   }
 }
 
+struct CairoPatternDestroy {
+  void operator()(cairo_pattern_t* p) const { cairo_pattern_destroy(p); }
+};
+using PatternPtr = std::unique_ptr<cairo_pattern_t, CairoPatternDestroy>;
+
 class CairoCanvas final : public Canvas {
  public:
   explicit CairoCanvas(OutputOptions options) : options_(std::move(options)) {
@@ -590,6 +595,48 @@ class CairoCanvas final : public Canvas {
     cairo_new_path(cr);
   }
 
+  void draw_item(const layout::FillItem& fill) {
+    cairo_t* cr = cr_.get();
+    const layout::Box& b = fill.box;
+    cairo_rectangle(cr, mm_to_pt(b.x), mm_to_pt(b.y), mm_to_pt(b.w), mm_to_pt(b.h));
+    if (fill.top == fill.bottom) {
+      cairo_set_source_rgb(cr, fill.top.r, fill.top.g, fill.top.b);
+      cairo_fill(cr);
+    } else {  // an opaque two-stop axial shading: no transparency in the PDF
+      PatternPtr grad(cairo_pattern_create_linear(0, mm_to_pt(b.y), 0, mm_to_pt(b.bottom())));
+      cairo_pattern_add_color_stop_rgb(grad.get(), 0, fill.top.r, fill.top.g, fill.top.b);
+      cairo_pattern_add_color_stop_rgb(grad.get(), 1, fill.bottom.r, fill.bottom.g, fill.bottom.b);
+      cairo_set_source(cr, grad.get());
+      cairo_fill(cr);
+      set_grey(0);  // let go of the pattern
+    }
+    cairo_new_path(cr);
+  }
+
+  void draw_item(const layout::ImageItem& image) {
+    SurfacePtr png(cairo_image_surface_create_from_png(image.path.c_str()));
+    if (cairo_surface_status(png.get()) != CAIRO_STATUS_SUCCESS) {
+      note("cannot read the image '" + image.path + "' as PNG");
+      return;
+    }
+    const int pw = cairo_image_surface_get_width(png.get()), ph = cairo_image_surface_get_height(png.get());
+    if (pw < 1 || ph < 1) {
+      note("the image '" + image.path + "' is empty");
+      return;
+    }
+    cairo_t* cr = cr_.get();
+    cairo_save(cr);
+    const layout::Box& c = image.clip;
+    cairo_rectangle(cr, mm_to_pt(c.x), mm_to_pt(c.y), mm_to_pt(c.w), mm_to_pt(c.h));
+    cairo_clip(cr);
+    cairo_translate(cr, mm_to_pt(image.placed.x), mm_to_pt(image.placed.y));
+    cairo_scale(cr, mm_to_pt(image.placed.w) / pw, mm_to_pt(image.placed.h) / ph);
+    cairo_set_source_surface(cr, png.get(), 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    cairo_paint(cr);
+    cairo_restore(cr);
+  }
+
   void draw_item(const layout::TextItem& text) {
     if (text.text.empty()) return;
     if (!valid_utf8(text.text)) {
@@ -626,7 +673,10 @@ class CairoCanvas final : public Canvas {
     if (text.valign == layout::VAlign::middle) fv = 0.5;
     if (text.valign == layout::VAlign::bottom) fv = 1;
     const double y = by + (bh - rh) * fv - ry;
-    set_grey(text.grey);
+    if (text.coloured)
+      cairo_set_source_rgb(cr_.get(), text.colour.r, text.colour.g, text.colour.b);
+    else
+      set_grey(text.grey);
     cairo_t* cr = cr_.get();
     if (turns != 0) {
       cairo_save(cr);

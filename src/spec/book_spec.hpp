@@ -165,6 +165,13 @@ struct CoverSpec {
   std::string path;                            // resolved; empty = <book stem>-cover.pdf next to the book
   std::string back_text;                       // back-cover text
   bool spine_text = true;                      // title/author on the spine when the book has > 79 pages
+  bool proof = false;                          // draw the barcode area and safe lines as guides
+  std::string theme = "midnight";              // layout/cover_theme.hpp: the named themes
+  // Colours "#rrggbb" overriding the theme's; empty = the theme's own.
+  std::string background, background2, title_color, accent;
+  std::string image;                           // a PNG for the front; resolved; empty = none
+  std::string image_fit = "fill";              // "fill" the front to its bleed edges | "fit" where the grid goes
+  int image_min_dpi = 300;                     // the least resolution at the printed size
   friend bool operator==(const CoverSpec&, const CoverSpec&) = default;
 };
 

@@ -303,6 +303,8 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
     else if (!fs::path(b.cover.path).is_absolute() && !b.base_dir.empty())
       b.cover.path = (fs::path(b.base_dir) / b.cover.path).lexically_normal().string();
   }
+  if (!b.cover.image.empty() && !fs::path(b.cover.image).is_absolute() && !b.base_dir.empty())
+    b.cover.image = (fs::path(b.base_dir) / b.cover.image).lexically_normal().string();
   return std::move(st.book);
 }
 

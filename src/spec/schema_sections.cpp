@@ -302,6 +302,27 @@ Result<std::vector<std::string>> read_class_list(const std::string& path) {
 }
 
 }  // namespace
+// A cover colour "#rrggbb"; empty (the default) = the theme's own.
+bool is_colour(const std::string& s) {
+  return s.size() == 7 && s[0] == '#' &&
+         std::all_of(s.begin() + 1, s.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
+
+void add_colour_key(std::vector<Key>& keys, std::string_view name, std::string CoverSpec::*member,
+                    std::string_view notes) {
+  keys.push_back(custom(
+      Scope::Cover, name, "colour `\"#rrggbb\"` (quoted)", "the theme's", notes,
+      [member](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) {
+          if (!is_colour(*text))
+            r.error(v, full, "expected a colour as \"#rrggbb\" (quoted: YAML reads # as a comment), got '" + *text + "'");
+          else
+            t.st.book.cover.*member = *text;
+        }
+      },
+      [member](YAML::Emitter& out, const View& v) { out << v.book.cover.*member; }, kNoHome));
+  keys.back().omit = [member](const View& v) { return (v.book.cover.*member).empty(); };
+}
 
 std::vector<Key> book_part_keys() {
   using S = Scope;
@@ -410,6 +431,36 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Cover, "back_text", Kind::Text, &CoverSpec::back_text, "back-cover text"));
   keys.push_back(plain(S::Cover, "spine_text", Kind::Bool, &CoverSpec::spine_text,
                        "title/author on the spine, only when the book has more than 79 pages"));
+  keys.push_back(plain(S::Cover, "proof", Kind::Bool, &CoverSpec::proof,
+                       "a proof: the barcode area and the safe lines drawn as guides (never on the cover you upload)"));
+  keys.push_back(plain(S::Cover, "theme", Kind::Choice, &CoverSpec::theme,
+                       "the cover's look: ground, colours, title type, where the grid sits; see "
+                       "[print-on-demand.md](print-on-demand.md)",
+                       0, 0, {"midnight", "sunrise", "forest", "paper", "plain"}));
+  add_colour_key(keys, "background", &CoverSpec::background, "the ground (a flat colour unless background2 is set)");
+  add_colour_key(keys, "background2", &CoverSpec::background2, "the ground's colour at the bottom: a gradient");
+  add_colour_key(keys, "title_color", &CoverSpec::title_color, "the title and the spine text");
+  add_colour_key(keys, "accent", &CoverSpec::accent, "the frame of the grid on the front");
+  keys.push_back(custom(
+      S::Cover, "image", "text ending in `.png`", "none", "relative to the spec's folder; a front picture",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (auto text = r.nonempty_text(v, full)) {
+          std::string ext = fs::path(*text).extension().string();
+          std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+          if (ext != ".png")
+            r.error(v, full, "the cover image must be a PNG (export an SVG or JPEG as PNG at 300 dpi), got '" + *text + "'");
+          else
+            t.st.book.cover.image = *text;
+        }
+      },
+      [](YAML::Emitter& out, const View& v) { out << spec_relative(v.book.cover.image, v.book.base_dir); }, kNoHome));
+  keys.back().omit = [](const View& v) { return v.book.cover.image.empty(); };
+  keys.push_back(plain(S::Cover, "image_fit", Kind::Choice, &CoverSpec::image_fit,
+                       "`fill` = the whole front to its bleed edges, cropped to its shape, text over it; `fit` = "
+                       "the whole picture where the grid would go",
+                       0, 0, {"fill", "fit"}));
+  keys.push_back(plain(S::Cover, "image_min_dpi", Kind::Whole, &CoverSpec::image_min_dpi,
+                       "below this resolution at the printed size the cover fails; lower it only knowingly", 72, 1200));
   // worksheet
   keys.push_back(plain(S::Worksheet, "header", Kind::Bool, &WorksheetSpec::header,
                        "a line of fields to fill in at the top of each puzzle page"));

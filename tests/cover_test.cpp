@@ -1,0 +1,435 @@
+// The paperback cover: text that cannot fit is refused at its key (never cut or run off), the
+// proof guides, themes, and `gridpress preflight COVER.pdf --cover`.
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "cli_support.hpp"
+#include "core/puzzle.hpp"
+#include "layout/cover.hpp"
+#include "layout/cover_theme.hpp"
+#include "layout/print_rules.hpp"
+#include "render/text.hpp"
+#include "spec/spec.hpp"
+
+namespace fs = std::filesystem;
+using namespace gp;
+
+namespace {
+
+using test::TempDir;
+
+// A small KDP book with a cover; `extra` is appended to the spec (top-level keys).
+std::string cover_spec(const TempDir& dir, const std::string& extra, const std::string& title = "Puzzle Nights") {
+  const std::string path = dir / "book.yaml";
+  test::spit(path, "title: \"" + title + "\"\n" +
+                       "author: A. Author\n"
+                       "seed: 3\n"
+                       "page: {size: 6x9}\n"
+                       "sections:\n"
+                       "  - {name: Easy, count: 24, clues: 34, layout: 1x1}\n"
+                       "print: {rules: kdp}\n"
+                       "output: {path: book.pdf, manifest: false}\n" +
+                       extra);
+  return path;
+}
+
+spec::BookSpec load(const std::string& path) {
+  auto spec = spec::load_book_spec(path);
+  INFO((spec ? std::string() : spec.error().to_string()));
+  REQUIRE(spec.ok());
+  return *spec;
+}
+
+// About `n` words of ordinary blurb.
+std::string blurb(int n) {
+  const char* words[] = {"Sixty", "clever", "puzzles", "for", "quiet", "evenings,", "each", "one", "checked", "by", "hand."};
+  std::string out;
+  for (int i = 0; i < n; ++i) out += std::string(i ? " " : "") + words[i % 11];
+  return out;
+}
+
+int count_text(const layout::Page& page, const std::string& text) {
+  int n = 0;
+  for (const auto& item : page.items)
+    if (const auto* t = std::get_if<layout::TextItem>(&item); t && t->text == text) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("cover: a 600-word back text is refused at cover.back_text by book and preflight; one that fits is set whole") {
+  TempDir dir;
+  const std::string spec = cover_spec(dir, "cover:\n  back_text: \"" + blurb(600) + "\"\n");
+  const test::Output book = test::gridpress("book '" + spec + "' -q", dir);
+  CHECK(book.code == 2);
+  CHECK(book.err.find(spec + ":10:14: cover.back_text: the back text would run into the barcode area: it needs ") == 0);
+  CHECK(book.err.find("fit above the barcode (about ") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "book.pdf"));
+  CHECK_FALSE(fs::exists(dir / "book-cover.pdf"));
+  const test::Output pre = test::gridpress("preflight '" + spec + "'", dir);
+  CHECK(pre.code == 2);
+  CHECK(pre.err.find("cover.back_text: the back text would run into the barcode area") != std::string::npos);
+  CHECK(pre.out.find("passed") == std::string::npos);
+
+  // 60 words fit: set whole, above the barcode area, inside the back's safe box.
+  const spec::BookSpec ok = load(cover_spec(dir, "cover:\n  back_text: \"" + blurb(60) + "\"\n"));
+  render::PangoTextMeasure measure;
+  auto page = layout::lay_out_cover(ok, 100, layout::cover_options(ok), measure);
+  REQUIRE(page.ok());
+  const layout::CoverGeometry g = layout::cover_geometry(ok.page, 100);
+  REQUIRE(count_text(*page, blurb(60)) == 1);
+  for (const auto& item : page->items) {
+    const auto* t = std::get_if<layout::TextItem>(&item);
+    if (t == nullptr || t->text != blurb(60)) continue;
+    CHECK(t->box.y + measure.measure(t->text, t->font, t->box.w).height <= g.barcode.y);
+    CHECK(t->box.x >= g.back_safe.x);
+    CHECK(t->box.right() <= g.back_safe.right());
+  }
+}
+
+TEST_CASE("cover: a long title wraps and shrinks to fit the front; one that cannot fit fails at the title's key") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const std::string long_title = "The Big Book of Relaxing Sudoku Puzzles for Long Winter Evenings and Sunny Afternoons";
+  const spec::BookSpec spec = load(cover_spec(dir, "cover: true\n", long_title));
+  auto page = layout::lay_out_cover(spec, 100, layout::cover_options(spec), measure);
+  REQUIRE(page.ok());
+  const layout::CoverGeometry g = layout::cover_geometry(spec.page, 100);
+  bool found = false;
+  for (const auto& item : page->items) {
+    const auto* t = std::get_if<layout::TextItem>(&item);
+    if (t == nullptr || t->text != long_title) continue;
+    found = true;
+    CHECK(t->wrap);
+    CHECK(t->font.size_pt >= layout::kMinCoverTitlePt);
+    const layout::TextSize size = measure.measure(t->text, t->font, t->box.w);
+    CHECK(size.height <= t->box.h + 1e-9);
+    CHECK(size.height > 2 * measure.measure("Ag", t->font).height);  // wrapped to three lines or more
+    CHECK(t->box.x >= g.front_safe.x);
+    CHECK(t->box.right() <= g.front_safe.right());
+  }
+  CHECK(found);
+
+  // A title no size can fit: an error at the title's line and column, nothing cut.
+  std::string huge;
+  for (int i = 0; i < 25; ++i) huge += "Enormous Puzzles ";
+  const spec::BookSpec bad = load(cover_spec(dir, "cover: true\n", huge));
+  auto refused = layout::lay_out_cover(bad, 100, layout::cover_options(bad), measure);
+  REQUIRE_FALSE(refused.ok());
+  const std::string msg = refused.error().to_string();
+  INFO(msg);
+  CHECK(msg.find(dir / "book.yaml" + ":1:1: title: the title does not fit on the front cover even at 16 pt (the smallest)") == 0);
+  // One word wider than the front at the smallest size: said so.
+  const spec::BookSpec word = load(cover_spec(dir, "cover: true\n", std::string(60, 'W')));
+  auto wide = layout::lay_out_cover(word, 100, layout::cover_options(word), measure);
+  REQUIRE_FALSE(wide.ok());
+  CHECK(wide.error().to_string().find("the word 'WWW") != std::string::npos);
+}
+
+TEST_CASE("cover: the barcode area is drawn only in proof mode") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const spec::BookSpec plain = load(cover_spec(dir, "cover: true\n"));
+  auto a = layout::lay_out_cover(plain, 100, layout::cover_options(plain), measure);
+  REQUIRE(a.ok());
+  CHECK(count_text(*a, "barcode area") == 0);
+  const spec::BookSpec proof = load(cover_spec(dir, "cover: {proof: true}\n"));
+  auto b = layout::lay_out_cover(proof, 100, layout::cover_options(proof), measure);
+  REQUIRE(b.ok());
+  CHECK(count_text(*b, "barcode area") == 1);
+  const layout::CoverGeometry g = layout::cover_geometry(proof.page, 100);
+  int outlined = 0;
+  for (const auto& item : b->items)
+    if (const auto* r = std::get_if<layout::RectItem>(&item);
+        r && r->stroke_pt > 0 && std::abs(r->box.x - g.barcode.x) < 1e-9 && std::abs(r->box.w - g.barcode.w) < 1e-9)
+      ++outlined;
+  CHECK(outlined == 1);
+}
+
+namespace {
+
+// A sample puzzle with a few givens for the motif.
+Puzzle sample_puzzle() {
+  Puzzle p;
+  p.givens.set(0, 0, 5);
+  p.givens.set(4, 4, 7);
+  p.givens.set(8, 8, 1);
+  return p;
+}
+
+const layout::FillItem* ground_of(const layout::Page& page) {
+  return page.items.empty() ? nullptr : std::get_if<layout::FillItem>(&page.items.front());
+}
+
+}  // namespace
+
+TEST_CASE("cover: the themes the spec offers are the themes layout draws; colours are checked at their key") {
+  TempDir dir;
+  for (const std::string& name : layout::cover_theme_names()) {
+    INFO(name);
+    const spec::BookSpec spec = load(cover_spec(dir, "cover: {theme: " + name + "}\n"));
+    CHECK(spec.cover.theme == name);
+    CHECK(layout::cover_options(spec).theme.name == name);
+  }
+  auto unknown = spec::load_book_spec(cover_spec(dir, "cover: {theme: neon}\n"));
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().to_string().find(":9:16: cover.theme:") != std::string::npos);
+  auto bad = spec::load_book_spec(cover_spec(dir, "cover:\n  background: \"#12345g\"\n"));
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().to_string().find(":10:15: cover.background: expected a colour as \"#rrggbb\"") != std::string::npos);
+  CHECK(layout::parse_colour("#FF8000") == layout::Colour{1, 128 / 255.0, 0});
+  CHECK_FALSE(layout::parse_colour("ff8000").has_value());
+}
+
+TEST_CASE("cover: a theme fills the whole wrap with its ground; overrides make it flat or a gradient") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const Puzzle sample = sample_puzzle();
+  const spec::BookSpec midnight = load(cover_spec(dir, "cover: {theme: midnight}\n"));
+  auto a = layout::lay_out_cover(midnight, 100, layout::cover_options(midnight), measure, &sample);
+  REQUIRE(a.ok());
+  const layout::CoverTheme night = *layout::cover_theme("midnight");
+  const layout::FillItem* ground = ground_of(*a);
+  REQUIRE(ground != nullptr);
+  CHECK(ground->box.w == Approx(a->width));
+  CHECK(ground->box.h == Approx(a->height));
+  CHECK(ground->top == night.ground);
+  CHECK(ground->bottom == night.ground2);
+  CHECK_FALSE(ground->top == ground->bottom);  // a gradient
+  for (const auto& item : a->items)
+    if (const auto* t = std::get_if<layout::TextItem>(&item); t && t->text == midnight.title) {
+      CHECK(t->coloured);
+      CHECK(t->colour == night.title);
+    }
+
+  const spec::BookSpec flat = load(cover_spec(dir, "cover: {background: \"#102030\", accent: \"#ff0000\"}\n"));
+  auto b = layout::lay_out_cover(flat, 100, layout::cover_options(flat), measure, &sample);
+  REQUIRE(b.ok());
+  CHECK(ground_of(*b)->top == *layout::parse_colour("#102030"));
+  CHECK(ground_of(*b)->bottom == *layout::parse_colour("#102030"));
+  int accent = 0;
+  for (const auto& item : b->items)
+    if (const auto* f = std::get_if<layout::FillItem>(&item); f && f->top == *layout::parse_colour("#ff0000")) ++accent;
+  CHECK(accent == 1);  // the grid's frame
+  const spec::BookSpec grad = load(cover_spec(dir, "cover: {background: \"#102030\", background2: \"#405060\"}\n"));
+  auto c = layout::lay_out_cover(grad, 100, layout::cover_options(grad), measure, &sample);
+  REQUIRE(c.ok());
+  CHECK(ground_of(*c)->bottom == *layout::parse_colour("#405060"));
+}
+
+TEST_CASE("cover: the grid motif is the sample puzzle's, above or below the title as the theme places it") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const Puzzle sample = sample_puzzle();
+  auto positions = [&](const std::string& theme) {
+    const spec::BookSpec spec = load(cover_spec(dir, "cover: {theme: " + theme + "}\n"));
+    auto page = layout::lay_out_cover(spec, 100, layout::cover_options(spec), measure, &sample);
+    REQUIRE(page.ok());
+    double title_y = -1, card_y = -1;
+    int digits = 0;
+    for (const auto& item : page->items) {
+      if (const auto* t = std::get_if<layout::TextItem>(&item)) {
+        if (t->text == spec.title) title_y = t->box.y;
+        if (t->optical) ++digits;
+      }
+      if (const auto* f = std::get_if<layout::FillItem>(&item); f && f->top == layout::Colour{1, 1, 1}) card_y = f->box.y;
+    }
+    CHECK(digits == 3);  // the sample's three givens
+    return std::pair{title_y, card_y};
+  };
+  const auto [t1, g1] = positions("midnight");
+  CHECK(t1 < g1);
+  const auto [t2, g2] = positions("sunrise");
+  CHECK(g2 < t2);
+}
+
+TEST_CASE("cover: a themed cover PDF is opaque (no soft masks, no partial alpha) with every font embedded") {
+  for (const char* tool : {"qpdf", "pdffonts"}) test::require_tool(tool);
+  TempDir dir;
+  const std::string spec = cover_spec(dir, "cover: {theme: sunrise, back_text: \"Twenty-four puzzles.\"}\n");
+  test::book_ok(spec, "", dir, "--jobs 2");
+  REQUIRE(fs::exists(dir / "book-cover.pdf"));
+  const test::Output q =
+      test::shell("qpdf --qdf --object-streams=disable '" + (dir / "book-cover.pdf") + "' '" + (dir / "q.pdf") + "'", dir);
+  REQUIRE(q.code == 0);
+  const std::string raw = test::slurp(dir / "q.pdf");
+  CHECK(raw.find("/SMask") == std::string::npos);
+  CHECK(raw.find("/ShadingType 2") != std::string::npos);  // the gradient is a shading, not an image
+  for (size_t at = raw.find("/CA "); at != std::string::npos; at = raw.find("/CA ", at + 1))
+    CHECK(raw.substr(at, 6) == "/CA 1\n");
+  for (size_t at = raw.find("/ca "); at != std::string::npos; at = raw.find("/ca ", at + 1))
+    CHECK(raw.substr(at, 6) == "/ca 1\n");
+  const test::Output fonts = test::shell("pdffonts '" + (dir / "book-cover.pdf") + "'", dir);
+  CHECK(fonts.out.find(" no ") == std::string::npos);
+}
+
+namespace {
+
+// Writes a `w` x `h` PNG (a flat colour) with Cairo.
+void write_png(const std::string& path, int w, int h) {
+  cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+  cairo_t* cr = cairo_create(s);
+  cairo_set_source_rgb(cr, 0.2, 0.5, 0.7);
+  cairo_paint(cr);
+  cairo_destroy(cr);
+  REQUIRE(cairo_surface_write_to_png(s, path.c_str()) == CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(s);
+}
+
+}  // namespace
+
+TEST_CASE("cover: a front image fills the front to its bleed edges or fits where the grid goes, at 300 dpi or more") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  const Puzzle sample = sample_puzzle();
+  write_png(dir / "big.png", 1900, 2800);   // 6.125 x 9.25 in to fill: 302 dpi
+  write_png(dir / "small.png", 1200, 1800);
+  const spec::BookSpec fill = load(cover_spec(dir, "cover:\n  image: big.png\n"));
+  CHECK(fill.cover.image == dir / "big.png");  // relative to the spec's folder
+  auto a = layout::lay_out_cover(fill, 100, layout::cover_options(fill), measure, &sample);
+  REQUIRE(a.ok());
+  const layout::CoverGeometry g = layout::cover_geometry(fill.page, 100);
+  const auto* image = std::get_if<layout::ImageItem>(&a->items.at(1));  // over the ground, under all text
+  REQUIRE(image != nullptr);
+  CHECK(image->clip.x == Approx(g.front.x));
+  CHECK(image->clip.right() == Approx(g.width));
+  CHECK(image->clip.h == Approx(g.height));
+  CHECK(image->placed.w >= image->clip.w - 1e-9);
+  CHECK(image->placed.h >= image->clip.h - 1e-9);
+  int digits = 0;
+  for (const auto& item : a->items)
+    if (const auto* t = std::get_if<layout::TextItem>(&item); t && t->optical) ++digits;
+  CHECK(digits == 0);  // the picture instead of the grid
+
+  // Too few pixels for the front: an error at cover.image with the resolution, unless lowered.
+  const spec::BookSpec low = load(cover_spec(dir, "cover:\n  image: small.png\n"));
+  auto refused = layout::lay_out_cover(low, 100, layout::cover_options(low), measure, &sample);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().to_string().find(":10:10: cover.image: '" + (dir / "small.png") +
+                                         "' is 1200 x 1800 pixels: 195 dpi at its printed size") != std::string::npos);
+  const spec::BookSpec lowered = load(cover_spec(dir, "cover:\n  image: small.png\n  image_min_dpi: 150\n"));
+  CHECK(layout::lay_out_cover(lowered, 100, layout::cover_options(lowered), measure, &sample).ok());
+  // The same picture fits where the grid goes at more than 300 dpi.
+  const spec::BookSpec fit = load(cover_spec(dir, "cover:\n  image: small.png\n  image_fit: fit\n"));
+  auto b = layout::lay_out_cover(fit, 100, layout::cover_options(fit), measure, &sample);
+  REQUIRE(b.ok());
+  const auto* fitted = std::get_if<layout::ImageItem>(&b->items.at(1));
+  REQUIRE(fitted != nullptr);
+  CHECK(fitted->placed.x >= fitted->clip.x - 1e-9);
+  CHECK(fitted->placed.right() <= fitted->clip.right() + 1e-9);
+  CHECK(fitted->placed.bottom() <= fitted->clip.bottom() + 1e-9);
+  CHECK(fitted->clip.x >= g.front_safe.x);
+
+  // Missing, not a PNG, or an SVG: errors naming the key.
+  const spec::BookSpec missing = load(cover_spec(dir, "cover:\n  image: gone.png\n"));
+  auto m = layout::lay_out_cover(missing, 100, layout::cover_options(missing), measure);
+  REQUIRE_FALSE(m.ok());
+  CHECK(m.error().to_string().find("cover.image: cannot read '" + (dir / "gone.png") + "'") != std::string::npos);
+  test::spit(dir / "text.png", "not a picture at all, just some words");
+  const spec::BookSpec text = load(cover_spec(dir, "cover:\n  image: text.png\n"));
+  auto t = layout::lay_out_cover(text, 100, layout::cover_options(text), measure);
+  REQUIRE_FALSE(t.ok());
+  CHECK(t.error().to_string().find("cover.image: '" + (dir / "text.png") + "' is not a PNG file") != std::string::npos);
+  auto svg = spec::load_book_spec(cover_spec(dir, "cover:\n  image: art.svg\n"));
+  REQUIRE_FALSE(svg.ok());
+  CHECK(svg.error().to_string().find("cover.image: the cover image must be a PNG") != std::string::npos);
+}
+
+TEST_CASE("cover: the book command refuses a low-resolution image before any work and draws a good one") {
+  test::require_tool("pdfimages");
+  TempDir dir;
+  write_png(dir / "small.png", 1200, 1800);
+  write_png(dir / "big.png", 1900, 2800);
+  const test::Output low = test::gridpress("book '" + cover_spec(dir, "cover: {image: small.png}\n") + "' -q", dir);
+  CHECK(low.code == 2);
+  CHECK(low.err.find("cover.image: '" + (dir / "small.png") + "' is 1200 x 1800 pixels: 195 dpi") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "book.pdf"));
+  test::book_ok(cover_spec(dir, "cover: {image: big.png}\n"), "", dir, "--jobs 2");
+  const test::Output list = test::shell("pdfimages -list '" + (dir / "book-cover.pdf") + "'", dir);
+  CHECK(list.out.find("1900  2800") != std::string::npos);
+  CHECK(list.out.find("smask") == std::string::npos);
+}
+
+TEST_CASE("cover: preflight --cover checks a finished cover's size, spine, fonts and text safety") {
+  TempDir dir;
+  const std::string spec = cover_spec(dir, "cover: {theme: forest, back_text: \"Twenty-four puzzles.\"}\n");
+  test::book_ok(spec, "", dir, "--jobs 2");
+  const std::string cover = dir / "book-cover.pdf";
+  // 24 puzzles one a page + title page = the interior's page count (from the book's own summary).
+  const test::Output info = test::shell("pdfinfo '" + (dir / "book.pdf") + "' | grep Pages", dir);
+  const int pages = std::stoi(info.out.substr(info.out.find_first_of("0123456789")));
+  const std::string n = std::to_string(pages);
+  const test::Output ok = test::gridpress("preflight '" + cover + "' --cover --pages " + n + " --strict", dir);
+  INFO(ok.out + ok.err);
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("preflight: passed (1 page, ") == 0);
+  CHECK(ok.out.find("cover: 6x9 in trim, ") != std::string::npos);
+  // Given the trim, the same; the wrong paper makes the spine, and so the size, wrong.
+  CHECK(test::gridpress("preflight '" + cover + "' --cover --pages " + n + " --trim 6x9 --strict", dir).code == 0);
+  const test::Output cream = test::gridpress("preflight '" + cover + "' --cover --pages 400 --paper cream --strict", dir);
+  CHECK(cream.code == 1);
+  CHECK(cream.out.find("which is not a KDP trim size") != std::string::npos);
+  const test::Output trim = test::gridpress("preflight '" + cover + "' --cover --pages 400 --trim 6x9 --strict", dir);
+  CHECK(trim.code == 1);
+  CHECK(trim.out.find("expected 13.151 x 9.25 in") != std::string::npos);  // 12 + 400 x 0.002252 + 0.25
+  // No page count, or a page count without --cover: usage errors.
+  CHECK(test::gridpress("preflight '" + cover + "' --cover", dir).code == 2);
+  const test::Output stray = test::gridpress("preflight '" + (dir / "book.pdf") + "' --pages 30", dir);
+  CHECK(stray.code == 2);
+  CHECK(stray.err.find("--pages: only a cover check (--cover) takes the page count") == 0);
+
+  // A proof has the barcode area marked in text: not a cover to upload.
+  const std::string proof = cover_spec(dir, "cover: {proof: true, path: proof.pdf}\n");
+  test::book_ok(proof, "", dir, "--jobs 2");
+  const test::Output p = test::gridpress("preflight '" + (dir / "proof.pdf") + "' --cover --pages " + n, dir);
+  CHECK(p.code == 0);  // findings without --strict
+  CHECK(p.out.find(" in (from the cover's top-left) is in the barcode area") != std::string::npos);
+
+  // Text drawn by hand from 25 pt before the media's right edge (the trim is 9 pt in, the safe
+  // area 18 pt): outside the safe area.
+  const double w = (12 + 100 * 0.002252 + 0.25) * 72, h = 9.25 * 72;
+  cairo_surface_t* s = cairo_pdf_surface_create((dir / "edge.pdf").c_str(), w, h);
+  cairo_t* cr = cairo_create(s);
+  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, 12);
+  cairo_move_to(cr, w - 25, 300);
+  cairo_show_text(cr, "Edge");
+  cairo_destroy(cr);
+  cairo_surface_destroy(s);
+  const test::Output edge = test::gridpress("preflight '" + (dir / "edge.pdf") + "' --cover --pages 100 --strict", dir);
+  CHECK(edge.code == 1);
+  CHECK(edge.out.find("is outside the safe area") != std::string::npos);
+  CHECK(edge.out.find("preflight: 1 problem\n") != std::string::npos);
+}
+
+TEST_CASE("cover: the themed examples (6x9 hard/expert, 8.5x11 large print) pass preflight, interior and cover") {
+  for (const char* tool : {"pdfinfo", "pdffonts"}) test::require_tool(tool);
+  TempDir dir;
+  struct Example {
+    const char* name;
+    const char* paper;
+  };
+  for (const Example& e : {Example{"kdp-hard-6x9", "white"}, Example{"kdp-large-print", "cream"}}) {
+    INFO(e.name);
+    const std::string spec = std::string(GRIDPRESS_TEST_DATA) + "/../../examples/" + e.name + ".yaml";
+    const std::string pdf = dir / (std::string(e.name) + ".pdf");
+    const test::Output book = test::book_ok(spec, pdf, dir, "--jobs 2");
+    CHECK(book.err.find("preflight passed") != std::string::npos);
+    const test::Output info = test::shell("pdfinfo '" + pdf + "' | grep Pages", dir);
+    const std::string pages = std::to_string(std::stoi(info.out.substr(info.out.find_first_of("0123456789"))));
+    const test::Output cover = test::gridpress("preflight '" + (dir / (std::string(e.name) + "-cover.pdf")) +
+                                                   "' --cover --strict --pages " + pages + " --paper " + e.paper,
+                                               dir);
+    INFO(cover.out + cover.err);
+    CHECK(cover.code == 0);
+    CHECK(cover.out.find("preflight: passed (1 page, ") == 0);
+    const test::Output fonts = test::shell("pdffonts '" + (dir / (std::string(e.name) + "-cover.pdf")) + "'", dir);
+    CHECK(fonts.out.find(" no ") == std::string::npos);
+  }
+}
