@@ -385,7 +385,7 @@ std::vector<std::pair<int, int>> page_runs(const std::vector<int>& pages) {
 std::vector<Finding> group_findings(std::vector<Finding> findings, std::size_t max_per_rule) {
   // "page 12: X" -> 12 and "X"; false for any other message.
   auto split = [](const std::string& message, int& page, std::string& rest) {
-    if (!message.starts_with("page ")) return false;
+    if (message.rfind("page ", 0) != 0) return false;  // C++17: the fuzz build compiles this library so
     std::size_t at = 5, digits = 0;
     page = 0;
     while (at < message.size() && message[at] >= '0' && message[at] <= '9' && digits < 9) {
