@@ -190,7 +190,7 @@ TEST_CASE("symbols: shapes, colours and letters are drawn in place of digits, in
   CHECK(items_of<TextItem>(puzzle).empty());
   for (const auto& p : items_of<PathItem>(puzzle)) {
     CHECK(p.fill_grey == 0);
-    CHECK_FALSE(p.fill_color.set());
+    CHECK_FALSE(p.fill_color.has_value());
   }
   auto answers = items_of<PathItem>(drawn("shapes", true));
   REQUIRE(answers.size() == 16);
@@ -200,14 +200,14 @@ TEST_CASE("symbols: shapes, colours and letters are drawn in place of digits, in
   auto colours = drawn("colors", false);
   CHECK(items_of<PathItem>(colours).size() == 8);
   for (const auto& p : items_of<PathItem>(colours)) {
-    CHECK(p.fill_color.set());
+    CHECK(p.fill_color.has_value());
     CHECK(p.stroke_pt >= 0.75);
   }
   std::set<std::string> initials;
   for (const auto& t : items_of<TextItem>(colours)) initials.insert(t.text);
   CHECK(initials == std::set<std::string>{"R", "B", "Y", "G"});
-  CHECK(gp::layout::symbol_color("red").r > 0.5);
-  CHECK_FALSE(gp::layout::symbol_color("pink").set());
+  CHECK(gp::layout::symbol_color("red")->r > 0.5);
+  CHECK_FALSE(gp::layout::symbol_color("pink").has_value());
 
   // Letters: A to D as text.
   std::set<std::string> letters;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -103,19 +104,13 @@ inline TextItem text_item(const Box& box, std::string text, const Font& font, HA
   return t;
 }
 
-// An RGB colour, each part 0..1; r < 0 = none (use the grey).
-struct Rgb {
-  double r = -1, g = -1, b = -1;
-  bool set() const { return r >= 0; }
-};
-
 // A closed outline, filled and/or stroked: the shapes drawn in place of digits (a circle, a star,
 // a heart...). Points in mm, joined by straight segments and closed back to the first; curves come
 // as enough points to look smooth at any print size.
 struct PathItem {
   std::vector<std::pair<double, double>> points;
   double fill_grey = 0;     // < 0 = no fill
-  Rgb fill_color;           // when set, fills in this colour instead of fill_grey
+  std::optional<Colour> fill_color;  // when set, fills in this colour instead of fill_grey
   double stroke_pt = 0;     // 0 = no outline
   double stroke_grey = 0;
 };

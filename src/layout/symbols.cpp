@@ -12,7 +12,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 struct NamedColor {
   const char* name;
-  Rgb rgb;
+  Colour rgb;
   const char* initial;
   bool dark;  // white initial on it
 };
@@ -86,9 +86,10 @@ std::vector<std::pair<double, double>> shape_outline(const std::string& shape, c
   return placed(unit, cx, cy, half);
 }
 
-Rgb symbol_color(const std::string& name) {
+std::optional<Colour> symbol_color(const std::string& name) {
   const NamedColor* c = find_color(name);
-  return c != nullptr ? c->rgb : Rgb{};
+  if (c == nullptr) return std::nullopt;
+  return c->rgb;
 }
 
 std::string symbol_initial(const std::string& name) {

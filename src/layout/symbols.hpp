@@ -3,6 +3,7 @@
 // colour's initial on it (so a greyscale print still tells them apart).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,7 +19,7 @@ std::vector<std::pair<double, double>> shape_outline(const std::string& shape, c
 
 // The colour of a colour symbol (red, blue, yellow, green, orange, purple), and its initial
 // ("R", "B", "Y", "G", "O", "P"); an unknown name gives no colour.
-Rgb symbol_color(const std::string& name);
+std::optional<Colour> symbol_color(const std::string& name);
 std::string symbol_initial(const std::string& name);
 
 // How one value is drawn in its cell.

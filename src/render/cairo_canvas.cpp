@@ -574,10 +574,10 @@ class CairoCanvas final : public Canvas {
     for (std::size_t i = 1; i < path.points.size(); ++i)
       cairo_line_to(cr, mm_to_pt(path.points[i].first), mm_to_pt(path.points[i].second));
     cairo_close_path(cr);
-    if (path.fill_color.set() || path.fill_grey >= 0) {
-      if (path.fill_color.set())
-        cairo_set_source_rgb(cr, std::clamp(path.fill_color.r, 0.0, 1.0), std::clamp(path.fill_color.g, 0.0, 1.0),
-                             std::clamp(path.fill_color.b, 0.0, 1.0));
+    if (path.fill_color || path.fill_grey >= 0) {
+      if (path.fill_color)
+        cairo_set_source_rgb(cr, std::clamp(path.fill_color->r, 0.0, 1.0), std::clamp(path.fill_color->g, 0.0, 1.0),
+                             std::clamp(path.fill_color->b, 0.0, 1.0));
       else
         set_grey(path.fill_grey);
       if (path.stroke_pt > 0)
