@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <tuple>
 
 namespace gp {
@@ -75,12 +76,18 @@ bool Grid::complete() const {
 
 bool operator==(const Grid& a, const Grid& b) {
   if (!(a.shape == b.shape && a.cells == b.cells && a.variant() == b.variant())) return false;
-  return a.variant() != Variant::kJigsaw || a.board == b.board || a.board->region == b.board->region;
+  if (a.board == b.board) return true;
+  if (a.variant() == Variant::kJigsaw) return a.board->region == b.board->region;
+  if (a.variant() == Variant::kKiller) return a.board->cages == b.board->cages;
+  return true;
 }
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kVariantNames{"classic", "x", "hyper", "jigsaw"};
+constexpr std::array<std::string_view, 5> kVariantNames{"classic", "x", "hyper", "jigsaw", "killer"};
+// The variants a user can ask for (by name, in a spec or on the command line): killer joins them
+// once it can be generated end to end.
+constexpr size_t kPlayable = 4;
 
 // Levenshtein distance, for did-you-mean.
 int distance(std::string_view a, std::string_view b) {
@@ -181,7 +188,7 @@ std::string_view variant_name(Variant v) { return kVariantNames[static_cast<size
 const std::vector<Variant>& all_variants() {
   static const std::vector<Variant> all = [] {
     std::vector<Variant> v;
-    for (size_t i = 0; i < kVariantNames.size(); ++i) v.push_back(static_cast<Variant>(i));
+    for (size_t i = 0; i < kPlayable; ++i) v.push_back(static_cast<Variant>(i));
     return v;
   }();
   return all;
@@ -201,12 +208,12 @@ MinimumClues minimum_clues(Shape shape, Variant variant) {
 }
 
 Result<Variant> parse_variant(std::string_view name) {
-  for (size_t i = 0; i < kVariantNames.size(); ++i)
+  for (size_t i = 0; i < kPlayable; ++i)
     if (name == kVariantNames[i]) return static_cast<Variant>(i);
   std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper or jigsaw)";
   std::string_view best;
   int best_d = 3;
-  for (auto v : kVariantNames)
+  for (auto v : std::span(kVariantNames).first(kPlayable))
     if (const int d = distance(name, v); d < best_d) {
       best_d = d;
       best = v;
@@ -230,6 +237,9 @@ std::string variant_size_problem(Variant v, Shape shape) {
       return "jigsaw puzzles have regions instead of boxes: the box shape " + std::to_string(shape.box_rows) + "x" +
              std::to_string(shape.box_cols) + " does not apply (give the grid size alone)";
     }
+    case Variant::kKiller:
+      if (shape.n() <= 9) return {};
+      return "killer puzzles go up to 9x9 (cage sums on larger grids are beyond solving by hand), not " + shape.name();
   }
   return {};
 }
@@ -253,6 +263,7 @@ const Board& classic_board(Shape shape) {
 Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant) {
   if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
   if (variant == Variant::kJigsaw) return Error("a jigsaw board needs its region map (one per puzzle)");
+  if (variant == Variant::kKiller) return Error("a killer board needs its cages (one list per puzzle)");
   static std::mutex mu;
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
@@ -306,6 +317,75 @@ Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector
   return std::shared_ptr<const Board>(build_board(shape, Variant::kJigsaw, region, {}, UnitKind::kRegion));
 }
 
+namespace {
+
+std::string cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
+
+// True when `cells` (sorted) join side by side into one piece.
+bool connected(const std::vector<int>& cells, int n) {
+  if (cells.empty()) return false;
+  std::vector<int> stack{cells.front()}, seen{cells.front()};
+  while (!stack.empty()) {
+    const int c = stack.back();
+    stack.pop_back();
+    const int row = c / n, col = c % n;
+    for (int d : {row > 0 ? c - n : -1, row + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1})
+      if (d >= 0 && std::binary_search(cells.begin(), cells.end(), d) &&
+          std::find(seen.begin(), seen.end(), d) == seen.end()) {
+        seen.push_back(d);
+        stack.push_back(d);
+      }
+  }
+  return seen.size() == cells.size();
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const Board>> killer_board(Shape shape, std::vector<Cage> cages) {
+  if (auto why = variant_size_problem(Variant::kKiller, shape); !why.empty()) return Error(why);
+  const int n = shape.n(), cells = shape.cells();
+  std::vector<int> cage_of(static_cast<size_t>(cells), -1);
+  for (size_t i = 0; i < cages.size(); ++i) {
+    auto& cage = cages[i];
+    const std::string name = "cage " + std::to_string(i + 1);
+    std::sort(cage.cells.begin(), cage.cells.end());
+    const int k = static_cast<int>(cage.cells.size());
+    if (k == 0) return Error(name + " has no cells");
+    if (k > n) return Error(name + " has " + std::to_string(k) + " cells, more than the " + std::to_string(n) +
+                            " different digits a cage can hold");
+    for (size_t j = 0; j < cage.cells.size(); ++j) {
+      const int c = cage.cells[j];
+      if (c < 0 || c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
+      if (j > 0 && cage.cells[j - 1] == c) return Error(name + " lists cell " + cell_name(c, n) + " twice");
+      if (cage_of[static_cast<size_t>(c)] >= 0)
+        return Error(name + ": cell " + cell_name(c, n) + " is already in cage " +
+                     std::to_string(cage_of[static_cast<size_t>(c)] + 1) + " (cages must not overlap)");
+      cage_of[static_cast<size_t>(c)] = static_cast<int>(i);
+    }
+    if (!connected(cage.cells, n))
+      return Error(name + " is not in one piece (its cells must join side by side)");
+    if (cage.sum < cage_min_sum(k) || cage.sum > cage_max_sum(k, n))
+      return Error(name + ": " + std::to_string(k) + " different digit" + (k == 1 ? "" : "s") + " add up to " +
+                   std::to_string(cage_min_sum(k)) + " to " + std::to_string(cage_max_sum(k, n)) + ", not " +
+                   std::to_string(cage.sum));
+  }
+  for (int c = 0; c < cells; ++c)
+    if (cage_of[static_cast<size_t>(c)] < 0) return Error("cell " + cell_name(c, n) + " is in no cage");
+  auto b = build_board(shape, Variant::kKiller, box_map(shape), {}, UnitKind::kBox);
+  for (const auto& cage : cages)
+    for (int c : cage.cells) {
+      auto& p = b->peers[static_cast<size_t>(c)];
+      for (int o : cage.cells)
+        if (o != c) p.push_back(o);
+      std::sort(p.begin(), p.end());
+      p.erase(std::unique(p.begin(), p.end()), p.end());
+    }
+  b->cages = std::move(cages);
+  b->cage_of = std::move(cage_of);
+  return std::shared_ptr<const Board>(std::move(b));
+}
+
 Status check_givens(const Grid& g) {
   const Board& board = board_of(g);
   const int n = board.n;
@@ -323,6 +403,23 @@ Status check_givens(const Grid& g) {
                      board.unit_name(u));
       seen |= bit(v);
     }
+  }
+  for (size_t i = 0; i < board.cages.size(); ++i) {
+    const Cage& cage = board.cages[i];
+    Mask seen = 0;
+    int total = 0, given = 0;
+    for (int c : cage.cells) {
+      const int v = g.cells[static_cast<size_t>(c)];
+      if (!v) continue;
+      if (seen & bit(v)) return Error("digit " + std::to_string(v) + " twice in cage " + std::to_string(i + 1));
+      seen |= bit(v);
+      total += v;
+      ++given;
+    }
+    const int left = static_cast<int>(cage.cells.size()) - given;
+    if (total + cage_min_sum(left) > cage.sum || total + cage_max_sum(left, n) < cage.sum)
+      return Error("cage " + std::to_string(i + 1) + " (sum " + std::to_string(cage.sum) + "): its givens add up to " +
+                   std::to_string(total) + (left == 0 ? "" : " with " + std::to_string(left) + (left == 1 ? " empty cell" : " empty cells") + " left"));
   }
   return Ok{};
 }

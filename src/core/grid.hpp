@@ -58,10 +58,11 @@ MinimumClues minimum_clues(Shape shape);
 
 // The rules a grid is played under. Classic is the board of standard boxes of its shape; the
 // variants add units: x both main diagonals, hyper four extra 3x3 windows; jigsaw replaces the
-// boxes by irregular regions (n connected regions of n cells, a region map per puzzle).
-enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw };
+// boxes by irregular regions (n connected regions of n cells, a region map per puzzle); killer
+// keeps the classic units and adds cages (groups of cells with a sum, a list per puzzle).
+enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw, kKiller };
 
-// "classic", "x", "hyper", "jigsaw".
+// "classic", "x", "hyper", "jigsaw", "killer".
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
@@ -69,7 +70,8 @@ const std::vector<Variant>& all_variants();
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
 // hyper on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box override
-// makes no sense without boxes).
+// makes no sense without boxes), killer on sizes up to 9x9 (cage sums of larger grids are beyond
+// what a solver can reason about by hand).
 std::string variant_size_problem(Variant v, Shape shape);
 // The fewest givens the generator and the spec accept for `variant`: jigsaw only the n - 1 bound
 // (the proven 9x9 and 6x6 figures are about boxes, and jigsaw puzzles go below them); the other
@@ -77,6 +79,14 @@ std::string variant_size_problem(Variant v, Shape shape);
 MinimumClues minimum_clues(Shape shape, Variant variant);
 
 enum class UnitKind : std::uint8_t { kRow, kColumn, kBox, kDiagonal, kWindow, kRegion };
+
+// A killer cage: cells (ascending, joined side by side) whose values are all different and add
+// up to `sum`. A cage is not a unit: it holds fewer than n values, so it gives no hidden singles.
+struct Cage {
+  int sum = 0;
+  std::vector<int> cells;
+  friend bool operator==(const Cage&, const Cage&) = default;
+};
 
 // A board: its cells and units as data, built once per rule set and shared (immutable).
 // Units are numbered: rows 0..n-1, columns n..2n-1, boxes (jigsaw: regions) 2n..3n-1, then the
@@ -100,12 +110,17 @@ struct Board {
   std::vector<std::vector<int>> extra_of;       // per cell: the extra units it is in (often none)
   std::vector<std::vector<int>> peers;          // per cell: the distinct cells sharing a unit
   std::vector<int> region;                      // per cell: its box or jigsaw region 0..n-1 (unit 2n + it)
+  // Killer: the cages (they cover every cell once) and per cell its cage; empty on other boards.
+  // A killer board's `peers` also hold each cell's cage mates (no digit repeats inside a cage).
+  std::vector<Cage> cages;
+  std::vector<int> cage_of;
 
   int row(int cell) const { return cell / n; }
   int col(int cell) const { return cell % n; }
   int box(int cell) const { return region[static_cast<size_t>(cell)]; }
   bool classic() const { return variant == Variant::kClassic; }
   bool jigsaw() const { return variant == Variant::kJigsaw; }
+  bool killer() const { return variant == Variant::kKiller; }
   bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
   // "row 2", "column 7", "box 3", "diagonal 1", "window 2", "region 4" (1-based).
   std::string unit_name(int u) const;
@@ -122,6 +137,17 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
 // map that is not n connected regions of n cells ("region 3 has 8 cells, expected 9", "region 4
 // is in 2 pieces (cells must join side by side)"). Regions keep their numbers (unit 2n + number).
 Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region);
+
+// A killer board from its cages (built for this puzzle, not cached): the classic units of `shape`
+// plus the cages, kept in the given order with their cells sorted. Errors name the cage (1-based,
+// in the given order): a size killer cannot have, a cell outside the grid, a cell in two cages or
+// in none ("cell r3c4 is in no cage"), a cage that is not in one piece, a cage of more than n
+// cells, and an impossible sum ("cage 5: 2 different digits add up to 3 to 17, not 1").
+Result<std::shared_ptr<const Board>> killer_board(Shape shape, std::vector<Cage> cages);
+
+// The smallest and largest sums of k different values from 1..n (k <= n).
+inline constexpr int cage_min_sum(int k) { return k * (k + 1) / 2; }
+inline constexpr int cage_max_sum(int k, int n) { return k * (2 * n - k + 1) / 2; }
 
 // A puzzle or solution: n*n cells row by row, 0 = empty, otherwise 1..n. `board` gives its rules;
 // null means the classic board of `shape` (board_of() resolves it).
@@ -143,7 +169,7 @@ struct Grid {
   int clue_count() const;
   bool complete() const;  // no empty cell
   Variant variant() const { return board ? board->variant : Variant::kClassic; }
-  // Same shape, cells and variant (and region map, for jigsaw).
+  // Same shape, cells and variant (and region map, for jigsaw; cages, for killer).
   friend bool operator==(const Grid& a, const Grid& b);
 };
 
