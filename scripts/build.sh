@@ -3,7 +3,8 @@
 # Usage: scripts/build.sh [release|ci|sanitize|fuzz] [cmake options]
 #   -> build/, build-ci/, build-asan/, build-fuzz/
 #   release:  the program only (no tests, no bench tools), optimised, assertions off
-#   ci:       optimised, warnings as errors, tests
+#   ci:       optimised, warnings as errors, tests (every test; -DGRIDPRESS_TEST_SET=release: the CLI
+#             tests and the unit tests of the optimised build only, as scripts/test.sh builds it)
 #   sanitize: ASan+UBSan at -O1 with assertions on (no NDEBUG, libstdc++ checks), warnings as errors, tests
 #             (no bench tools, no man page: the ci build has them)
 #   fuzz:     clang, libFuzzer + ASan + UBSan; only the fuzz targets and the libraries they need
@@ -15,9 +16,10 @@ targets=()
 jobs=$(nproc 2>/dev/null || echo 2)
 case "$flavour" in
   release)  dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF) ;;
-  ci)       dir=build-ci;   flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_WERROR=ON) ;;
+  ci)       dir=build-ci;   flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_WERROR=ON -DGRIDPRESS_TEST_SET=all) ;;
   sanitize) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1 -D_GLIBCXX_ASSERTIONS"
-                                   -DGRIDPRESS_WERROR=ON -DGRIDPRESS_SANITIZE=ON -DGRIDPRESS_BENCH=OFF -DGRIDPRESS_MAN=OFF) ;;
+                                   -DGRIDPRESS_WERROR=ON -DGRIDPRESS_SANITIZE=ON -DGRIDPRESS_BENCH=OFF -DGRIDPRESS_MAN=OFF
+                                   -DGRIDPRESS_TEST_SET=all) ;;
   fuzz)     dir=build-fuzz; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DGRIDPRESS_FUZZ=ON
                                    -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF -DGRIDPRESS_MAN=OFF)
             targets=(--target fuzz_spec_loader fuzz_puzzle_line fuzz_pdf_preflight) ;;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The test command (README quick start, and what .ci/run calls): installs what is missing, builds
-# with warnings as errors and runs every test, tests the installed tree and the .deb, then builds
-# under ASan+UBSan (assertions on) and runs every test again, then fuzzes each reader of outside
-# input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
+# the optimised program with warnings as errors and runs the tests of the optimised build (every
+# CLI test, and the unit tests whose results depend on it: output bytes, SE ratings, books), tests
+# the installed tree and the .deb, then builds under ASan+UBSan with assertions on and runs every
+# test, then fuzzes each reader of outside input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
+# Each unit test is compiled once a run (tests/CMakeLists.txt, GRIDPRESS_TEST_SET).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -10,14 +12,14 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # Every build below starts from nothing on a CI machine: unity builds of the libraries (build.sh).
 export GRIDPRESS_UNITY=1
 
-echo "== strict build (-Werror) and tests"
-bash scripts/build.sh ci
+echo "== strict build (-Werror) and the tests of the optimised build"
+bash scripts/build.sh ci -DGRIDPRESS_TEST_SET=release
 ctest --test-dir build-ci --output-on-failure -j "$jobs"
 
 echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb)"
 bash scripts/install_test.sh
 
-echo "== sanitizer build (ASan+UBSan, -O1, assertions on) and tests"
+echo "== sanitizer build (ASan+UBSan, -O1, assertions on) and every test"
 bash scripts/build.sh sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
