@@ -8,6 +8,8 @@
 #include <span>
 #include <tuple>
 
+#include "core/pieces.hpp"
+
 namespace gp {
 
 std::string Shape::name() const {
@@ -291,27 +293,13 @@ Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector
     if (size[static_cast<size_t>(r)] != n)
       return Error("regions: region " + std::to_string(r + 1) + " has " + std::to_string(size[static_cast<size_t>(r)]) +
                    " cells, expected " + std::to_string(n));
-  // Each region in one piece: a flood fill from its first cell reaches all n cells.
+  // Each region in one piece: the piece grown from its first cell holds all n cells.
   std::vector<char> seen(static_cast<size_t>(cells), 0);
   std::vector<int> stack;
   for (int start = 0; start < cells; ++start) {
     if (seen[static_cast<size_t>(start)]) continue;
     const int r = region[static_cast<size_t>(start)];
-    int reached = 0;
-    stack.assign(1, start);
-    seen[static_cast<size_t>(start)] = 1;
-    while (!stack.empty()) {
-      const int c = stack.back();
-      stack.pop_back();
-      ++reached;
-      const int row = c / n, col = c % n;
-      for (int d : {row > 0 ? c - n : -1, row + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1})
-        if (d >= 0 && !seen[static_cast<size_t>(d)] && region[static_cast<size_t>(d)] == r) {
-          seen[static_cast<size_t>(d)] = 1;
-          stack.push_back(d);
-        }
-    }
-    if (reached != n)
+    if (grow_piece(start, n, [&](int c) { return region[static_cast<size_t>(c)] == r; }, seen, stack) != n)
       return Error("regions: region " + std::to_string(r + 1) + " is not in one piece (its cells must join side by side)");
   }
   return std::shared_ptr<const Board>(build_board(shape, Variant::kJigsaw, region, {}, UnitKind::kRegion));
@@ -324,19 +312,10 @@ std::string cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "
 // True when `cells` (sorted) join side by side into one piece.
 bool connected(const std::vector<int>& cells, int n) {
   if (cells.empty()) return false;
-  std::vector<int> stack{cells.front()}, seen{cells.front()};
-  while (!stack.empty()) {
-    const int c = stack.back();
-    stack.pop_back();
-    const int row = c / n, col = c % n;
-    for (int d : {row > 0 ? c - n : -1, row + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1})
-      if (d >= 0 && std::binary_search(cells.begin(), cells.end(), d) &&
-          std::find(seen.begin(), seen.end(), d) == seen.end()) {
-        seen.push_back(d);
-        stack.push_back(d);
-      }
-  }
-  return seen.size() == cells.size();
+  std::vector<char> seen(static_cast<size_t>(n * n), 0);
+  std::vector<int> stack;
+  auto in = [&](int c) { return std::binary_search(cells.begin(), cells.end(), c); };
+  return grow_piece(cells.front(), n, in, seen, stack) == static_cast<int>(cells.size());
 }
 
 }  // namespace

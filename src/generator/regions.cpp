@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/pieces.hpp"
 #include "solver/generic.hpp"
 
 namespace gp::gen {
@@ -99,24 +100,10 @@ class Grower {
   // Every pocket of free cells can still be cut into regions: its size is a multiple of n.
   bool pockets_ok() {
     seen_.assign(static_cast<size_t>(cells_), 0);
-    for (int s = 0; s < cells_; ++s) {
-      if (!is_free(s) || seen_[static_cast<size_t>(s)]) continue;
-      int size = 0;
-      stack_.assign(1, s);
-      seen_[static_cast<size_t>(s)] = 1;
-      while (!stack_.empty()) {
-        const int m = stack_.back();
-        stack_.pop_back();
-        ++size;
-        const int r = m / n_, c = m % n_;
-        for (int d : {r > 0 ? m - n_ : -1, r + 1 < n_ ? m + n_ : -1, c > 0 ? m - 1 : -1, c + 1 < n_ ? m + 1 : -1})
-          if (d >= 0 && is_free(d) && !seen_[static_cast<size_t>(d)]) {
-            seen_[static_cast<size_t>(d)] = 1;
-            stack_.push_back(d);
-          }
-      }
-      if (size % n_ != 0) return false;
-    }
+    auto free = [&](int c) { return is_free(c); };
+    for (int s = 0; s < cells_; ++s)
+      if (is_free(s) && !seen_[static_cast<size_t>(s)] && grow_piece(s, n_, free, seen_, stack_) % n_ != 0)
+        return false;
     return true;
   }
 

@@ -271,6 +271,8 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                 diags.end());
     b.sections.push_back(std::move(st.sections[i].spec));
   }
+  if (st.locs.count("worksheet.names") && st.locs.count("worksheet.names_file"))
+    at("worksheet.names_file", "give worksheet.names or worksheet.names_file, not both");
   // A class list: the sections once per child, in the list's order (checked once, above).
   if (is_spec && !b.worksheet.names.empty()) {
     if (np.enabled) {

@@ -506,9 +506,7 @@ std::vector<Key> book_part_keys() {
         auto list = r.text_list(v, full);
         if (!list) return;
         WorksheetSpec& w = t.st.book.worksheet;
-        if (!w.names_file.empty())
-          r.error(v, full, "give worksheet.names or worksheet.names_file, not both");
-        else if (list->size() > kMaxNames)
+        if (list->size() > kMaxNames)
           r.error(v, full, "at most " + std::to_string(kMaxNames) + " names, got " + std::to_string(list->size()));
         else
           w.names = *list;
@@ -526,9 +524,7 @@ std::vector<Key> book_part_keys() {
         const fs::path p = fs::path(*text).is_absolute() ? fs::path(*text) : fs::path(t.st.book.base_dir) / *text;
         const std::string path = p.lexically_normal().string();
         auto names = read_class_list(path);
-        if (!w.names.empty() && w.names_file.empty())
-          r.error(v, full, "give worksheet.names or worksheet.names_file, not both");
-        else if (!names)
+        if (!names)
           r.error(v, full, names.error().to_string());
         else if (names->empty())
           r.error(v, full, path + ": no names in the file");
