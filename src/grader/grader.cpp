@@ -17,6 +17,7 @@ struct Rung {
   const char* name;
   double rating;  // lowest rating the technique can give (for the cap)
   Finder find;
+  bool assumes_unique = false;  // valid only on a puzzle with one solution
 };
 
 // Sudoku Explainer 1.2.1's order of hint producers (direct, then indirect), which is also
@@ -40,11 +41,11 @@ constexpr std::array kLadder = {
     Rung{"Hidden triple", 4.0, find_hidden_triple},
     Rung{"XY-wing", 4.2, find_xy_wing},
     Rung{"XYZ-wing", 4.4, find_xyz_wing},
-    Rung{"Unique rectangle/loop", 4.5, find_unique_rectangle},
+    Rung{"Unique rectangle/loop", 4.5, find_unique_rectangle, true},
     Rung{"Naked quad", 5.0, find_naked_quad},
     Rung{"Jellyfish", 5.2, find_jellyfish},
     Rung{"Hidden quad", 5.4, find_hidden_quad},
-    Rung{"BUG", 5.6, find_bug},
+    Rung{"BUG", 5.6, find_bug, true},
     // Chains (chains.hpp) and aligned exclusion (techniques.hpp), in SE's order; each returns its easiest step.
     Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion},
     Rung{"Chains and cycles", 6.5, find_chains},
@@ -170,6 +171,7 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
         g.rating = step.rating;
       }
       ++g.counts[step.technique];
+      g.used_uniqueness = g.used_uniqueness || rung.assumes_unique;
       state.apply(step);
       if (options.record_path) g.path.push_back(step);
       progress = true;
