@@ -182,17 +182,13 @@ bool Engine::try_remove(int i) {
     // whatever a search would say. Either way no search is needed, and the result is the one the
     // search-then-grade order gives (the search here has no budget, so it never leaves a removal
     // unproven). The fast 9x9 search costs less than a grade: classic 9x9 searches first.
-    const grader::Grade g = grade_capped();
-    ok = g.solved && !g.capped;
-    unique = ok && !g.used_uniqueness;
+    const grader::Verdict v = grader::verdict(puzzle_, plan_.req.rating->hi);
+    ok = v.solved;
+    unique = v.proven_unique;
     if (ok && !unique) ok = unique = search_unique(c);
   } else {
     if (!unique) unique = search_unique(c);
-    ok = unique;
-    if (ok && graded) {
-      const grader::Grade g = grade_capped();
-      ok = g.solved && !g.capped;
-    }
+    ok = unique && (!graded || grader::verdict(puzzle_, plan_.req.rating->hi).solved);
   }
   if (!ok) restore_class(i);
   return ok;
@@ -208,14 +204,6 @@ bool Engine::search_unique(const std::vector<int>& removed) {
     return false;
   }
   return true;
-}
-
-grader::Grade Engine::grade_capped() const {
-  grader::GradeOptions go;
-  go.max_rating = plan_.req.rating->hi;
-  go.assume_unique = true;
-  go.bands = plan_.req.bands;
-  return grader::grade(puzzle_, go);
 }
 
 int Engine::dig(const std::vector<int>& order, int count, int floor, int stop, int undo) {
@@ -245,7 +233,11 @@ std::vector<int> Engine::shuffled_clue_classes(int last) {
 bool Engine::rating_ok() {
   grade_.reset();
   if (!plan_.req.rating) return true;
-  grade_ = grade_capped();
+  grader::GradeOptions go;
+  go.max_rating = plan_.req.rating->hi;
+  go.assume_unique = true;
+  go.bands = plan_.req.bands;
+  grade_ = grader::grade(puzzle_, go);
   if (!grade_->solved || grade_->capped) return false;
   if (plan_.req.rating->contains(grade_->rating)) return true;
   shared_.note_rating(grade_->rating);

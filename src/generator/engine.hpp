@@ -80,8 +80,6 @@ class Engine {
   bool exact_search() const { return fast9_ || (!geo_->classic() && plan_.cells <= 81); }
   // Whether the puzzle (unique before the cells `removed` were emptied) is still unique, by search.
   bool search_unique(const std::vector<int>& removed);
-  // The grade of the current puzzle under the rating cap of the request (which must have one).
-  grader::Grade grade_capped() const;
 
   // A set of cells, one bit per cell (up to 16x16).
   using Cells = std::array<std::uint64_t, 4>;

@@ -3,6 +3,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "grader/chains.hpp"
 #include "grader/techniques.hpp"
@@ -58,6 +60,82 @@ constexpr std::array kLadder = {
 };
 
 constexpr double kEps = 1e-9;
+
+// The singles open the ladder: full house (any unit), hidden single in a box (units 2n..3n-1: boxes
+// or jigsaw regions), hidden single in a line (rows, columns and the extra units); then the first
+// rung that is not a single. verdict() runs them without the ladder.
+constexpr std::size_t kFullHouse = 0, kBoxSingle = 1, kLineSingle = 2, kFirstNotSingle = 3;
+static_assert(kLadder[kFullHouse].find == find_full_house && kLadder[kBoxSingle].find == find_hidden_single_box &&
+              kLadder[kLineSingle].find == find_hidden_single_line && kLadder[kFirstNotSingle].find == find_direct_pointing);
+
+bool allowed(std::size_t rung, double max_rating) { return kLadder[rung].rating <= max_rating + kEps; }
+
+// The singles allowed under `max_rating` to their fixed point (each one a sound deduction, and
+// each stays possible until it is made, so any order reaches the same point): true if that fills
+// the grid. Candidates are per cell (0 once filled); every pass scans every unit, taking the
+// hidden singles of the units whose rung is allowed, and the full houses (a unit's one empty cell)
+// of the others when full houses are.
+bool singles_fill(const Grid& puzzle, double max_rating) {
+  const Board& board = board_of(puzzle);
+  const int n = board.n;
+  const auto cells = static_cast<std::size_t>(board.cells);
+  if (puzzle.cells.size() != cells) return false;
+  const bool full_house = allowed(kFullHouse, max_rating);
+  const bool box = allowed(kBoxSingle, max_rating), line = allowed(kLineSingle, max_rating);
+  thread_local std::vector<Mask> cand;  // reused: the generator asks thousands of times a second
+  thread_local std::vector<std::uint8_t> value;
+  cand.assign(cells, puzzle.shape.all());
+  value.assign(cells, 0);
+  int left = board.cells;
+  // False when v is not a candidate of c (a given that breaks the rules).
+  auto place = [&](int c, int v) {
+    const auto i = static_cast<std::size_t>(c);
+    if (!(cand[i] & bit(v))) return false;
+    cand[i] = 0;
+    value[i] = static_cast<std::uint8_t>(v);
+    --left;
+    for (int p : board.peers[i]) cand[static_cast<std::size_t>(p)] &= ~bit(v);
+    return true;
+  };
+  for (std::size_t c = 0; c < cells; ++c)
+    if (const int v = puzzle.cells[c]; v && (v > n || !place(static_cast<int>(c), v))) return false;
+  const int units = static_cast<int>(board.units.size());
+  for (bool changed = true; changed && left > 0;) {
+    changed = false;
+    for (int u = 0; u < units; ++u) {
+      const bool hidden = u >= 2 * n && u < 3 * n ? box : line;
+      if (!hidden && !full_house) continue;
+      const auto& unit = board.units[static_cast<std::size_t>(u)];
+      Mask once = 0, twice = 0;
+      int empty = 0, last = -1;
+      for (int c : unit) {
+        if (value[static_cast<std::size_t>(c)]) continue;
+        const Mask m = cand[static_cast<std::size_t>(c)];
+        twice |= once & m;
+        once |= m;
+        ++empty;
+        last = c;
+      }
+      if (!empty) continue;
+      if (!hidden) {  // full houses only
+        const Mask m = cand[static_cast<std::size_t>(last)];
+        if (empty == 1 && m && !several(m)) changed = place(last, lowest_value(m)) || changed;
+        continue;
+      }
+      for (Mask single = once & ~twice; single; single &= single - 1) {
+        const Mask b = single & (~single + 1);
+        // Its one place may have been filled by an earlier single of this unit (only when the
+        // puzzle has no solution): then there is nothing to place.
+        for (int c : unit)
+          if (cand[static_cast<std::size_t>(c)] & b) {
+            changed = place(c, lowest_value(b)) || changed;
+            break;
+          }
+      }
+    }
+  }
+  return left == 0;
+}
 
 bool parse_number(std::string_view t, double& out) {
   if (t.empty()) return false;
@@ -122,6 +200,19 @@ Result<RatingRange> parse_rating_range(std::string_view text, const Bands& bands
     return Error("bad rating range '" + std::string(text) + "': expected A-B with numbers, such as 2.6-4.0");
   if (lo > hi) return Error("bad rating range '" + std::string(text) + "': low end above high end");
   return RatingRange{lo, hi, false};
+}
+
+Verdict verdict(const Grid& puzzle, double max_rating) {
+  if (!allowed(kFirstNotSingle, max_rating)) {
+    const bool solved = singles_fill(puzzle, max_rating);
+    return {solved, solved};
+  }
+  GradeOptions go;
+  go.max_rating = max_rating;
+  go.assume_unique = true;
+  const Grade g = grade(puzzle, go);
+  const bool solved = g.solved && !g.capped;
+  return {solved, solved && !g.used_uniqueness};
 }
 
 std::vector<LadderEntry> ladder() {

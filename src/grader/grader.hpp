@@ -94,6 +94,19 @@ struct Grade {
 // of the board is a house (docs/grader.md says which technique reads which units).
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
 
+// What the generator's removal test needs of grade(puzzle, {max_rating, assume_unique = true}):
+// whether the capped ladder solves the puzzle (solved && !capped), and whether that proves it
+// unique (no step assumed one solution). Under a cap below the first rung that is not a single
+// (SE 1.7: easy and below) it runs only the singles the cap allows, to their fixed point, instead
+// of the ladder: the order of the steps cannot change whether they finish the puzzle, and the
+// fixed point needs no rating, no steps and no per-value places (several times faster). Above
+// that it is grade(). Givens that break the rules give {false, false}.
+struct Verdict {
+  bool solved = false;
+  bool proven_unique = false;
+};
+Verdict verdict(const Grid& puzzle, double max_rating);
+
 // The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,
 // with their (lowest) SE rating.
 struct LadderEntry {
