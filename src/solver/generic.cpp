@@ -260,16 +260,18 @@ class Engine {
     }
   }
 
-  // An unassigned cell with the fewest candidates, or -1 if all are assigned.
+  // The first unassigned cell with at most two candidates, else the first with the fewest; -1 if
+  // all are assigned.
   int choose_cell(const std::uint32_t* s) const {
     int best = -1, best_count = 1 << 30;
     for (int c = 0; c < cells_; ++c) {
-      if (s[c] & kAssigned) continue;
-      const int k = popcount(s[c]);
+      const std::uint32_t m = s[c];
+      if (m & kAssigned) continue;
+      if (const std::uint32_t rest = m & (m - 1); !(rest & (rest - 1))) return c;  // no count needed
+      const int k = popcount(m);
       if (k < best_count) {
         best = c;
         best_count = k;
-        if (k <= 2) break;
       }
     }
     return best;
