@@ -106,21 +106,20 @@ bool singles_fill(const Grid& puzzle, double max_rating) {
       const bool hidden = u >= 2 * n && u < 3 * n ? box : line;
       if (!hidden && !full_house) continue;
       const auto& unit = board.units[static_cast<std::size_t>(u)];
-      Mask once = 0, twice = 0;
-      int empty = 0, last = -1;
+      if (!hidden) {  // full houses only
+        int empty = 0, last = -1;
+        for (int c : unit)
+          if (!value[static_cast<std::size_t>(c)]) ++empty, last = c;
+        if (empty != 1) continue;
+        const Mask m = cand[static_cast<std::size_t>(last)];
+        if (m && !several(m)) changed = place(last, lowest_value(m)) || changed;
+        continue;
+      }
+      Mask once = 0, twice = 0;  // a filled cell has no candidates
       for (int c : unit) {
-        if (value[static_cast<std::size_t>(c)]) continue;
         const Mask m = cand[static_cast<std::size_t>(c)];
         twice |= once & m;
         once |= m;
-        ++empty;
-        last = c;
-      }
-      if (!empty) continue;
-      if (!hidden) {  // full houses only
-        const Mask m = cand[static_cast<std::size_t>(last)];
-        if (empty == 1 && m && !several(m)) changed = place(last, lowest_value(m)) || changed;
-        continue;
       }
       for (Mask single = once & ~twice; single; single &= single - 1) {
         const Mask b = single & (~single + 1);
