@@ -20,16 +20,17 @@ sections=("$@")
 ((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw book)
 
 # seconds and peak KiB of one command: sets $secs and $kib
-# Sets secs, kib and rc (the command's exit code: 1 = the work failed, e.g. a search budget ran
-# out; 2 = bad usage).
+# Sets secs, kib, cpu (user + system seconds: steadier than secs when others share the machine)
+# and rc (the command's exit code: 1 = the work failed, e.g. a search budget ran out; 2 = bad usage).
 measure() {
   rc=0
-  if ! /usr/bin/time -f "%e %M" -o "$OUT/time" "$@" >"$OUT/stdout" 2>"$OUT/stderr"; then
+  if ! /usr/bin/time -f "%e %M %U %S" -o "$OUT/time" "$@" >"$OUT/stdout" 2>"$OUT/stderr"; then
     rc=$(sed -n 's/^Command exited with non-zero status \([0-9]*\)$/\1/p' "$OUT/time" | tail -1)
     rc=${rc:-1}
-    echo "  FAILED: $*: $(grep -v '^Command exited' "$OUT/stderr" | tail -1)" >&2; secs=nan; kib=0; return 0
+    echo "  FAILED: $*: $(grep -v '^Command exited' "$OUT/stderr" | tail -1)" >&2; secs=nan; kib=0; cpu=nan; return 0
   fi
-  read -r secs kib < <(tail -1 "$OUT/time")
+  read -r secs kib user sys < <(tail -1 "$OUT/time")
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s <= 0) s = 0.005; printf "%.1f", n / s }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.2f", a / b }'; }
@@ -122,10 +123,10 @@ variants)
   echo "   --difficulty easy (SE <= 1.5: singles) is that class. Without a difficulty ours are dug to minimal"
   echo "   (every clue needed, most rate 7-9.5): shown for reference."
   n=$((quick ? 50 : 200)); rounds=$((quick ? 3 : 5))
-  : >"$OUT/x_easy"; : >"$OUT/x_min"; : >"$OUT/hyper_easy"; : >"$OUT/solo_x"
+  : >"$OUT/x_easy"; : >"$OUT/x_min"; : >"$OUT/hyper_easy"; : >"$OUT/solo_x"; : >"$OUT/x_easy_cpu"; : >"$OUT/solo_x_cpu"
   for ((k = 1; k <= rounds; k++)); do
-    measure "$GP" generate --variant x --difficulty easy --count "$n" --jobs 2 --seed "$k"; echo "$secs" >>"$OUT/x_easy"
-    measure "$SOLO" --generate "$n" 3x3xdb; echo "$secs" >>"$OUT/solo_x"
+    measure "$GP" generate --variant x --difficulty easy --count "$n" --jobs 2 --seed "$k"; echo "$secs" >>"$OUT/x_easy"; echo "$cpu" >>"$OUT/x_easy_cpu"
+    measure "$SOLO" --generate "$n" 3x3xdb; echo "$secs" >>"$OUT/solo_x"; echo "$cpu" >>"$OUT/solo_x_cpu"
     measure "$GP" generate --variant x --count "$n" --jobs 2 --seed "$k"; echo "$secs" >>"$OUT/x_min"
     measure "$GP" generate --variant hyper --difficulty easy --count "$n" --jobs 2 --seed "$k"; echo "$secs" >>"$OUT/hyper_easy"
   done
@@ -137,6 +138,8 @@ variants)
   row "sgt-solo --generate $n 3x3xdb (one thread)" "$theirs s"
   row "ratio x easy (ours / solo)" "$(ratio "$x_easy" "$theirs")"
   row "ratio x minimal (ours / solo), reference" "$(ratio "$x_min" "$theirs")"
+  x_cpu=$(median <"$OUT/x_easy_cpu"); solo_cpu=$(median <"$OUT/solo_x_cpu")
+  row "CPU s (user + sys): x easy / solo" "$x_cpu / $solo_cpu = $(ratio "$x_cpu" "$solo_cpu")"
   ;;
 jigsaw)
   echo "== 200 Jigsaw 9x9 puzzles, --jobs 2, vs sgt-solo --generate 200 9jdb (target: ours <= half of solo's time)"

@@ -114,6 +114,9 @@ static void check_examples(const std::vector<Example>& examples) {
     CHECK(g.rating == Approx(e.rating).margin(1e-9));
     CHECK(g.counts.at(e.technique) >= 1);
     CHECK(g.label == label_for(e.rating));
+    // Unique rectangles, loops and BUG assume one solution; every rung below them is a proof.
+    const bool uniqueness = e.technique.starts_with("Unique") || e.technique == "BUG";
+    if (uniqueness || e.rating < 4.5) CHECK(g.used_uniqueness == uniqueness);
     int total = 0;
     for (const auto& [name, count] : g.counts) total += count;
     CHECK(total == static_cast<int>(g.path.size()));

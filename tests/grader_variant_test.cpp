@@ -1,6 +1,6 @@
 // Grader on variant boards: the extra units (x: diagonals, hyper: windows) are houses for every
 // technique; the same givens read as classic grade differently; every step on generated X and
-// Hyper puzzles is sound; a difficulty target lands in its band.
+// Hyper puzzles is sound; a difficulty target lands in its band; verdict() agrees with the ladder.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <array>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/codec.hpp"
+#include "core/rng.hpp"
 #include "generator/generator.hpp"
 #include "grader/grader.hpp"
 #include "grader/techniques.hpp"
@@ -328,4 +329,56 @@ TEST_CASE("a board with irregular regions in place of boxes is graded from its u
   CHECK(gr.solved);
   CHECK(gr.rating >= 1.0);
   check_sound(puzzle, gr.path);
+}
+
+TEST_CASE("verdict: the singles' fixed point agrees with the capped ladder on every board", "[grader][variant]") {
+  // Puzzles with every clue count but 0 (the cells of a generated solution taken out one at a time,
+  // in a random order): each has a solution, like every puzzle the generator asks about.
+  struct Case {
+    Shape shape;
+    Variant variant;
+  };
+  const std::vector<double> caps = {0.5, 1.0, 1.1, 1.2, 1.3, 1.5, 1.6, 2.5};
+  std::vector<int> solved(caps.size(), 0), refused(caps.size(), 0);
+  Rng rng(3);
+  for (const Case& k : {Case{{3, 3}, Variant::kClassic}, Case{{2, 3}, Variant::kClassic}, Case{{3, 3}, Variant::kX},
+                        Case{{2, 2}, Variant::kX}, Case{{3, 3}, Variant::kHyper}, Case{{3, 3}, Variant::kJigsaw},
+                        Case{{2, 3}, Variant::kJigsaw}}) {
+    gen::Request r;
+    r.shape = k.shape;
+    r.variant = k.variant;
+    r.minimal = true;
+    auto batch = gen::generate_batch(r, 8, 3);
+    REQUIRE(batch.ok());
+    for (const Puzzle& p : *batch) {
+      Grid puzzle = p.solution;
+      std::vector<int> order(puzzle.cells.size());
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+      rng.shuffle(order);
+      for (int c : order) {
+        for (std::size_t i = 0; i < caps.size(); ++i) {
+          INFO(variant_name(k.variant) << " " << format_line(puzzle) << " cap " << caps[i]);
+          GradeOptions go;
+          go.max_rating = caps[i];
+          go.assume_unique = true;
+          const Grade g = grade(puzzle, go);
+          const Verdict v = verdict(puzzle, caps[i]);
+          REQUIRE(v.solved == (g.solved && !g.capped));
+          REQUIRE(v.proven_unique == (v.solved && !g.used_uniqueness));
+          ++(v.solved ? solved : refused)[i];
+        }
+        puzzle.cells[static_cast<std::size_t>(c)] = 0;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < caps.size(); ++i) {
+    INFO("cap " << caps[i]);
+    CHECK(solved[i] > 0);
+    CHECK(refused[i] > 0);
+  }
+  // Givens that break the rules are never solved.
+  Grid broken = on(Variant::kX, std::string(81, '.'));
+  broken.cells[0] = 5;
+  broken.cells[80] = 5;  // both on the main diagonal
+  CHECK_FALSE(verdict(broken, 1.5).solved);
 }

@@ -117,7 +117,7 @@ Engine::Alt Engine::find_alternative(int cell, std::vector<std::uint8_t>& out) {
   req.exclude_value = solution_.cells[static_cast<size_t>(cell)];
   if (fast9_) return solver::fast9::search(puzzle_.cells.data(), req, out.data()).count > 0 ? Alt::kFound : Alt::kNone;
   // Variants up to 9x9 get full proofs: their searches are short, and minimal requests need them.
-  req.node_budget = geo_->classic() || plan_.cells > 81 ? kNodeBudget : -1;
+  req.node_budget = exact_search() ? -1 : kNodeBudget;
   Grid sol(plan_.shape);
   const solver::Outcome o = solver::generic::search(puzzle_, req, &sol);
   if (o.count > 0) {
@@ -166,38 +166,44 @@ void Engine::remember(const Cells& d) {
 bool Engine::try_remove(int i) {
   remove_class(i);
   const auto& c = class_cells(i);
-  bool unique = true;
   const Single single = c.size() == 1 ? forced(c[0]) : Single::kNone;
-  if (single != Single::kNone) {
-    unique = true;
-  } else if (known_alternative()) {
-    unique = false;
-  } else {
-    // Any second solution differs from the first in a removed cell (the puzzle was unique).
-    for (int cell : c) {
-      const Alt a = find_alternative(cell, scratch_);
-      if (a == Alt::kNone) continue;
-      if (a == Alt::kFound) remember(scratch_);
-      if (a == Alt::kUnknown) inconclusive_ = true;
-      unique = false;
-      break;
-    }
-  }
-  bool ok = unique;
   // A clue that comes straight back as a single barely changes the rating: skip the grader
   // (the finished puzzle is always graded in full before it is accepted).
   const bool cheap = single == Single::kHidden || (single == Single::kNaked && plan_.req.rating &&
                                                    plan_.req.rating->hi >= kNakedSingleRating);
-  if (ok && guided_ && !cheap && plan_.req.rating) {
-    grader::GradeOptions go;
-    go.max_rating = plan_.req.rating->hi;
-    go.assume_unique = true;
-    go.bands = plan_.req.bands;
-    const grader::Grade g = grader::grade(puzzle_, go);
-    ok = g.solved && !g.capped;
+  const bool graded = guided_ && !cheap && plan_.req.rating;
+  bool unique = single != Single::kNone;
+  bool ok = true;
+  if (!unique && known_alternative()) {
+    ok = false;
+  } else if (graded && !unique && !fast9_ && exact_search()) {
+    // Grade first: a puzzle the ladder solves within the cap without a uniqueness technique is
+    // proven unique (every step is a sound deduction), and one it cannot solve is refused
+    // whatever a search would say. Either way no search is needed, and the result is the one the
+    // search-then-grade order gives (the search here has no budget, so it never leaves a removal
+    // unproven). The fast 9x9 search costs less than a grade: classic 9x9 searches first.
+    const grader::Verdict v = grader::verdict(puzzle_, plan_.req.rating->hi);
+    ok = v.solved;
+    unique = v.proven_unique;
+    if (ok && !unique) ok = unique = search_unique(c);
+  } else {
+    if (!unique) unique = search_unique(c);
+    ok = unique && (!graded || grader::verdict(puzzle_, plan_.req.rating->hi).solved);
   }
   if (!ok) restore_class(i);
   return ok;
+}
+
+bool Engine::search_unique(const std::vector<int>& removed) {
+  // Any second solution differs from the first in a removed cell (the puzzle was unique).
+  for (int cell : removed) {
+    const Alt a = find_alternative(cell, scratch_);
+    if (a == Alt::kNone) continue;
+    if (a == Alt::kFound) remember(scratch_);
+    if (a == Alt::kUnknown) inconclusive_ = true;
+    return false;
+  }
+  return true;
 }
 
 int Engine::dig(const std::vector<int>& order, int count, int floor, int stop, int undo) {

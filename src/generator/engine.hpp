@@ -75,6 +75,11 @@ class Engine {
   // of a sparse 16x16 puzzle can take seconds, so a search that runs over it answers kUnknown and
   // the clue is kept.
   Alt find_alternative(int cell, std::vector<std::uint8_t>& out);
+  // Whether find_alternative's answer is always a proof (no node budget): the fast 9x9 path, and
+  // variants up to 9x9.
+  bool exact_search() const { return fast9_ || (!geo_->classic() && plan_.cells <= 81); }
+  // Whether the puzzle (unique before the cells `removed` were emptied) is still unique, by search.
+  bool search_unique(const std::vector<int>& removed);
 
   // A set of cells, one bit per cell (up to 16x16).
   using Cells = std::array<std::uint64_t, 4>;

@@ -3,6 +3,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "grader/chains.hpp"
 #include "grader/techniques.hpp"
@@ -17,6 +19,7 @@ struct Rung {
   const char* name;
   double rating;  // lowest rating the technique can give (for the cap)
   Finder find;
+  bool assumes_unique = false;  // valid only on a puzzle with one solution
 };
 
 // Sudoku Explainer 1.2.1's order of hint producers (direct, then indirect), which is also
@@ -40,11 +43,11 @@ constexpr std::array kLadder = {
     Rung{"Hidden triple", 4.0, find_hidden_triple},
     Rung{"XY-wing", 4.2, find_xy_wing},
     Rung{"XYZ-wing", 4.4, find_xyz_wing},
-    Rung{"Unique rectangle/loop", 4.5, find_unique_rectangle},
+    Rung{"Unique rectangle/loop", 4.5, find_unique_rectangle, true},
     Rung{"Naked quad", 5.0, find_naked_quad},
     Rung{"Jellyfish", 5.2, find_jellyfish},
     Rung{"Hidden quad", 5.4, find_hidden_quad},
-    Rung{"BUG", 5.6, find_bug},
+    Rung{"BUG", 5.6, find_bug, true},
     // Chains (chains.hpp) and aligned exclusion (techniques.hpp), in SE's order; each returns its easiest step.
     Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion},
     Rung{"Chains and cycles", 6.5, find_chains},
@@ -57,6 +60,81 @@ constexpr std::array kLadder = {
 };
 
 constexpr double kEps = 1e-9;
+
+// The singles open the ladder: full house (any unit), hidden single in a box (units 2n..3n-1: boxes
+// or jigsaw regions), hidden single in a line (rows, columns and the extra units); then the first
+// rung that is not a single. verdict() runs them without the ladder.
+constexpr std::size_t kFullHouse = 0, kBoxSingle = 1, kLineSingle = 2, kFirstNotSingle = 3;
+static_assert(kLadder[kFullHouse].find == find_full_house && kLadder[kBoxSingle].find == find_hidden_single_box &&
+              kLadder[kLineSingle].find == find_hidden_single_line && kLadder[kFirstNotSingle].find == find_direct_pointing);
+
+bool allowed(std::size_t rung, double max_rating) { return kLadder[rung].rating <= max_rating + kEps; }
+
+// The singles allowed under `max_rating` to their fixed point (each one a sound deduction, and
+// each stays possible until it is made, so any order reaches the same point): true if that fills
+// the grid. Candidates are per cell (0 once filled); every pass scans every unit, taking the
+// hidden singles of the units whose rung is allowed, and the full houses (a unit's one empty cell)
+// of the others when full houses are.
+bool singles_fill(const Grid& puzzle, double max_rating) {
+  const Board& board = board_of(puzzle);
+  const int n = board.n;
+  const auto cells = static_cast<std::size_t>(board.cells);
+  if (puzzle.cells.size() != cells) return false;
+  const bool full_house = allowed(kFullHouse, max_rating);
+  const bool box = allowed(kBoxSingle, max_rating), line = allowed(kLineSingle, max_rating);
+  thread_local std::vector<Mask> cand;  // reused: the generator asks thousands of times a second
+  thread_local std::vector<std::uint8_t> value;
+  cand.assign(cells, puzzle.shape.all());
+  value.assign(cells, 0);
+  int left = board.cells;
+  // False when v is not a candidate of c (a given that breaks the rules).
+  auto place = [&](int c, int v) {
+    const auto i = static_cast<std::size_t>(c);
+    if (!(cand[i] & bit(v))) return false;
+    cand[i] = 0;
+    value[i] = static_cast<std::uint8_t>(v);
+    --left;
+    for (int p : board.peers[i]) cand[static_cast<std::size_t>(p)] &= ~bit(v);
+    return true;
+  };
+  for (std::size_t c = 0; c < cells; ++c)
+    if (const int v = puzzle.cells[c]; v && (v > n || !place(static_cast<int>(c), v))) return false;
+  const int units = static_cast<int>(board.units.size());
+  for (bool changed = true; changed && left > 0;) {
+    changed = false;
+    for (int u = 0; u < units; ++u) {
+      const bool hidden = u >= 2 * n && u < 3 * n ? box : line;
+      if (!hidden && !full_house) continue;
+      const auto& unit = board.units[static_cast<std::size_t>(u)];
+      if (!hidden) {  // full houses only
+        int empty = 0, last = -1;
+        for (int c : unit)
+          if (!value[static_cast<std::size_t>(c)]) ++empty, last = c;
+        if (empty != 1) continue;
+        const Mask m = cand[static_cast<std::size_t>(last)];
+        if (m && !several(m)) changed = place(last, lowest_value(m)) || changed;
+        continue;
+      }
+      Mask once = 0, twice = 0;  // a filled cell has no candidates
+      for (int c : unit) {
+        const Mask m = cand[static_cast<std::size_t>(c)];
+        twice |= once & m;
+        once |= m;
+      }
+      for (Mask single = once & ~twice; single; single &= single - 1) {
+        const Mask b = single & (~single + 1);
+        // Its one place may have been filled by an earlier single of this unit (only when the
+        // puzzle has no solution): then there is nothing to place.
+        for (int c : unit)
+          if (cand[static_cast<std::size_t>(c)] & b) {
+            changed = place(c, lowest_value(b)) || changed;
+            break;
+          }
+      }
+    }
+  }
+  return left == 0;
+}
 
 bool parse_number(std::string_view t, double& out) {
   if (t.empty()) return false;
@@ -123,6 +201,19 @@ Result<RatingRange> parse_rating_range(std::string_view text, const Bands& bands
   return RatingRange{lo, hi, false};
 }
 
+Verdict verdict(const Grid& puzzle, double max_rating) {
+  if (!allowed(kFirstNotSingle, max_rating)) {
+    const bool solved = singles_fill(puzzle, max_rating);
+    return {solved, solved};
+  }
+  GradeOptions go;
+  go.max_rating = max_rating;
+  go.assume_unique = true;
+  const Grade g = grade(puzzle, go);
+  const bool solved = g.solved && !g.capped;
+  return {solved, solved && !g.used_uniqueness};
+}
+
 std::vector<LadderEntry> ladder() {
   std::vector<LadderEntry> out;
   for (const Rung& r : kLadder) out.push_back({r.name, r.rating});
@@ -170,6 +261,7 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
         g.rating = step.rating;
       }
       ++g.counts[step.technique];
+      g.used_uniqueness = g.used_uniqueness || rung.assumes_unique;
       state.apply(step);
       if (options.record_path) g.path.push_back(step);
       progress = true;

@@ -65,7 +65,8 @@ struct GradeOptions {
   // Keep every step in Grade::path (for hints and --explain). Default: off (faster).
   bool record_path = false;
   // Skip the uniqueness check when the caller already knows the puzzle has exactly one solution
-  // (the generator). Grading a non-unique puzzle with this set gives meaningless results.
+  // (the generator). Grading a non-unique puzzle with this set gives meaningless ratings; only a
+  // grade that solves the puzzle without Grade::used_uniqueness still proves it unique.
   bool assume_unique = false;
   Bands bands;
 };
@@ -75,6 +76,9 @@ struct Grade {
   int solutions = 0;       // solution count up to 2 (0, 1 or 2 meaning "2 or more")
   bool solved = false;     // the ladder solved the puzzle completely
   bool capped = false;     // stopped by max_rating: the true rating is above it
+  // A step assumed the puzzle has one solution (unique rectangle/loop, BUG). Every other step is a
+  // sound deduction, so a puzzle solved without such a step is proven unique.
+  bool used_uniqueness = false;
   double rating = -1.0;    // highest step rating used; -1 if not rated (not unique)
   std::string hardest;     // technique name of the highest-rated step ("" if none)
   std::string label;       // band of `rating` when solved; "" when not unique, capped or unsolved
@@ -89,6 +93,19 @@ struct Grade {
 // A variant puzzle (a grid with a board: x, hyper) is graded under its board's rules: every unit
 // of the board is a house (docs/grader.md says which technique reads which units).
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+
+// What the generator's removal test needs of grade(puzzle, {max_rating, assume_unique = true}):
+// whether the capped ladder solves the puzzle (solved && !capped), and whether that proves it
+// unique (no step assumed one solution). Under a cap below the first rung that is not a single
+// (SE 1.7: easy and below) it runs only the singles the cap allows, to their fixed point, instead
+// of the ladder: the order of the steps cannot change whether they finish the puzzle, and the
+// fixed point needs no rating, no steps and no per-value places (several times faster). Above
+// that it is grade(). Givens that break the rules give {false, false}.
+struct Verdict {
+  bool solved = false;
+  bool proven_unique = false;
+};
+Verdict verdict(const Grid& puzzle, double max_rating);
 
 // The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,
 // with their (lowest) SE rating.

@@ -6,37 +6,45 @@ namespace gp::solver::generic {
 
 namespace {
 
-// One search state is `cells` words: bits 0..n-1 are the candidates of the cell, kAssigned marks a
-// cell whose single candidate has already been eliminated from its peers.
+// One search state is `cells` words, bits 0..n-1 the candidates of the cell, kAssigned marking a
+// cell whose single candidate has already been eliminated from its peers; then one word per unit,
+// the values of its assigned cells (a unit whose values are all assigned is skipped by the hidden
+// singles).
 constexpr std::uint32_t kAssigned = 1u << 31;
 
 class Engine {
  public:
   Engine(const Board& board, const Request& req)
       : geo_(board), req_(req), n_(board.n), cells_(board.cells), all_(board.shape.all()),
-        locked_(n_ >= 9 && req.rng == nullptr && board.classic()) {}
+        locked_(n_ >= 9 && req.rng == nullptr && board.classic()),
+        stride_(static_cast<size_t>(cells_) + board.units.size()) {}
 
   Outcome run(const Grid& g, Grid* first) {
     Outcome out;
     // Every state is written before it is read (state 0 below, deeper ones copied from their
     // parent), so the reused buffers need no clearing.
-    const size_t pool_size = static_cast<size_t>(cells_) * static_cast<size_t>(cells_ + 1);
-    if (pool_.size() < pool_size) pool_.resize(pool_size);
+    const size_t depths = static_cast<size_t>(cells_) + 1;
+    if (pool_.size() < stride_ * depths) pool_.resize(stride_ * depths);
     if (queue_.size() < static_cast<size_t>(cells_) * 4) queue_.resize(static_cast<size_t>(cells_) * 4);
+    if (branched_.size() < depths) branched_.resize(depths);
     std::uint32_t* s0 = pool_.data();
     for (int c = 0; c < cells_; ++c) {
       const int v = g.cells[static_cast<size_t>(c)];
       if (v > n_) return out;
       s0[c] = v ? bit(v) : all_;
     }
+    std::fill(s0 + cells_, s0 + stride_, 0u);
     if (req_.exclude_cell >= 0 && req_.exclude_cell < cells_ && req_.exclude_value >= 1 &&
         req_.exclude_value <= n_)
       s0[req_.exclude_cell] &= ~bit(req_.exclude_value);
 
+    // branched_[d]: the cell branched on at depth d, the one cell of state d (and of state d + 1)
+    // that differs from a propagated state; -1 for the root, where every cell is new.
+    branched_[0] = -1;
     int depth = 0;
     while (depth >= 0) {
       std::uint32_t* s = state(depth);
-      if (!propagate(s)) {
+      if (!propagate(s, branched_[static_cast<size_t>(depth)])) {
         --depth;
         continue;
       }
@@ -67,16 +75,17 @@ class Engine {
       }
       // Binary branch: the deeper state tries c = pick, this one keeps c != pick for later.
       std::uint32_t* next = state(depth + 1);
-      std::copy(s, s + cells_, next);
+      std::copy(s, s + stride_, next);
       next[c] = pick;
       s[c] &= ~pick;
+      branched_[static_cast<size_t>(depth)] = branched_[static_cast<size_t>(depth) + 1] = c;
       ++depth;
     }
     return out;
   }
 
  private:
-  std::uint32_t* state(int depth) { return pool_.data() + static_cast<size_t>(depth) * static_cast<size_t>(cells_); }
+  std::uint32_t* state(int depth) { return pool_.data() + static_cast<size_t>(depth) * stride_; }
 
   // Removes `m` from cell c; queues it when one candidate is left. False on a contradiction.
   bool eliminate(std::uint32_t* s, int c, Mask m) {
@@ -93,6 +102,9 @@ class Engine {
   bool assign(std::uint32_t* s, int c) {
     const Mask b = s[c] & all_;
     s[c] |= kAssigned;
+    std::uint32_t* placed = s + cells_;
+    for (int u : geo_.unit_of[static_cast<size_t>(c)]) placed[u] |= b;
+    for (int u : geo_.extra_of[static_cast<size_t>(c)]) placed[u] |= b;
     for (int p : geo_.peers[static_cast<size_t>(c)])
       if (!eliminate(s, p, b)) return false;
     return true;
@@ -110,19 +122,21 @@ class Engine {
 
   // Hidden singles in every unit; `changed` set if any was found. False on a contradiction.
   bool hidden_singles(std::uint32_t* s, bool& changed) {
-    for (const auto& unit : geo_.units) {
-      Mask once = 0, twice = 0, placed = 0;
+    const std::uint32_t* placed = s + cells_;
+    const int units = static_cast<int>(geo_.units.size());
+    for (int u = 0; u < units; ++u) {
+      if (placed[u] == all_) continue;  // every value assigned
+      const auto& unit = geo_.units[static_cast<size_t>(u)];
+      // An assigned value is in its cell only (assign() took it from the peers), so counting the
+      // assigned cells too leaves the values seen once outside placed[u] as they were.
+      Mask once = 0, twice = 0;
       for (int c : unit) {
-        const std::uint32_t m = s[c];
-        const Mask assigned = 0u - (m >> 31);  // all ones for an assigned cell (kAssigned is bit 31)
-        const Mask open = m & ~assigned;
-        placed |= m & assigned;
-        twice |= once & open;
-        once |= open;
+        const Mask m = s[c] & all_;
+        twice |= once & m;
+        once |= m;
       }
-      placed &= all_;
-      if ((once | placed) != all_) return false;  // a value has no place left in this unit
-      for (Mask hidden = once & ~twice & ~placed; hidden; hidden &= hidden - 1) {
+      if (once != all_) return false;  // a value has no place left in this unit
+      for (Mask hidden = once & ~twice & ~placed[u]; hidden; hidden &= hidden - 1) {
         const Mask b = hidden & (~hidden + 1);
         for (int c : unit) {
           if ((s[c] & kAssigned) || !(s[c] & b)) continue;
@@ -224,10 +238,13 @@ class Engine {
 
   // Naked and hidden singles to a fixed point, then locked candidates (when they pay for
   // themselves: n >= 9 and not a random fill, where they rarely fire), again until nothing
-  // changes. False on a contradiction.
-  bool propagate(std::uint32_t* s) {
+  // changes. False on a contradiction. `changed_cell` is the one cell that differs from a propagated
+  // state, or -1 to look at every cell.
+  bool propagate(std::uint32_t* s, int changed_cell) {
     head_ = tail_ = 0;
-    for (int c = 0; c < cells_; ++c) {
+    const int first = changed_cell < 0 ? 0 : changed_cell;
+    const int last = changed_cell < 0 ? cells_ : changed_cell + 1;
+    for (int c = first; c < last; ++c) {
       const std::uint32_t m = s[c];
       if (m & kAssigned) continue;
       if (!m) return false;
@@ -243,16 +260,18 @@ class Engine {
     }
   }
 
-  // An unassigned cell with the fewest candidates, or -1 if all are assigned.
+  // The first unassigned cell with at most two candidates, else the first with the fewest; -1 if
+  // all are assigned.
   int choose_cell(const std::uint32_t* s) const {
     int best = -1, best_count = 1 << 30;
     for (int c = 0; c < cells_; ++c) {
-      if (s[c] & kAssigned) continue;
-      const int k = popcount(s[c]);
+      const std::uint32_t m = s[c];
+      if (m & kAssigned) continue;
+      if (const std::uint32_t rest = m & (m - 1); !(rest & (rest - 1))) return c;  // no count needed
+      const int k = popcount(m);
       if (k < best_count) {
         best = c;
         best_count = k;
-        if (k <= 2) break;
       }
     }
     return best;
@@ -264,12 +283,14 @@ class Engine {
   const int cells_;
   const Mask all_;
   const bool locked_;
+  const size_t stride_;  // words per state: the cells, then the units
   // Per-thread buffers, reused by every search of the thread (a search never starts another):
   // the generator calls this engine thousands of times a second on small grids, where allocating
   // and clearing the states cost as much as the search.
   struct Buffers {
     std::vector<std::uint32_t> pool;
     std::vector<int> queue;
+    std::vector<int> branched;
   };
   static Buffers& buffers() {
     thread_local Buffers b;
@@ -277,6 +298,7 @@ class Engine {
   }
   std::vector<std::uint32_t>& pool_ = buffers().pool;
   std::vector<int>& queue_ = buffers().queue;  // cells left with one candidate, waiting to be assigned
+  std::vector<int>& branched_ = buffers().branched;  // per depth, see run()
   int head_ = 0, tail_ = 0;
 };
 
