@@ -4,7 +4,7 @@
 # CLI test, and the unit tests whose results depend on it: output bytes, SE ratings, books), tests
 # the installed tree and the .deb, then builds under ASan+UBSan with assertions on and runs every
 # test, then fuzzes each reader of outside input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
-# Each unit test is compiled once a run (tests/CMakeLists.txt, GRIDPRESS_TEST_SET).
+# Only the unit tests of the optimised build are compiled twice (tests/CMakeLists.txt, GRIDPRESS_TEST_SET).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -170,8 +170,12 @@ gridpress_cli_test(newspaper_start_number_needs_newspaper ARGS book data/books/s
 # Print-on-demand paperbacks (owner: kdp). Outputs go to the build tree.
 gridpress_cli_test(kdp_example ARGS book ../examples/kdp-6x9.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/kdp-6x9.pdf
   MATCH "wrote .*kdp-6x9\\.pdf: 116 pages, 160 puzzles in [0-9.]+ s; cover: .*kdp-6x9-cover\\.pdf; preflight passed\n")
-gridpress_cli_test(kdp_preflight_example ARGS preflight ../examples/kdp-6x9.yaml
+# The example book as written, checked again from its PDF (the spec's own preflight is
+# kdp_preflight_spec's; making the 160 puzzles twice would only repeat kdp_example).
+gridpress_cli_test(kdp_preflight_example ARGS preflight ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/kdp-6x9.pdf --trim 6x9 --strict
   MATCH "^preflight: passed \\(116 pages, 6x9 in\\)\n")
+set_tests_properties(cli_kdp_example PROPERTIES FIXTURES_SETUP kdp_example_book)
+set_tests_properties(cli_kdp_preflight_example PROPERTIES FIXTURES_REQUIRED kdp_example_book)
 gridpress_cli_test(kdp_preflight_spec ARGS preflight data/pdfcheck_kdp.yaml --strict MATCH "^preflight: passed \\([0-9]+ pages, 6x9 in\\)\n")
 gridpress_cli_test(kdp_strict_exit ARGS book data/books/kdp_short_strict.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short.pdf WILL_FAIL)
 gridpress_cli_test(kdp_strict_list ARGS book data/books/kdp_short_strict.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short-list.pdf

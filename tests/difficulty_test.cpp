@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <unordered_set>
@@ -73,6 +74,9 @@ TEST_CASE("difficulty: the top band's cap is kept in books; the default top band
 TEST_CASE("difficulty: every minimal 4x4 puzzle needs hidden singles in boxes at most (the refusal rests on it)") {
   // Every 4x4 solution grid, every clue set that leaves it unique and is minimal, graded. Solving
   // with box singles only gets easier with more givens, so no 4x4 puzzle rates above these.
+  // A fact about the grader's ratings, checked in the optimised build (an exhaustive run too slow
+  // for the sanitizer build, which runs the other cases).
+  if (std::getenv("GRIDPRESS_SANITIZED")) return;
   std::vector<std::vector<int>> grids;
   std::vector<int> g(16, 0);
   auto fits = [&](int c, int v) {
