@@ -21,6 +21,7 @@
 #include "book/kdp.hpp"
 #include "book/record.hpp"
 #include "book/sections.hpp"
+#include "book/techniques.hpp"
 #include "catalogue/sources.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
@@ -559,7 +560,10 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   layout::PageSinks sinks;
   sinks.book = preflight ? preflight->wrap(sink_to(*book->canvas)) : sink_to(*book->canvas);
   if (answers) sinks.answers = sink_to(*answers->canvas);
-  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options);
+  std::vector<layout::TechniqueDiagram> techniques;
+  if (spec.front.techniques)
+    for (TechniqueExample& e : technique_examples(spec, *puzzles, *plan)) techniques.push_back(std::move(e.diagram));
+  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options, techniques);
   if (laid && preflight && preflight->pages() != plan->book_pages) {
     // The gutter was chosen for plan->book_pages; a different count would need another layout.
     laid = Error("layout: the plan has " + std::to_string(plan->book_pages) + " pages but " +

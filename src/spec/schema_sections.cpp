@@ -351,6 +351,9 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Front, "title_page", Kind::Bool, &FrontMatter::title_page, "title, subtitle, author"));
   keys.push_back(plain(S::Front, "how_to_play", Kind::Bool, &FrontMatter::how_to_play,
                        "rules written for the grid sizes in the book"));
+  keys.push_back(plain(S::Front, "techniques", Kind::Bool, &FrontMatter::techniques,
+                       "a page after how-to-play: the techniques the book's puzzles need, each shown on a real "
+                       "step of one of its puzzles"));
   keys.push_back(plain(S::Front, "contents", Kind::Bool, &FrontMatter::contents,
                        "printed table of contents with page numbers"));
   keys.push_back(plain(S::Front, "notice", Kind::Text, &FrontMatter::notice,
