@@ -113,9 +113,45 @@ TEST_CASE("techniques: every example is a true step of the puzzle it names") {
       if (subset && d.candidates[i] != 0) CHECK((d.candidates[i] & bit(truth)) != 0);
     }
     if (d.placed_cell >= 0) CHECK(d.placed_value == p.solution.cells[static_cast<std::size_t>(d.placed_cell)]);
+    if (d.title == "Naked single") {  // the digits drawn in its row, column and box leave only its value
+      Mask seen = 0;
+      const int n = 9, r = d.placed_cell / n, c = d.placed_cell % n;
+      for (int k = 0; k < 81; ++k)
+        if (k / n == r || k % n == c || (k / n / 3 == r / 3 && k % n / 3 == c / 3))
+          if (d.values.cells[static_cast<std::size_t>(k)] != 0) seen |= bit(d.values.cells[static_cast<std::size_t>(k)]);
+      CHECK((Shape{3, 3}.all() & ~seen) == bit(d.placed_value));
+    }
     CHECK((d.placed_cell >= 0) != eliminates);  // each step either places or removes
     eliminates = false;
   }
+}
+
+TEST_CASE("techniques: a book with no puzzle to draw (variants only) gets a stand-in made from its seed") {
+  gen::Request r;
+  r.variant = Variant::kX;
+  std::vector<PuzzleStore> puzzles(1);
+  auto p = gen::generate_one(r, 11);
+  REQUIRE(p.ok());
+  puzzles[0].add(*p);
+  spec::BookSpec spec;
+  spec.seed = 5;
+  spec.sections.resize(1);
+  spec.sections[0].count = 1;
+  layout::ApproxTextMeasure measure;
+  auto plan = layout::plan_book(spec, {1}, measure);
+  REQUIRE(plan.ok());
+  const auto examples = book::technique_examples(spec, puzzles, *plan);
+  REQUIRE_FALSE(examples.empty());
+  for (const book::TechniqueExample& e : examples) {
+    CHECK(e.section == -1);
+    CHECK(e.number == 0);
+    CHECK(e.diagram.text.find("made for this page") != std::string::npos);
+    CHECK(e.diagram.givens.n() == 9);
+  }
+  // The same seed gives the same stand-in.
+  const auto again = book::technique_examples(spec, puzzles, *plan);
+  REQUIRE(again.size() == examples.size());
+  CHECK(again[0].diagram.givens == examples[0].diagram.givens);
 }
 
 TEST_CASE("techniques: the grader names the units and cells a step rests on") {

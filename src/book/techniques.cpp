@@ -124,6 +124,12 @@ bool hidden_single(const grader::State& s, const grader::Step& step, TechniqueDi
 bool naked_single(const grader::State& s, const grader::Step& step, TechniqueDiagram& d) {
   if (step.placements.size() != 1 || step.units.size() != 3) return false;
   const int c = step.placements[0].cell, v = step.placements[0].value;
+  // Only a cell whose row, column and box hold every other digit (not one left by an earlier
+  // elimination), as the text says.
+  Mask seen = 0;
+  for (int p : s.peers(c))
+    if (s.value(p) != 0) seen |= bit(s.value(p));
+  if ((s.shape().all() & ~seen) != bit(v)) return false;
   for (int u : step.units) mark_unit(s, d, u);
   d.placed_cell = c;
   d.placed_value = v;
@@ -266,7 +272,7 @@ void study(const Sample& p, std::array<int, kKinds>& needs, std::array<std::opti
       TechniqueDiagram d = blank_diagram(p.givens, s);
       if (make_diagram(kind, s, step, d) && (!slot || size_of(d) < size_of(slot->diagram))) {
         d.order = kind;
-        if (p.number > 0) d.text += " (Puzzle " + std::to_string(p.number) + ".)";
+        d.text += p.number > 0 ? " (Puzzle " + std::to_string(p.number) + ".)" : " (A 9x9 puzzle made for this page.)";
         slot = TechniqueExample{std::move(d), p.section, p.index, p.number, step.technique};
       }
     }

@@ -379,8 +379,8 @@ void techniques_page(const Context& cx, Page& page, const PageFrame& f) {
           ? "Every puzzle in this book can be solved by finding the one cell left for a digit in a row, column or "
             "box, or the one digit left for a cell."
           : "When a puzzle seems stuck, pencil in the candidates of its empty cells: the digits each cell can still "
-            "hold. These steps are taken from puzzles in this book. Rows are numbered from the top, columns from "
-            "the left: r2c7 is the cell in row 2, column 7.";
+            "hold. Each step below is taken from a real puzzle, numbered when it is one of this book's. Rows are "
+            "numbered from the top, columns from the left: r2c7 is the cell in row 2, column 7.";
   y = paragraphs(cx, page, f.content, y, {intro}, cx.fonts.body);
   const Box area{f.content.x, y, f.content.w, f.content.bottom() - cx.bands.foot - y};
   detail::techniques_body(page.items, area, cx.techniques, cx.fonts.body, cx.style, cx.measure);
