@@ -252,7 +252,8 @@ std::pair<int, int> size_of(const TechniqueDiagram& d) {
   return {rows * (w.col1 - w.col0 + 1), rows};
 }
 
-// Grades one puzzle step by step: counts which kinds it needs and fills the examples still missing.
+// Grades one puzzle step by step: counts which kinds it needs and keeps, per kind, the most compact
+// example so far.
 void study(const Sample& p, std::array<int, kKinds>& needs, std::array<std::optional<TechniqueExample>, kKinds>& found) {
   grader::GradeOptions options;
   options.record_path = true;

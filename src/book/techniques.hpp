@@ -24,8 +24,9 @@ struct TechniqueExample {
 // The examples, in priority order: a hidden single first, then the techniques the most sampled
 // puzzles need (locked candidates, naked and hidden pairs and triples, X-wing, swordfish), a
 // naked single last; at most `limit`. Puzzles are sampled across the sections (up to 24 from
-// each, in book order; classic grids up to 9x9 only), each technique illustrated by its first
-// suitable step. When no puzzle of the book can be drawn (every one a variant or larger than
+// each, in book order; classic grids up to 9x9 only), each technique illustrated by its most compact
+// suitable step (fewest cells drawn, then fewest rows; the first among equals). A suitable hidden
+// single or naked single is one the digits already placed explain on their own. When no puzzle of the book can be drawn (every one a variant or larger than
 // 9x9), a 9x9 hard puzzle generated from `seed` stands in. Deterministic.
 std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
                                                  const layout::BookPlan& plan, std::size_t limit = 4);
