@@ -10,6 +10,7 @@ packages=(
   fonts-sil-andika                      # Andika: letters as children learn to write them (worksheets)
   libqpdf-dev                           # PDF preflight (src/pdfcheck)
   libsqlite3-dev                        # the catalogue of published puzzles (src/catalogue)
+  librsvg2-dev                          # SVG cover images (src/render/svg.cpp)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
   help2man                              # the man page, from the program's help text
   ccache                                # compiled objects shared between builds (scripts/build.sh)

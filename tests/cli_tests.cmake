@@ -279,6 +279,13 @@ gridpress_cli_test(book_budget_text ARGS book data/difficulty/slow.yaml -o ${CMA
   MATCH "slow\\.yaml:7:5: section 'Impossible in time': gave up after 0\\.3 s: 9x9 with exactly 17 clues, best reached [0-9]+ clues in [0-9,]+ tr(y|ies) \\(made 0 of 3 puzzles\\); give the section a larger `budget`, or keep what was made with --keep-partial")
 gridpress_cli_test(book_keep_partial ARGS book data/difficulty/slow.yaml --keep-partial -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/kept.pdf
   MATCH "warning: .*slow\\.yaml:7:5: section 'Impossible in time': kept 0 of 3 puzzles \\(gave up after 0\\.3 s: .*\\)\nwrote .*kept\\.pdf: [0-9]+ pages, 2 puzzles in ")
+# A newspaper day that runs out of its budget: exit 1 with the remedy, or with --keep-partial the
+# days before it are written and the warning says where the next run starts.
+gridpress_cli_exit_test(newspaper_budget 1 book data/newspaper/slow_week.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-newspaper-slow/failed/slow.json)
+gridpress_cli_test(newspaper_budget_text ARGS book data/newspaper/slow_week.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-newspaper-slow/failed/slow.json
+  MATCH "slow_week\\.yaml:[0-9]+:[0-9]+: Wednesday 2026-03-04 \\(No\\. 303\\): gave up after [0-9.]+ s: 9x9 with exactly 17 clues.*; give the days a larger `budget`, or write the days before it with --keep-partial")
+gridpress_cli_test(newspaper_keep_partial ARGS book data/newspaper/slow_week.yaml --keep-partial -o ${CMAKE_CURRENT_BINARY_DIR}/cli-newspaper-slow/kept/slow.json
+  MATCH "warning: .*slow_week\\.yaml:[0-9]+:[0-9]+: Wednesday 2026-03-04 \\(No\\. 303\\): gave up after .*; kept the 2 days before it \\(to No\\. 302, 2026-03-03\\), the run's later days are not made; the next run starts at No\\. 303\nwrote 4 files \\(pdf\\) for 2 puzzles in .*No\\. 301 2026-03-02 \\.\\. No\\. 302 2026-03-03")
 gridpress_cli_exit_test(book_unknown_extension 2 book data/books/small.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/small.docx)
 gridpress_cli_test(book_unknown_extension_text ARGS book data/books/small.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/small.docx
   MATCH "-o .*small\\.docx: '\\.docx' is not a format gridpress writes: name the file \\.pdf, \\.svg, \\.png or \\.eps, or give --format")

@@ -337,9 +337,61 @@ TEST_CASE("cover: a front image fills the front to its bleed edges or fits where
   auto t = layout::lay_out_cover(text, 100, layout::cover_options(text), measure);
   REQUIRE_FALSE(t.ok());
   CHECK(t.error().to_string().find("cover.image: '" + (dir / "text.png") + "' is not a PNG file") != std::string::npos);
-  auto svg = spec::load_book_spec(cover_spec(dir, "cover:\n  image: art.svg\n"));
-  REQUIRE_FALSE(svg.ok());
-  CHECK(svg.error().to_string().find("cover.image: the cover image must be a PNG") != std::string::npos);
+  auto jpeg = spec::load_book_spec(cover_spec(dir, "cover:\n  image: art.jpg\n"));
+  REQUIRE_FALSE(jpeg.ok());
+  CHECK(jpeg.error().to_string().find("cover.image: the cover image must be a PNG or an SVG") != std::string::npos);
+}
+
+namespace {
+
+// Pixels of the first page of `pdf` at 20 dpi that are clearly red (the SVG's circle).
+int red_pixels(const std::string& pdf, const TempDir& dir) {
+  test::require_tool("pdftoppm");
+  REQUIRE(test::shell("pdftoppm -r 20 -f 1 -l 1 -singlefile '" + pdf + "' '" + (dir / "page") + "'", dir).code == 0);
+  std::istringstream ppm(test::slurp(dir / "page.ppm"));
+  std::string magic;
+  int w = 0, h = 0, max = 0;
+  ppm >> magic >> w >> h >> max;
+  ppm.get();
+  REQUIRE(magic == "P6");
+  int red = 0;
+  for (int i = 0; i < w * h; ++i) {
+    const int r = ppm.get(), g = ppm.get(), b = ppm.get();
+    if (r > 180 && g < 90 && b < 90) ++red;
+  }
+  return red;
+}
+
+}  // namespace
+
+TEST_CASE("cover: an SVG front image is vector art (no resolution check), filling or fitting; a bad one is refused at the key") {
+  test::require_tool("pdfimages");
+  TempDir dir;
+  fs::copy_file(std::string(GRIDPRESS_TEST_DATA) + "/cover-art.svg", dir / "art.svg");
+  // 400 x 600 px is far under 300 dpi at 6 x 9 in: an SVG is drawn as paths, so that does not count.
+  test::book_ok(cover_spec(dir, "cover: {image: art.svg, image_min_dpi: 1200}\n"), "", dir, "--jobs 2");
+  const test::Output list = test::shell("pdfimages -list '" + (dir / "book-cover.pdf") + "'", dir);
+  CHECK(list.out.find(" image ") == std::string::npos);  // no raster image in the cover
+  const int filled = red_pixels(dir / "book-cover.pdf", dir);
+  CHECK(filled > 300);  // the circle, about 2.3 in across at 20 dpi
+  test::book_ok(cover_spec(dir, "cover: {image: art.svg, image_fit: fit}\n"), "", dir, "--jobs 2");
+  const int fitted = red_pixels(dir / "book-cover.pdf", dir);
+  CHECK(fitted > 50);
+  CHECK(fitted < filled);  // where the grid goes: smaller than the whole front
+
+  // Broken, or with no size: exit 2 at cover.image, naming the file, nothing written.
+  fs::remove(dir / "book-cover.pdf");
+  test::spit(dir / "broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n<g>\n</svg>\n");
+  const test::Output broken = test::gridpress("book '" + cover_spec(dir, "cover: {image: broken.svg}\n") + "' -q", dir);
+  CHECK(broken.code == 2);
+  CHECK(broken.err.find("cover.image: '" + (dir / "broken.svg") + "' is not an SVG librsvg can read: ") !=
+        std::string::npos);
+  test::spit(dir / "sizeless.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"5\" height=\"5\"/></svg>\n");
+  const test::Output sizeless = test::gridpress("book '" + cover_spec(dir, "cover: {image: sizeless.svg}\n") + "' -q", dir);
+  CHECK(sizeless.code == 2);
+  CHECK(sizeless.err.find("cover.image: '" + (dir / "sizeless.svg") + "' has no width, height or viewBox") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "book-cover.pdf"));
 }
 
 TEST_CASE("cover: the book command refuses a low-resolution image before any work and draws a good one") {

@@ -32,6 +32,7 @@ _gridpress() {
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
     --dedup) COMPREPLY=($(compgen -W "canonical exact" -- "$cur")); return ;;
     --difficulty) COMPREPLY=($(compgen -W "easy medium hard expert fiendish" -- "$cur")); return ;;
+    --spread) COMPREPLY=($(compgen -W "even any" -- "$cur")); return ;;
     --rules) COMPREPLY=($(compgen -W "kdp none" -- "$cur")); return ;;
     --paper) COMPREPLY=($(compgen -W "white cream" -- "$cur")); return ;;
     --format)
@@ -48,7 +49,7 @@ _gridpress() {
 
   local opts=""
   case $cmd in
-    generate) opts="--variant --regions --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating" ;;
+    generate) opts="--variant --regions --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating --spread" ;;
     solve) opts="--variant --count --stats" ;;
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;

@@ -38,6 +38,7 @@ complete -c gridpress -n $g -l with-solution -d 'Print each solution too'
 complete -c gridpress -n $g -l format -x -a 'line grid json csv' -d 'Output format'
 complete -c gridpress -n $g -l difficulty -x -a 'easy medium hard expert fiendish' -d 'SE band'
 complete -c gridpress -n $g -l rating -x -d 'SE rating range A-B'
+complete -c gridpress -n $g -l spread -x -a 'even any' -d 'Ratings spread over the band or as they come'
 
 # solve
 set -l s "__fish_seen_subcommand_from solve"

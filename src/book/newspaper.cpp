@@ -64,11 +64,13 @@ Status read_exclusions(const std::string& path, std::unordered_set<std::string>&
 // with the same seed; a puzzle equal to one in `excluded` or to an earlier day's is replaced (the
 // generator's batch rule). Days run in parallel on the excluded set alone and are then checked in
 // day order against the earlier days, regenerating the rare collision: the result is exactly that
-// of generating the days one after another.
+// of generating the days one after another. With `cut` (keep_partial), a day that runs out of its
+// budget ends the run: the days before it are returned and `cut` says so (none made: the error).
 Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
                                           const std::vector<gen::Request>& requests,
                                           const std::unordered_set<std::string>& excluded,
-                                          const std::function<bool(const std::string&)>& listed, int jobs) {
+                                          const std::function<bool(const std::string&)>& listed, int jobs,
+                                          std::string* cut) {
   const int days = static_cast<int>(spec.sections.size());
   const auto one_day = [&](int d, const std::unordered_set<std::string>& avoid) -> Result<Puzzle> {
     gen::BatchOptions bo;
@@ -98,8 +100,18 @@ Result<std::vector<Puzzle>> generate_days(const spec::BookSpec& spec,
     if (p && seen.count(p->canonical)) p = one_day(d, seen);
     if (!p) {
       const auto& sec = spec.sections[static_cast<size_t>(d)];
-      return Error(p.error().kind, spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
-                   "): " + p.error().to_string());
+      const std::string where = spec::section_location(spec, d) + ": " + sec.name + " (No. " + std::to_string(sec.number) +
+                                "): " + p.error().to_string();
+      if (cut == nullptr || d == 0 || p.error().kind != ErrorKind::budget)
+        return Error(p.error().kind, where + (d > 0 && p.error().kind == ErrorKind::budget
+                                                  ? "; give the days a larger `budget`, or write the days before it "
+                                                    "with --keep-partial"
+                                                  : ""));
+      const auto& before = spec.sections[static_cast<size_t>(d - 1)];
+      *cut = where + "; kept the " + std::to_string(d) + (d == 1 ? " day" : " days") + " before it (to No. " +
+             std::to_string(before.number) + ", " + before.date + "), the run's later days are not made; the next run "
+             "starts at No. " + std::to_string(sec.number);
+      return out;
     }
     seen.insert(p->canonical);
     out.push_back(std::move(*p));
@@ -380,7 +392,13 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   // Each day's puzzle is final before it is reserved: the catalogue records it under its day's
   // number, date and file, so the order by rating comes first.
   const auto make_days = [&] {
-    auto made = generate_days(spec, requests, excluded, cat->excluded(), jobs);
+    std::string cut;
+    auto made = generate_days(spec, requests, excluded, cat->excluded(), jobs, options.keep_partial ? &cut : nullptr);
+    if (made && made->size() < spec.sections.size()) {  // keep_partial: the run ends before the day that ran out
+      spec.sections.resize(made->size());
+      requests.resize(made->size());
+      run.warnings.push_back(cut);
+    }
     if (made) rise_by_rating(requests, *made);
     return made;
   };

@@ -20,6 +20,9 @@ struct NewspaperOptions {
   int jobs = 0;                     // days generated at once; 0 = one per core (output is the same)
   std::optional<int> start_number;  // --start-number: overrides newspaper.start_number
   bool force = false;               // with a catalogue: replace files it lists as published
+  // A day that runs out of its budget ends the run there instead of failing it: the days before it
+  // are written (a warning names the day and where the next run starts), the later ones are not.
+  bool keep_partial = false;
 };
 
 // What a newspaper run wrote.
@@ -56,6 +59,8 @@ struct NewspaperRun {
 // its last day when newspaper.start_date is not given; a number already published is refused;
 // no puzzle it lists is used; files it lists as published are refused unless options.force; the
 // puzzles are reserved before and recorded after the commit (book/record.hpp).
+// With options.keep_partial a day that runs out of its budget (and every later day) is left out
+// when at least the first day was made; `spec` then comes back with only the days written.
 // Never prints. Outcome: ok; failed (generation or writing failed); bad_input (a bad spec or
 // option, including --start-number without newspaper:). `spec` comes back with the numbers and
 // dates the run used.

@@ -15,12 +15,14 @@
 #include <optional>
 #include <ostream>
 #include <thread>
+#include <tuple>
 #include <unordered_set>
 #include <utility>
 
 #include "book/kdp.hpp"
 #include "book/record.hpp"
 #include "book/sections.hpp"
+#include "book/techniques.hpp"
 #include "catalogue/sources.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
@@ -33,6 +35,7 @@
 #include "pdfcheck/pdfcheck.hpp"
 #include "render/manifest.hpp"
 #include "render/staging.hpp"
+#include "render/svg.hpp"
 #include "render/text.hpp"
 #include "spec/limits.hpp"
 #include "spec/spec.hpp"
@@ -433,7 +436,14 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     if (Status st = cat->check_outputs(paths, options.force); !st)
       return failed(std::move(run), Outcome::bad_input, st.error());
   }
-  const layout::CoverOptions cover = layout::cover_options(spec);
+  layout::CoverOptions cover = layout::cover_options(spec);
+  if (spec.cover.enabled && !cover.image.empty() && render::is_svg_path(cover.image)) {
+    auto size = render::svg_size(cover.image);  // librsvg lives in render: layout gets the size as data
+    if (!size)
+      return failed(std::move(run), Outcome::bad_input,
+                    Error(spec::key_diagnostic(spec, {"cover.image"}, size.error().diagnostics.front().message)));
+    std::tie(cover.image_width, cover.image_height) = *size;
+  }
   if (spec.cover.enabled) {  // the full wrap is two pages and the spine wide: it can pass PDF's limit
     const double wide = layout::cover_geometry(spec.page, plan->book_pages, cover.paper).width;
     if (auto problem = spec::page_side_problem(wide))
@@ -559,7 +569,10 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   layout::PageSinks sinks;
   sinks.book = preflight ? preflight->wrap(sink_to(*book->canvas)) : sink_to(*book->canvas);
   if (answers) sinks.answers = sink_to(*answers->canvas);
-  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options);
+  std::vector<layout::TechniqueDiagram> techniques;
+  if (spec.front.techniques)
+    for (TechniqueExample& e : technique_examples(spec, *puzzles, *plan)) techniques.push_back(std::move(e.diagram));
+  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options, techniques);
   if (laid && preflight && preflight->pages() != plan->book_pages) {
     // The gutter was chosen for plan->book_pages; a different count would need another layout.
     laid = Error("layout: the plan has " + std::to_string(plan->book_pages) + " pages but " +

@@ -47,7 +47,11 @@ std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::Sect
 }
 
 std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, const gen::Request& r) {
-  if (sec.spread != "even" || !r.rating || sec.count < 2) return {};
+  return spread_slices(sec.spread, sec.count, r);
+}
+
+std::vector<grader::RatingRange> spread_slices(const std::string& spread, int count, const gen::Request& r) {
+  if (spread != "even" || !r.rating || count < 2) return {};
   const int n = r.shape.n();
   if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
   std::vector<double> cuts;
@@ -64,7 +68,7 @@ std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, con
     const double top = std::min(band.hi, 9.0);
     if (top - band.lo >= 0.9) cuts = {band.lo + (top - band.lo) / 3, band.lo + 2 * (top - band.lo) / 3};
   }
-  if (cuts.empty() || static_cast<int>(cuts.size()) + 1 > sec.count) return {};
+  if (cuts.empty() || static_cast<int>(cuts.size()) + 1 > count) return {};
   std::vector<grader::RatingRange> out;
   double lo = band.lo;
   bool lo_exclusive = band.lo_exclusive;

@@ -63,5 +63,8 @@ std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::Sect
 // section has no rating target, `spread: any`, fewer puzzles than slices, or a grid other than
 // 8x8 and 9x9.
 std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, const gen::Request& r);
+// The same for `count` puzzles of request `r` with spread `spread` ("even" or "any"): what
+// `gridpress generate --spread` deals its run to.
+std::vector<grader::RatingRange> spread_slices(const std::string& spread, int count, const gen::Request& r);
 
 }  // namespace gp::book

@@ -79,7 +79,7 @@ std::string seconds(double s) { return one_decimal(s) + " s"; }
 // A newspaper run (book/newspaper.hpp), then its summary line.
 int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {
   const book::NewspaperRun run =
-      book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force});
+      book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force, opt.keep_partial});
   for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
@@ -212,7 +212,7 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
   cmd->add_flag("--keep-partial", opt->keep_partial,
                 "A section that runs out of its budget keeps the puzzles made so far (a warning says how many) "
-                "instead of failing the book");
+                "instead of failing the book; in a newspaper run, the days before a day that runs out are written");
   cmd->footer(
       "Writes the book and, next to it, NAME.json and NAME.csv listing every puzzle (page, answer page,\n"
       "givens, solution, seed, rating). The same spec and seed give byte-identical output.\n"

@@ -1,5 +1,7 @@
 // gridpress generate: a batch of new puzzles on stdout (line, grid, json or csv).
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -11,6 +13,7 @@
 #include <thread>
 
 #include "book/record.hpp"
+#include "book/sections.hpp"
 #include "catalogue/sources.hpp"
 #include "core/difficulty.hpp"
 #include "core/text.hpp"
@@ -49,6 +52,7 @@ struct GenerateOptions {
   std::string format = "line";
   std::string difficulty;
   std::string rating;
+  std::string spread = "any";  // --spread: even = ratings dealt over the band's slices, as books do
 };
 
 constexpr const char* kGenerateFooter =
@@ -69,6 +73,9 @@ constexpr const char* kGenerateFooter =
     "transposition) to any puzzle in FILE (read like solve's input, or a catalogue; other sizes ignored).\n"
     "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
     "once they are written out; a run that fails records nothing (docs/catalogue.md).\n"
+    "--spread even deals the run's puzzles in turn to slices of the --difficulty band (or --rating\n"
+    "range), as books do by default, so ratings cover the band instead of bunching at its floor\n"
+    "(8x8 and 9x9; docs/difficulty.md); puzzle i goes to slice i mod m, so shards stay exact.\n"
     "--shard K/N makes part K (1..N) of a run of --count puzzles: indices (K-1)*C/N+1 .. K*C/N;\n"
     "--first I --count C makes the puzzles at indices I .. I+C-1. Either gives exactly the puzzles the\n"
     "whole run gives at those indices, so shards can run anywhere (GNU parallel, a Slurm array, a\n"
@@ -211,6 +218,46 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
   std::cout << out << std::flush;
 }
 
+// Puzzles first .. first+count-1 (1-based) of a run of `total` dealt in turn to `slices`: puzzle i
+// (0-based) is puzzle i / m of slice i mod m, made as a batch with stream (slice + 1) * 2^32 (as a
+// book section's slices are), then dealt back in index order. One budget covers every slice.
+Result<std::vector<Puzzle>> generate_spread(const gen::Request& req, std::uint64_t seed, long long first, int count,
+                                            const std::vector<grader::RatingRange>& slices, gen::BatchOptions bo) {
+  using Clock = std::chrono::steady_clock;
+  const long long m = static_cast<long long>(slices.size());
+  const long long lo = first - 1, hi = lo + count;  // 0-based [lo, hi)
+  const auto deadline = Clock::now() + std::chrono::duration<double>(req.budget_seconds);
+  const auto progress = bo.progress;
+  std::vector<std::vector<Puzzle>> made(slices.size());
+  int done_before = 0;
+  for (long long k = 0; k < m; ++k) {
+    const long long from = lo <= k ? 0 : (lo - k + m - 1) / m;  // first position of slice k in range
+    const long long to = hi <= k ? 0 : (hi - 1 - k) / m + 1;   // one past the last
+    if (to <= from) continue;
+    gen::Request slice = req;
+    slice.rating = slices[static_cast<std::size_t>(k)];
+    if (done_before > 0)
+      slice.budget_seconds = std::max(0.001, std::chrono::duration<double>(deadline - Clock::now()).count());
+    bo.stream = static_cast<std::uint64_t>(k + 1) << 32;
+    bo.first = static_cast<std::uint64_t>(from);
+    if (progress) bo.progress = [&, base = done_before](int done, int) { progress(base + done, count); };
+    auto batch = gen::generate_batch(slice, seed, static_cast<int>(to - from), bo);
+    if (!batch)
+      return Error(batch.error().kind,
+                   batch.error().to_string() + " [--spread even deals " + std::to_string(to - from) + " of the " +
+                       std::to_string(count) + " puzzles to this slice, " + std::to_string(k + 1) + " of " +
+                       std::to_string(m) + "; --spread any takes the whole band]");
+    done_before += static_cast<int>(batch->size());
+    made[static_cast<std::size_t>(k)] = std::move(*batch);
+  }
+  std::vector<Puzzle> out;
+  for (long long i = lo; i < hi; ++i) {
+    const long long k = i % m, from = lo <= k ? 0 : (lo - k + m - 1) / m;
+    out.push_back(std::move(made[static_cast<std::size_t>(k)][static_cast<std::size_t>(i / m - from)]));
+  }
+  return out;
+}
+
 int run_generate(const GenerateOptions& opt) {
   auto fail = [](const Error& e, int code) {
     std::cerr << "error: " << e.to_string() << "\n";
@@ -262,6 +309,13 @@ int run_generate(const GenerateOptions& opt) {
   int count = opt.count;
   if (auto st = parse_range(opt, first, count); !st) return fail(st.error(), kExitUsage);
   if (auto st = gen::check_request(req); !st) return fail(st.error(), kExitUsage);
+  if (opt.spread == "even" && !req.rating)
+    return fail(Error("--spread even needs --difficulty or --rating: it spreads ratings over that range"), kExitUsage);
+  // The slices come from the whole run's count (with --first: a run reaching at least its last
+  // puzzle), so a shard deals its puzzles as the whole run does.
+  const long long run_total = opt.shard.empty() ? first - 1 + count : opt.count;
+  const std::vector<grader::RatingRange> slices =
+      book::spread_slices(opt.spread, static_cast<int>(std::min<long long>(run_total, 1 << 30)), req);
 
   std::unordered_set<std::string> exclude;
   gen::BatchOptions bo;
@@ -281,7 +335,11 @@ int run_generate(const GenerateOptions& opt) {
   bo.excluded = cat->excluded();
   Progress progress(opt.quiet || count <= 1);
   bo.progress = [&progress](int done, int total) { progress.count("generating", done, total); };
-  auto puzzles = gen::generate_batch(req, opt.seed, count, bo);
+  const auto make = [&] {
+    return slices.empty() ? gen::generate_batch(req, opt.seed, count, bo)
+                          : generate_spread(req, opt.seed, first, count, slices, bo);
+  };
+  auto puzzles = make();
   // With a catalogue: reserve them; when another run took some meanwhile, generate again.
   for (int tries = 1; puzzles && cat->active(); ++tries) {
     std::vector<catalogue::Entry> entries;
@@ -292,7 +350,7 @@ int run_generate(const GenerateOptions& opt) {
     if (tries == book::kReserveTries)
       return fail(Error(opt.catalogue + ": other runs kept taking these puzzles; run it again"),
                   kExitFailure);
-    puzzles = gen::generate_batch(req, opt.seed, count, bo);
+    puzzles = make();
   }
   progress.clear();
   if (!puzzles) return fail(puzzles.error(), kExitFailure);
@@ -354,6 +412,11 @@ void add_generate_command(CLI::App& app, Run& run) {
   auto* diff = cmd->add_option("--difficulty", opt->difficulty, "easy, medium, hard, expert or fiendish (SE bands)");
   auto* rating = cmd->add_option("--rating", opt->rating, "SE rating range A-B, e.g. 2.6-4.0");
   diff->excludes(rating);
+  cmd->add_option("--spread", opt->spread,
+                  "even: ratings spread over the band (its puzzles dealt in turn to slices of it, as books do); "
+                  "any: as they come")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"even", "any"}));
   cmd->callback([opt, &run] { run = [opt] { return run_generate(*opt); }; });
 }
 

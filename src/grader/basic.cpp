@@ -53,7 +53,10 @@ bool hidden_single_in(const State& s, Step& out, int u, double rating) {
   for (int v = 1; v <= n; ++v) {
     const Mask p = s.places(u, v);
     if (!p || several(p)) continue;
-    if (out.describe) out.description = "Hidden single in " + s.unit_name(u);
+    if (out.describe) {
+      out.description = "Hidden single in " + s.unit_name(u);
+      out.units.push_back(u);
+    }
     set_place(s, out, "Hidden single", rating, s.unit(u)[static_cast<std::size_t>(only_bit_index(p))], v);
     return true;
   }
@@ -144,6 +147,9 @@ bool locked_step(const State& s, Step& out, bool pointing, bool direct, int v, i
   out.technique = pointing ? "Pointing" : "Claiming";
   out.rating = pointing ? 2.6 : 2.8;
   if (!out.describe) return true;
+  out.units = {base, cover};
+  for (int c : s.unit(base))
+    if (s.has(c, v) && s.in_unit(c, cover)) out.cells.push_back(c);
   out.description = out.technique + " ";
   append_value(out.description, v);
   out.description += " in " + s.unit_name(base) + " and " + s.unit_name(cover) + ": removes ";
@@ -282,6 +288,8 @@ const char* subset_name(int k) { return k == 2 ? "pair" : k == 3 ? "triple" : "q
 // Writes nothing when the caller does not want descriptions.
 void describe_subset(const State& s, Step& out, const std::string& name, Mask values, int u, Mask where) {
   if (!out.describe) return;
+  out.units.push_back(u);
+  for (Mask m = where; m; m &= m - 1) out.cells.push_back(s.unit(u)[static_cast<std::size_t>(only_bit_index(m))]);
   std::string& d = out.description;
   d = name + " ";
   add_values(d, values);
@@ -426,6 +434,15 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
         out.technique = name;
         out.rating = rating;
         if (!out.describe) return true;
+        for (Mask m = bases; m; m &= m - 1) {
+          const int base = base0 + only_bit_index(m);
+          out.units.push_back(base);
+          for (Mask c = covers; c; c &= c - 1) {
+            const int cell = s.unit(base)[static_cast<std::size_t>(only_bit_index(c))];
+            if (s.has(cell, v)) out.cells.push_back(cell);
+          }
+        }
+        for (Mask m = covers; m; m &= m - 1) out.units.push_back(cover0 + only_bit_index(m));
         out.description = std::string(name) + " on ";
         append_value(out.description, v);
         out.description += orient == 0 ? " in rows " : " in columns ";
@@ -451,7 +468,10 @@ bool find_full_house(const State& s, Step& out) {
       if (s.value(c) != 0) continue;
       const Mask m = s.cand(c);
       if (!m || several(m)) break;
-      if (out.describe) out.description = "Full house in " + s.unit_name(u);
+      if (out.describe) {
+        out.description = "Full house in " + s.unit_name(u);
+        out.units.push_back(u);
+      }
       set_place(s, out, "Full house", 1.0, c, lowest_value(m));
       return true;
     }
@@ -484,7 +504,10 @@ bool find_naked_single(const State& s, Step& out) {
   for (int c = 0; c < s.cells(); ++c) {
     const Mask m = s.cand(c);
     if (m && !several(m)) {
-      if (out.describe) out.description = "Naked single";
+      if (out.describe) {
+        out.description = "Naked single";
+        for (int u : s.units_of(c)) out.units.push_back(u);
+      }
       set_place(s, out, "Naked single", 2.3, c, lowest_value(m));
       return true;
     }

@@ -91,6 +91,13 @@ struct Step {
   std::vector<CellValue> placements;     // cells solved by this step
   std::vector<CellValue> eliminations;   // candidates removed by this step
   std::string description;               // e.g. "Hidden single in box 3: r2c7 = 5"
+  // The pattern the deduction rests on, for diagrams: the units it reads and the cells of the
+  // pattern (a subset's cells, the base cells of a locked candidate, a fish's corners). Filled
+  // only when `describe` is set, and only by singles, locked candidates, subsets and basic fish
+  // (empty for the other techniques). Singles give their unit (a naked single its row, column and
+  // box) and no cells.
+  std::vector<int> units;
+  std::vector<int> cells;
   // Whether the caller wants `description`: when false a technique may leave it empty (grade()
   // sets it from GradeOptions::record_path; building text is a large share of a fast grade).
   bool describe = true;
@@ -103,6 +110,8 @@ struct Step {
     placements.clear();
     eliminations.clear();
     description.clear();
+    units.clear();
+    cells.clear();
   }
 };
 

@@ -1,8 +1,10 @@
 #include "layout/cover.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -97,6 +99,13 @@ void draw_motif(std::vector<Item>& out, const CoverTheme& look, const spec::Them
   draw_grid(out, gx, gy, cell, sample.givens, nullptr, style);
 }
 
+// ".svg" for "art.SVG".
+std::string lower_extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
 // The pixel size of a PNG file, from its header; an error naming cover.image when the file is
 // missing, unreadable or not a PNG.
 Result<std::pair<int, int>> png_pixels(const spec::BookSpec& spec, const std::string& path) {
@@ -118,23 +127,27 @@ Result<std::pair<int, int>> png_pixels(const spec::BookSpec& spec, const std::st
 
 // The image placed in `area`: scaled to cover it (`fill`, cropped by the clip) or to fit inside
 // it, centred. Its resolution at that size must reach cover.image_min_dpi.
+// An SVG (its size read by the book layer) is scaled the same way, with no resolution to check.
 Result<ImageItem> place_image(const spec::BookSpec& spec, const CoverOptions& cover, const Box& area, bool fill) {
-  auto px = png_pixels(spec, cover.image);
+  const bool svg = cover.image_width > 0 && cover.image_height > 0;
+  if (!svg && lower_extension(cover.image) == ".svg")
+    return Error(spec::key_diagnostic(spec, {"cover.image"}, "'" + cover.image + "': the SVG's size was not read"));
+  auto px = svg ? Result<std::pair<int, int>>(std::pair{0, 0}) : png_pixels(spec, cover.image);
   if (!px) return px.error();
-  const auto [pw, ph] = *px;
+  const double pw = svg ? cover.image_width : px->first, ph = svg ? cover.image_height : px->second;
   const double sx = area.w / pw, sy = area.h / ph;  // mm a pixel
   const double mm_per_px = fill ? std::max(sx, sy) : std::min(sx, sy);
   ImageItem item;
   item.path = cover.image;
-  item.pixels_w = pw;
-  item.pixels_h = ph;
+  item.pixels_w = px->first;  // 0 for an SVG
+  item.pixels_h = px->second;
   item.placed = Box{area.x + (area.w - pw * mm_per_px) / 2, area.y + (area.h - ph * mm_per_px) / 2, pw * mm_per_px,
                     ph * mm_per_px};
   item.clip = area;
   const double dpi = kMmPerInch / mm_per_px;
-  if (dpi + 1e-6 < cover.image_min_dpi) {
+  if (!svg && dpi + 1e-6 < cover.image_min_dpi) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "is %d x %d pixels: %.0f dpi at its printed size (%.2f x %.2f in); ", pw, ph, dpi,
+    std::snprintf(buf, sizeof buf, "is %d x %d pixels: %.0f dpi at its printed size (%.2f x %.2f in); ", px->first, px->second, dpi,
                   item.placed.w / kMmPerInch, item.placed.h / kMmPerInch);
     const int need_w = static_cast<int>(std::ceil(item.placed.w / kMmPerInch * cover.image_min_dpi));
     return Error(spec::key_diagnostic(

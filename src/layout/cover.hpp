@@ -21,7 +21,10 @@ struct CoverOptions {
   bool spine_text = true;   // title and author on the spine when allowed and wide enough
   bool proof = false;       // draw the barcode area and the safe lines as guides
   CoverTheme theme = *cover_theme("midnight");  // ground, colours, typography, placement
-  std::string image;                // a PNG for the front; empty = none (the grid motif instead)
+  std::string image;                // a PNG or an SVG for the front; empty = none (the grid motif instead)
+  // An SVG's size (any unit; only its proportions count), which the book layer reads with librsvg
+  // (render::svg_size); layout reads a PNG's pixels from its header itself. 0 = not read.
+  double image_width = 0, image_height = 0;
   std::string image_fit = "fill";   // "fill": the front to its bleed edges; "fit": where the grid goes
   int image_min_dpi = 300;          // least resolution at the printed size
 };
@@ -61,7 +64,8 @@ CoverGeometry cover_geometry(const spec::PageSpec& page, int page_count, Paper p
 // Errors (at the key, spec::key_diagnostic): page_count < 1 ("cover: the book has no pages"); a
 // title, subtitle or author that does not fit at its smallest size; a back text that would run
 // into the barcode area (how many of its words fit is said); an image that is missing, not a PNG,
-// or under image_min_dpi at its printed size (cover.image).
+// or under image_min_dpi at its printed size (cover.image); an SVG without image_width/height. An
+// SVG is vector art: it has no resolution to check.
 Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const CoverOptions& cover,
                            const TextMeasure& measure, const Puzzle* sample = nullptr);
 

@@ -82,8 +82,9 @@ struct FillItem {
   Colour bottom;  // == top: a flat fill
 };
 
-// A raster image (PNG) drawn at `placed` (its whole extent, mm) and clipped to `clip`: `fill`
-// scales an image past the clip box, `fit` inside it. `pixels_w` x `pixels_h` as read by layout.
+// A raster image (PNG) or an SVG (by its extension) drawn at `placed` (its whole extent, mm) and
+// clipped to `clip`: `fill` scales an image past the clip box, `fit` inside it. `pixels_w` x
+// `pixels_h` as read by layout (0 for an SVG).
 struct ImageItem {
   std::string path;
   Box placed;

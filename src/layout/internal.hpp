@@ -4,6 +4,7 @@
 
 #include "layout/grid_draw.hpp"
 #include "layout/layout.hpp"
+#include "layout/techniques.hpp"
 
 namespace gp::layout::detail {
 
@@ -59,5 +60,11 @@ struct TitleLayout {
 // Error "title: ..." / "author: ..." naming what does not fit even at the smallest sizes.
 Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts, const TextMeasure& measure,
                                  const Box& c);
+
+// The techniques page below its heading and introduction: as many of `diagrams` (in priority
+// order) as fit `area`, each a bold title, the diagram and its text beside it, shown in their
+// `order`, with the largest cells from 11 mm down to 6 mm that fit them. Returns how many it drew.
+int techniques_body(std::vector<Item>& out, const Box& area, const std::vector<TechniqueDiagram>& diagrams,
+                    const Font& body, const GridStyle& base, const TextMeasure& measure);
 
 }  // namespace gp::layout::detail

@@ -21,6 +21,7 @@
 #include "core/puzzle_store.hpp"
 #include "core/result.hpp"
 #include "layout/document.hpp"
+#include "layout/techniques.hpp"
 #include "spec/book_spec.hpp"
 
 namespace gp::layout {
@@ -103,8 +104,9 @@ class PageGeometry {
 // The plan.
 
 // blank: an empty page (no folio) so that the next section heading starts on a right-hand page
-// (`section_start: recto`).
-enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank };
+// (`section_start: recto`). techniques: worked examples after the how-to-play page
+// (`front_matter.techniques`).
+enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
 struct PlannedPage {
@@ -148,6 +150,7 @@ struct BookPlan {
   PageGeometry book_geometry;          // chosen from book_pages
   PageGeometry answer_geometry;        // chosen from answer_pages (== book_geometry if none)
   int contents_page = 0, how_to_play_page = 0;  // 0 = not present
+  int techniques_page = 0;                      // 0 = not present
   std::vector<int> section_pages;      // first page of each section (heading page or first puzzle page)
   int answers_first_page = 0;          // first answer page (in its document), 0 = none
 
@@ -176,11 +179,14 @@ struct PageSinks {
 };
 
 // Emits every planned page, in order, to the sinks (the book's pages, then the answer document's).
+// `techniques` are the worked examples of the techniques page, in priority order (the book layer
+// takes them from graded steps; the page shows as many as fit).
 // Requires: `plan` came from plan_book(spec, counts, ...) with counts[s] == puzzles[s].size().
 // Stops at and returns the first error a sink returns.
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan,
                     const std::vector<PuzzleStore>& puzzles, const TextMeasure& measure,
-                    const PageSinks& sinks, const LayoutOptions& options = {});
+                    const PageSinks& sinks, const LayoutOptions& options = {},
+                    const std::vector<TechniqueDiagram>& techniques = {});
 
 // ---------------------------------------------------------------------------------------------
 // Captions.

@@ -22,6 +22,7 @@ struct Context {
   const std::vector<PuzzleStore>& puzzles;
   const TextMeasure& measure;
   const LayoutOptions& options;
+  const std::vector<TechniqueDiagram>& techniques;
   Fonts fonts;
   Bands bands;
   GridStyle style;
@@ -255,6 +256,7 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
   };
   std::vector<Entry> entries;
   if (cx.spec.front.how_to_play) entries.push_back({"How to play", cx.plan.how_to_play_page});
+  if (cx.spec.front.techniques) entries.push_back({"Solving techniques", cx.plan.techniques_page});
   for (std::size_t s = 0; s < cx.spec.sections.size(); ++s) {
     entries.push_back({cx.spec.sections[s].name, cx.plan.section_pages[s]});
   }
@@ -368,6 +370,22 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
   how_to_play_example(cx, page, f, y, shapes);
 }
 
+// Worked examples of the techniques the book's puzzles need, each a real step (the book layer
+// chose them); without any, a line saying the puzzles need only singles.
+void techniques_page(const Context& cx, Page& page, const PageFrame& f) {
+  double y = heading(cx, page, f, "Solving techniques");
+  const std::string intro =
+      cx.techniques.empty()
+          ? "Every puzzle in this book can be solved by finding the one cell left for a digit in a row, column or "
+            "box, or the one digit left for a cell."
+          : "When a puzzle seems stuck, pencil in the candidates of its empty cells: the digits each cell can still "
+            "hold. Each step below is taken from a real puzzle, numbered when it is one of this book's. Rows are "
+            "numbered from the top, columns from the left: r2c7 is the cell in row 2, column 7.";
+  y = paragraphs(cx, page, f.content, y, {intro}, cx.fonts.body);
+  const Box area{f.content.x, y, f.content.w, f.content.bottom() - cx.bands.foot - y};
+  detail::techniques_body(page.items, area, cx.techniques, cx.fonts.body, cx.style, cx.measure);
+}
+
 void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int section) {
   const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(section)];
   const Box& c = f.content;
@@ -421,7 +439,8 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
 }
 
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
-                    const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options) {
+                    const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options,
+                    const std::vector<TechniqueDiagram>& techniques) {
   if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
     return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");
   }
@@ -436,7 +455,8 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
   }
   if (!sinks.book) return Error("layout: no page sink was given");
 
-  Context cx{spec, plan, puzzles, measure, options, detail::book_fonts(spec, options), {}, grid_style(spec.theme), {}};
+  Context cx{spec,    plan, puzzles, measure, options, techniques, detail::book_fonts(spec, options), {},
+             grid_style(spec.theme), {}};
   cx.bands = detail::measure_bands(spec, cx.fonts, measure, options);
   cx.first_record.assign(spec.sections.size(), 0);
   for (std::size_t i = plan.records.size(); i-- > 0;) {
@@ -456,6 +476,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::notice: notice_page(cx, page, f); break;
       case PageKind::contents: contents_page(cx, page, f, contents_index++); break;
       case PageKind::how_to_play: how_to_play_page(cx, page, f); break;
+      case PageKind::techniques: techniques_page(cx, page, f); break;
       case PageKind::section_heading: section_heading_page(cx, page, f, pp.section); break;
       case PageKind::notes: notes_page(cx, page, f); break;
       case PageKind::blank: break;

@@ -100,6 +100,7 @@ const char* page_kind_name(PageKind kind) {
     case PageKind::answers: return "answers";
     case PageKind::notes: return "notes";
     case PageKind::blank: return "blank";
+    case PageKind::techniques: return "techniques";
   }
   return "?";
 }
@@ -230,6 +231,7 @@ struct Planner {
 int contents_entries(const spec::BookSpec& spec) {
   int n = static_cast<int>(spec.sections.size());
   if (spec.front.how_to_play) ++n;
+  if (spec.front.techniques) ++n;
   if (spec.answers.enabled && spec.answers.placement != "separate") ++n;
   return n;
 }
@@ -300,6 +302,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     }
   }
   if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
+  if (spec.front.techniques) plan.techniques_page = pl.add(0, PageKind::techniques, true);
 
   // Puzzle numbers run through the book (through each child's sheets, for a class list).
   int number = 0;

@@ -24,6 +24,7 @@
 #include "pdfcheck/gray.hpp"
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
+#include "render/svg.hpp"
 #include "render/text_engine.hpp"
 
 namespace gp::render {
@@ -614,6 +615,19 @@ class CairoCanvas final : public Canvas {
   }
 
   void draw_item(const layout::ImageItem& image) {
+    if (is_svg_path(image.path)) {  // vector art: drawn as paths, clipped like a picture
+      cairo_t* cr = cr_.get();
+      cairo_save(cr);
+      const layout::Box& c = image.clip;
+      cairo_rectangle(cr, mm_to_pt(c.x), mm_to_pt(c.y), mm_to_pt(c.w), mm_to_pt(c.h));
+      cairo_clip(cr);
+      std::string why;
+      if (!draw_svg(cr, image.path, mm_to_pt(image.placed.x), mm_to_pt(image.placed.y), mm_to_pt(image.placed.w),
+                    mm_to_pt(image.placed.h), why))
+        note("cannot draw the image '" + image.path + "' as SVG: " + why);
+      cairo_restore(cr);
+      return;
+    }
     SurfacePtr png(cairo_image_surface_create_from_png(image.path.c_str()));
     if (cairo_surface_status(png.get()) != CAIRO_STATUS_SUCCESS) {
       note("cannot read the image '" + image.path + "' as PNG");

@@ -134,6 +134,7 @@ struct FrontMatter {
   bool how_to_play = true;
   bool contents = false;
   std::string notice;                          // copyright / notice page text; empty = none
+  bool techniques = false;                     // worked examples after how-to-play, from real steps
   friend bool operator==(const FrontMatter&, const FrontMatter&) = default;
 };
 

@@ -200,11 +200,14 @@ std::vector<Key> top_keys() {
                            }
                          }));
   keys.push_back(mapping("front_matter", S::Front, "mapping or bool", "see below",
-                         "`front_matter: false` = no title, how-to-play or contents page",
+                         "`front_matter: false` = no title, how-to-play, techniques or contents page",
                          [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
                            FrontMatter& f = t.st.book.front;
                            if (n.IsScalar()) {  // front_matter: false turns every page off
-                             if (auto b = r.boolean(n, path)) f.title_page = f.how_to_play = f.contents = *b;
+                             if (auto b = r.boolean(n, path)) {
+                               f.title_page = f.how_to_play = f.contents = *b;
+                               if (!*b) f.techniques = false;
+                             }
                              return;
                            }
                            read_scope(r, Scope::Front, n, path, t);

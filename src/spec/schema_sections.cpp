@@ -351,6 +351,9 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Front, "title_page", Kind::Bool, &FrontMatter::title_page, "title, subtitle, author"));
   keys.push_back(plain(S::Front, "how_to_play", Kind::Bool, &FrontMatter::how_to_play,
                        "rules written for the grid sizes in the book"));
+  keys.push_back(plain(S::Front, "techniques", Kind::Bool, &FrontMatter::techniques,
+                       "a page after how-to-play: the techniques the book's puzzles need, each shown on a real "
+                       "step of one of its puzzles"));
   keys.push_back(plain(S::Front, "contents", Kind::Bool, &FrontMatter::contents,
                        "printed table of contents with page numbers"));
   keys.push_back(plain(S::Front, "notice", Kind::Text, &FrontMatter::notice,
@@ -442,13 +445,14 @@ std::vector<Key> book_part_keys() {
   add_colour_key(keys, "title_color", &CoverSpec::title_color, "the title and the spine text");
   add_colour_key(keys, "accent", &CoverSpec::accent, "the frame of the grid on the front");
   keys.push_back(custom(
-      S::Cover, "image", "text ending in `.png`", "none", "relative to the spec's folder; a front picture",
+      S::Cover, "image", "text ending in `.png` or `.svg`", "none",
+      "relative to the spec's folder; a front picture (an SVG is vector art: no resolution check)",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         if (auto text = r.nonempty_text(v, full)) {
           std::string ext = fs::path(*text).extension().string();
           std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-          if (ext != ".png")
-            r.error(v, full, "the cover image must be a PNG (export an SVG or JPEG as PNG at 300 dpi), got '" + *text + "'");
+          if (ext != ".png" && ext != ".svg")
+            r.error(v, full, "the cover image must be a PNG or an SVG (export a JPEG as PNG at 300 dpi), got '" + *text + "'");
           else
             t.st.book.cover.image = *text;
         }

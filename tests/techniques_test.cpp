@@ -1,0 +1,192 @@
+// The techniques page (front_matter.techniques): it appears after how-to-play only when asked,
+// every example is a true step of a real puzzle (what it removes is not the solution, what it
+// places is), the grader reports the pattern a diagram shades, and the 6x9 hard/expert example
+// uses the page.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "book/techniques.hpp"
+#include "cli_support.hpp"
+#include "core/rng.hpp"
+#include "generator/generator.hpp"
+#include "grader/grader.hpp"
+#include "layout/approx_measure.hpp"
+#include "spec/spec.hpp"
+
+using namespace gp;
+using namespace gp::test;
+
+namespace {
+
+const char* kSpec = R"(title: Techniques
+seed: 77
+front_matter: {how_to_play: true, techniques: true}
+sections:
+  - name: Hard
+    count: 12
+    difficulty: hard
+    layout: 1x2
+output: {path: book.pdf, manifest: false}
+)";
+
+std::string page_text(const std::string& pdf, int page, const TempDir& dir) {
+  require_tool("pdftotext");
+  const std::string p = std::to_string(page);
+  const Output r = shell("pdftotext -f " + p + " -l " + p + " '" + pdf + "' -", dir);
+  REQUIRE(r.code == 0);
+  return r.out;
+}
+
+std::vector<PuzzleStore> hard_puzzles(int count, std::uint64_t seed) {
+  gen::Request r;
+  r.symmetry = "rotate180";
+  r.rating = *grader::band_range("hard");
+  r.difficulty = "hard";
+  std::vector<PuzzleStore> out(1);
+  for (int i = 0; i < count; ++i) {
+    auto p = gen::generate_one(r, mix_seed(seed, 0, static_cast<std::uint64_t>(i)));
+    REQUIRE(p.ok());
+    out[0].add(*p);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("techniques: the page follows how-to-play when asked, and only then") {
+  TempDir dir;
+  spit(dir / "t.yaml", kSpec);
+  const book::BookRun run = pipeline_ok(dir / "t.yaml", {});
+  // Title, how to play, techniques.
+  const std::string text = page_text(run.book_path, 3, dir);
+  CHECK(text.find("Solving techniques") != std::string::npos);
+  CHECK(text.find("Hidden single") != std::string::npos);
+  CHECK(text.find("(Puzzle ") != std::string::npos);
+  CHECK(page_text(run.book_path, 2, dir).find("How to play") != std::string::npos);
+
+  std::string plain = kSpec;
+  plain.replace(plain.find(", techniques: true"), 18, "");
+  spit(dir / "p.yaml", plain);
+  auto spec = spec::load_book_spec(dir / "p.yaml");
+  REQUIRE(spec.ok());
+  CHECK_FALSE(spec->front.techniques);
+  layout::ApproxTextMeasure measure;
+  auto without = layout::plan_book(*spec, {12}, measure);
+  REQUIRE(without.ok());
+  spec->front.techniques = true;
+  auto with = layout::plan_book(*spec, {12}, measure);
+  REQUIRE(with.ok());
+  CHECK(with->pages.size() == without->pages.size() + 1);
+  CHECK(with->techniques_page == with->how_to_play_page + 1);
+  CHECK(with->pages[static_cast<std::size_t>(with->techniques_page - 1)].kind == layout::PageKind::techniques);
+  CHECK(without->techniques_page == 0);
+}
+
+TEST_CASE("techniques: every example is a true step of the puzzle it names") {
+  const std::vector<PuzzleStore> puzzles = hard_puzzles(16, 4242);
+  spec::BookSpec spec;
+  spec.sections.resize(1);
+  spec.sections[0].count = 16;
+  layout::ApproxTextMeasure measure;
+  auto plan = layout::plan_book(spec, {16}, measure);
+  REQUIRE(plan.ok());
+  const auto examples = book::technique_examples(spec, puzzles, *plan, 8);
+  REQUIRE(examples.size() >= 3);
+  CHECK(examples[0].diagram.title == "Hidden single");
+  bool eliminates = false;
+  for (const book::TechniqueExample& e : examples) {
+    INFO(e.technique << ": " << e.diagram.text);
+    REQUIRE(e.section == 0);
+    const Puzzle p = puzzles[0].get(static_cast<std::size_t>(e.index));
+    CHECK(e.number == e.index + 1);
+    const layout::TechniqueDiagram& d = e.diagram;
+    CHECK(d.givens == p.givens);
+    for (int c = 0; c < 81; ++c) {
+      const std::size_t i = static_cast<std::size_t>(c);
+      const int truth = p.solution.cells[i];
+      if (d.values.cells[i] != 0) CHECK(d.values.cells[i] == truth);  // only true digits are shown
+      CHECK((d.removed[i] & bit(truth)) == 0);                         // never removes the answer
+      if (d.removed[i] != 0) eliminates = true;
+      // A subset shows every candidate of its unit's cells: the answer is among them.
+      const bool subset = d.title.find("pair") != std::string::npos || d.title.find("triple") != std::string::npos;
+      if (subset && d.candidates[i] != 0) CHECK((d.candidates[i] & bit(truth)) != 0);
+    }
+    if (d.placed_cell >= 0) CHECK(d.placed_value == p.solution.cells[static_cast<std::size_t>(d.placed_cell)]);
+    if (d.title == "Naked single") {  // the digits drawn in its row, column and box leave only its value
+      Mask seen = 0;
+      const int n = 9, r = d.placed_cell / n, c = d.placed_cell % n;
+      for (int k = 0; k < 81; ++k)
+        if (k / n == r || k % n == c || (k / n / 3 == r / 3 && k % n / 3 == c / 3))
+          if (d.values.cells[static_cast<std::size_t>(k)] != 0) seen |= bit(d.values.cells[static_cast<std::size_t>(k)]);
+      CHECK((Shape{3, 3}.all() & ~seen) == bit(d.placed_value));
+    }
+    CHECK((d.placed_cell >= 0) != eliminates);  // each step either places or removes
+    eliminates = false;
+  }
+}
+
+TEST_CASE("techniques: a book with no puzzle to draw (variants only) gets a stand-in made from its seed") {
+  gen::Request r;
+  r.variant = Variant::kX;
+  std::vector<PuzzleStore> puzzles(1);
+  auto p = gen::generate_one(r, 11);
+  REQUIRE(p.ok());
+  puzzles[0].add(*p);
+  spec::BookSpec spec;
+  spec.seed = 5;
+  spec.sections.resize(1);
+  spec.sections[0].count = 1;
+  layout::ApproxTextMeasure measure;
+  auto plan = layout::plan_book(spec, {1}, measure);
+  REQUIRE(plan.ok());
+  const auto examples = book::technique_examples(spec, puzzles, *plan);
+  REQUIRE_FALSE(examples.empty());
+  for (const book::TechniqueExample& e : examples) {
+    CHECK(e.section == -1);
+    CHECK(e.number == 0);
+    CHECK(e.diagram.text.find("made for this page") != std::string::npos);
+    CHECK(e.diagram.givens.n() == 9);
+  }
+  // The same seed gives the same stand-in.
+  const auto again = book::technique_examples(spec, puzzles, *plan);
+  REQUIRE(again.size() == examples.size());
+  CHECK(again[0].diagram.givens == examples[0].diagram.givens);
+}
+
+TEST_CASE("techniques: the grader names the units and cells a step rests on") {
+  // A puzzle whose path has pointing steps and subsets; the pattern of each must hold its digits.
+  const std::vector<PuzzleStore> puzzles = hard_puzzles(6, 99);
+  int checked = 0;
+  for (std::size_t i = 0; i < puzzles[0].size(); ++i) {
+    grader::GradeOptions o;
+    o.record_path = true;
+    const grader::Grade g = grader::grade(puzzles[0].get(i).givens, o);
+    for (const grader::Step& s : g.path) {
+      if (s.technique == "Pointing" || s.technique == "Claiming") {
+        REQUIRE(s.units.size() == 2);
+        REQUIRE(s.cells.size() >= 2);
+        ++checked;
+      } else if (s.technique == "Naked pair" || s.technique == "Hidden pair") {
+        REQUIRE(s.units.size() == 1);
+        REQUIRE(s.cells.size() == 2);
+        ++checked;
+      } else if (s.technique == "X-wing") {
+        REQUIRE(s.units.size() == 4);
+        REQUIRE(s.cells.size() == 4);
+        ++checked;
+      } else if (s.technique == "Hidden single" || s.technique == "Full house") {
+        REQUIRE(s.units.size() == 1);
+      }
+    }
+  }
+  CHECK(checked > 0);
+}
+
+TEST_CASE("techniques: the 6x9 hard/expert example has the page") {
+  const std::string path = std::string(GRIDPRESS_TEST_DATA) + "/../../examples/kdp-hard-6x9.yaml";
+  auto spec = spec::load_book_spec(path);
+  REQUIRE(spec.ok());
+  CHECK(spec->front.techniques);
+  CHECK(spec->front.how_to_play);
+}
