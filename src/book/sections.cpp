@@ -110,7 +110,8 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   if (Status st = gen::check_request(r); !st) {
     const std::string msg = st.error().to_string();
     std::string key;
-    if (msg.find("cannot be made") != std::string::npos) key = sec.rating ? "rating" : "difficulty";
+    if (msg.find("cannot be made") != std::string::npos || msg.find("not rated") != std::string::npos)
+      key = sec.rating ? "rating" : "difficulty";
     else if (msg.find("clue") != std::string::npos) key = "clues";
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";

@@ -84,6 +84,8 @@ int run_grade(const GradeCliOptions& opt) {
     reader.apply_variant(grid, line_no, *variant);
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
+    } else if (grid->variant() == Variant::kSamurai) {
+      problem = std::string(grader::kSamuraiNotRated) + " (gridpress solve checks its solution)";
     } else {
       g = grader::grade(*grid, gopt);
       if (g.solutions == 0)

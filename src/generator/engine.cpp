@@ -117,7 +117,7 @@ Engine::Alt Engine::find_alternative(int cell, std::vector<std::uint8_t>& out) {
   req.exclude_value = solution_.cells[static_cast<size_t>(cell)];
   if (fast9_) return solver::fast9::search(puzzle_.cells.data(), req, out.data()).count > 0 ? Alt::kFound : Alt::kNone;
   // Variants up to 9x9 get full proofs: their searches are short, and minimal requests need them.
-  req.node_budget = geo_->classic() || plan_.cells > 81 ? kNodeBudget : -1;
+  req.node_budget = geo_->classic() || (plan_.cells > 81 && !geo_->multi_grid()) ? kNodeBudget : -1;
   Grid sol(plan_.shape);
   const solver::Outcome o = solver::generic::search(puzzle_, req, &sol);
   if (o.count > 0) {
@@ -141,7 +141,7 @@ void Engine::sync_givens() {
 
 bool Engine::known_alternative() {
   // Up to 9x9 (81 cells) the last two words are always zero: half the work in the hot loop.
-  const size_t k = plan_.cells <= 128 ? first_unhit<2>() : first_unhit<4>();
+  const size_t k = plan_.cells <= 128 ? first_unhit<2>() : plan_.cells <= 256 ? first_unhit<4>() : first_unhit<kCellWords>();
   if (k == pool_used_) return false;
   if (k) std::swap(pool_[k], pool_[k / 2]);  // frequent hits move to the front
   return true;

@@ -87,8 +87,11 @@ struct Grade {
 // and never rated. If the ladder gets stuck (no technique applies), solved = false and rating is the
 // hardest step used so far.
 // A variant puzzle (a grid with a board: x, hyper) is graded under its board's rules: every unit
-// of the board is a house (docs/grader.md says which technique reads which units).
+// of the board is a house (docs/grader.md says which technique reads which units). Samurai boards
+// are not graded (a Grade with solutions 0); callers refuse them with kSamuraiNotRated.
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+inline constexpr const char* kSamuraiNotRated =
+    "samurai puzzles are not rated on the SE scale (the grader reads the rows, columns and boxes of one grid)";
 
 // The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,
 // with their (lowest) SE rating.
