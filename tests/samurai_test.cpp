@@ -16,6 +16,7 @@
 #include "input/puzzle_reader.hpp"
 #include "layout/grid_draw.hpp"
 #include "solver/solver.hpp"
+#include "spec/spec.hpp"
 
 using namespace gp;
 
@@ -278,7 +279,7 @@ TEST_CASE("bad samurai lines name the line and what is wrong", "[samurai]") {
   CHECK_THAT(e3.error().to_string(), Catch::Contains("row 1, column 10"));
   CHECK_THAT(e3.error().to_string(), Catch::Contains("off the board"));
 
-  std::istringstream in(good + "\n" + short_line + "\n");
+  std::istringstream in(good + "\n" + short_line + "\n" + hash_on_board + "\n");
   input::PuzzleReader reader(in, "in.txt");
   auto a = reader.next();
   REQUIRE(a);
@@ -288,6 +289,21 @@ TEST_CASE("bad samurai lines name the line and what is wrong", "[samurai]") {
   REQUIRE_FALSE(b->grid);
   CHECK_THAT(b->grid.error().to_string(), Catch::Contains("in.txt:2"));
   CHECK_THAT(b->grid.error().to_string(), Catch::Contains("440 characters"));
+  auto c = reader.next();  // starts with '#', yet a samurai line, not a comment
+  REQUIRE(c);
+  REQUIRE_FALSE(c->grid);
+  CHECK_THAT(c->grid.error().to_string(), Catch::Contains("in.txt:3"));
+  CHECK_THAT(c->grid.error().to_string(), Catch::Contains("a cell of the board"));
+
+  // CSV as generate writes it reads back.
+  auto p = gen::generate_one(samurai_request(), 4);
+  REQUIRE(p);
+  std::istringstream csv("index,puzzle,clues\n1," + format_line(p->givens) + ",90\n");
+  input::PuzzleReader cr(csv, "in.csv");
+  auto row = cr.next();
+  REQUIRE(row);
+  REQUIRE(row->grid);
+  CHECK(*row->grid == p->givens);
 
   // Two givens alike in the centre grid's row: a rule error names the grid.
   std::string twice = good;
@@ -354,4 +370,22 @@ TEST_CASE("samurai layout: every line borders a cell of the board, none off it",
   CHECK(digits == 369);  // an answer: every cell of the board, none off it
   CHECK(thinnest_box >= 1.5 * style.thin_pt);
   CHECK(style.thin_pt >= 0.75);
+}
+
+TEST_CASE("samurai sections print one puzzle a page and take no difficulty", "[samurai]") {
+  spec::LoadOptions o;
+  o.use_environment = false;
+  o.use_builtin_dirs = false;
+  auto ok = spec::parse_book_spec("sections:\n  - variant: samurai\n    count: 2\n", "book.yaml", o);
+  REQUIRE(ok);
+  CHECK(ok->sections[0].columns == 1);
+  CHECK(ok->sections[0].rows == 1);
+  auto four = spec::parse_book_spec("sections:\n  - variant: samurai\n    per_page: 4\n", "book.yaml", o);
+  REQUIRE_FALSE(four);
+  CHECK_THAT(four.error().to_string(), Catch::Contains("book.yaml:3:15: sections[0].per_page: a samurai section prints one puzzle a page"));
+  gen::Request r = samurai_request();
+  r.rating = *grader::band_range("hard");
+  auto st = gen::check_request(r);
+  REQUIRE_FALSE(st);
+  CHECK_THAT(st.error().to_string(), Catch::Contains("samurai puzzles are not rated"));
 }

@@ -269,6 +269,10 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       continue;
     }
     if (s.empty() || is_section(s)) continue;
+    // A samurai line that wrongly starts with '#' is a bad samurai line, not a comment.
+    if (s.front() == '#' && s.size() > 21 && s.find_first_not_of('#') != std::string_view::npos &&
+        std::all_of(s.begin(), s.end(), [](char c) { return c == '#' || is_cell_char(c); }))
+      return cells(line_no_, s);
     if (s.front() == '#') {
       next_is_solution_ = s == "# solution";
       if (s.starts_with("# regions ")) grid_regions_ = std::string(trim(s.substr(10)));
@@ -281,7 +285,8 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     seen_content_ = true;
     const std::string_view token = first_token(s);
     // A samurai line: its board row by row, '#' off the board (parse_line checks the rest).
-    if (token.size() > 21 && token.find('#') != std::string_view::npos) return cells(line_no_, token);
+    if (token.size() > 21 && token.find('#') != std::string_view::npos && token.find(',') == std::string_view::npos)
+      return cells(line_no_, token);
     // "# regions" belongs to the grid right after it: any other puzzle form drops it.
     if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_regions_.clear();
     // One puzzle a line (anything after the first blank ignored).
