@@ -3,7 +3,9 @@
 // back, bad lines refused, canonical forms and reproducibility.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <set>
 #include <sstream>
 #include <string>
@@ -13,6 +15,7 @@
 #include "core/grid.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
+#include "grader/grader.hpp"
 #include "input/puzzle_reader.hpp"
 #include "layout/grid_draw.hpp"
 #include "solver/solver.hpp"
@@ -129,6 +132,43 @@ int count_layout(const std::string& text, int limit = 2) {
   if (!k.init()) return 0;
   k.run();
   return k.count;
+}
+
+// Whether singles alone solve the layout text: hidden singles in every unit, and with `naked`
+// also cells with one legal value. Written from the layout, not from the grader.
+bool singles_solve(std::string text, bool naked) {
+  const auto units = layout_units();
+  auto legal = [&](int p) {
+    unsigned m = 0x3FE;
+    for (const auto& u : units)
+      if (std::find(u.begin(), u.end(), p) != u.end())
+        for (int q : u)
+          if (text[static_cast<size_t>(q)] >= '1' && text[static_cast<size_t>(q)] <= '9') m &= ~(1u << (text[static_cast<size_t>(q)] - '0'));
+    return m;
+  };
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (const auto& u : units)
+      for (int v = 1; v <= 9; ++v) {
+        int places = 0, at = -1;
+        bool there = false;
+        for (int p : u) {
+          if (text[static_cast<size_t>(p)] == '0' + v) there = true;
+          if (text[static_cast<size_t>(p)] == '.' && (legal(p) >> v & 1)) ++places, at = p;
+        }
+        if (!there && places == 1) {
+          text[static_cast<size_t>(at)] = static_cast<char>('0' + v);
+          progress = true;
+        }
+      }
+    if (naked && !progress)
+      for (int p = 0; p < kSide * kSide && !progress; ++p)
+        if (text[static_cast<size_t>(p)] == '.' && std::popcount(legal(p)) == 1) {
+          text[static_cast<size_t>(p)] = static_cast<char>('0' + std::countr_zero(legal(p)));
+          progress = true;
+        }
+  }
+  return text.find('.') == std::string::npos;
 }
 
 gen::Request samurai_request() {
@@ -372,7 +412,7 @@ TEST_CASE("samurai layout: every line borders a cell of the board, none off it",
   CHECK(style.thin_pt >= 0.75);
 }
 
-TEST_CASE("samurai sections print one puzzle a page and take no difficulty", "[samurai]") {
+TEST_CASE("samurai sections print one puzzle a page; hard bands are refused", "[samurai]") {
   spec::LoadOptions o;
   o.use_environment = false;
   o.use_builtin_dirs = false;
@@ -385,7 +425,47 @@ TEST_CASE("samurai sections print one puzzle a page and take no difficulty", "[s
   CHECK_THAT(four.error().to_string(), Catch::Contains("book.yaml:3:15: sections[0].per_page: a samurai section prints one puzzle a page"));
   gen::Request r = samurai_request();
   r.rating = *grader::band_range("hard");
+  r.difficulty = "hard";
   auto st = gen::check_request(r);
   REQUIRE_FALSE(st);
-  CHECK_THAT(st.error().to_string(), Catch::Contains("samurai puzzles are not rated"));
+  CHECK_THAT(st.error().to_string(), Catch::Contains("samurai puzzles are rated with singles only"));
+  CHECK_THAT(st.error().to_string(), Catch::Contains("hard (2.5 < SE <= 4.0) cannot be made; ask for easy or medium"));
+}
+
+TEST_CASE("samurai ratings: singles only, easy and medium bands", "[samurai]") {
+  for (const char* band : {"easy", "medium"}) {
+    gen::Request r = samurai_request();
+    r.rating = *grader::band_range(band);
+    r.difficulty = band;
+    for (std::uint64_t seed : {1u, 2u}) {
+      auto p = gen::generate_one(r, seed);
+      REQUIRE(p);
+      const std::string text = format_line(p->givens);
+      CHECK(count_layout(text) == 1);
+      CHECK(p->label == band);
+      const grader::Grade g = grader::grade(p->givens);
+      REQUIRE(g.solved);
+      CHECK(g.rating == Approx(p->rating));
+      // Checked apart from the grader: easy falls to hidden singles alone, medium needs a naked
+      // single (rated 2.3) and falls to singles.
+      CHECK(singles_solve(text, false) == (std::string(band) == "easy"));
+      CHECK(singles_solve(text, true));
+      if (std::string(band) == "medium") CHECK(g.rating == Approx(2.3));
+      if (std::string(band) == "easy") CHECK(g.rating <= 1.5);
+    }
+  }
+  // A minimal dig needs more than singles: not rated (no rating "so far"); with a cap, capped.
+  auto p = gen::generate_one(samurai_request(), 1);
+  REQUIRE(p);
+  const std::string text = format_line(p->givens);
+  const grader::Grade g = grader::grade(p->givens);
+  CHECK(g.unique);
+  CHECK(g.solved == singles_solve(text, true));
+  if (!g.solved) {
+    CHECK(g.rating < 0);
+    CHECK(g.label.empty());
+    grader::GradeOptions capped;
+    capped.max_rating = 2.5;
+    CHECK(grader::grade(p->givens, capped).capped);
+  }
 }

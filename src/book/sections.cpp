@@ -50,6 +50,7 @@ std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, con
   if (sec.spread != "even" || !r.rating || sec.count < 2) return {};
   const int n = r.shape.n();
   if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
+  if (r.variant == Variant::kSamurai) return {};  // rated with singles: one rating a band (board.md)
   std::vector<double> cuts;
   const grader::RatingRange band = *r.rating;
   bool is_default = false;
@@ -110,8 +111,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   if (Status st = gen::check_request(r); !st) {
     const std::string msg = st.error().to_string();
     std::string key;
-    if (msg.find("cannot be made") != std::string::npos || msg.find("not rated") != std::string::npos)
-      key = sec.rating ? "rating" : "difficulty";
+    if (msg.find("cannot be made") != std::string::npos) key = sec.rating ? "rating" : "difficulty";
     else if (msg.find("clue") != std::string::npos) key = "clues";
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";

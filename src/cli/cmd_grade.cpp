@@ -84,14 +84,14 @@ int run_grade(const GradeCliOptions& opt) {
     reader.apply_variant(grid, line_no, *variant);
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
-    } else if (grid->variant() == Variant::kSamurai) {
-      problem = std::string(grader::kSamuraiNotRated) + " (gridpress solve checks its solution)";
     } else {
       g = grader::grade(*grid, gopt);
       if (g.solutions == 0)
         problem = "no solution (not rated)";
       else if (!g.unique)
         problem = "multiple solutions (not rated)";
+      else if (!g.solved && grid->variant() == Variant::kSamurai)
+        problem = std::string(grader::kSamuraiSinglesOnly) + "; this one needs more (not rated)";
       else if (!g.solved)
         problem = "the grader could not finish this puzzle (hardest step so far " + one_decimal(g.rating) + " " +
                   g.hardest + ")";

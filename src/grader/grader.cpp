@@ -138,6 +138,7 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
   }
   g.unique = g.solutions == 1;
   if (!g.unique) return g;
+  if (puzzle.board && puzzle.board->multi_grid()) return grade_multi_grid(puzzle, options, std::move(g));
 
   // Every unit of the puzzle's board counts as a house (rows, columns, boxes or regions, and a
   // variant's diagonals or windows).
