@@ -2,7 +2,7 @@
 # gridpress benchmark: our figures side by side with the Debian peers (qqwing, sgt-solo), measured
 # in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
 #
-# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw book
+# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw samurai book
 #                                       (default: all)
 #        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
 # Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
@@ -17,7 +17,7 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
 sections=("$@")
-((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw book)
+((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw samurai book)
 
 # seconds and peak KiB of one command: sets $secs and $kib
 # Sets secs, kib, cpu (user + system seconds: steadier than secs when others share the machine)
@@ -151,6 +151,17 @@ jigsaw)
   row "gridpress --variant jigsaw --regions symmetric" "$sym s"
   row "sgt-solo --generate $n 9jdb (one thread)" "$theirs s"
   row "ratio jigsaw (ours / solo)" "$(ratio "$ours" "$theirs")"
+  ;;
+samurai)
+  echo "== one samurai puzzle, --jobs 1, seeds 1-10: median wall and CPU seconds (target: median < 1 s)"
+  walls=() cpus=()
+  for seed in 1 2 3 4 5 6 7 8 9 10; do
+    /usr/bin/time -f "%e %U %S" -o "$OUT/time" "$GP" generate --variant samurai --jobs 1 --seed "$seed" --quiet >/dev/null
+    read -r w u s < <(tail -1 "$OUT/time")
+    walls+=("$w"); cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')")
+  done
+  row "samurai median wall (10 seeds)" "$(printf '%s\n' "${walls[@]}" | median) s (max $(printf '%s\n' "${walls[@]}" | sort -g | tail -1) s)"
+  row "samurai median CPU (10 seeds)" "$(printf '%s\n' "${cpus[@]}" | median) s (max $(printf '%s\n' "${cpus[@]}" | sort -g | tail -1) s)"
   ;;
 book)
   echo "== 1,000-puzzle 8.5x11 book end to end vs sgt-solo --print (targets: ratio <= 1.0, memory 1k vs 10k within 20%, PDF <= 5 MB)"

@@ -68,7 +68,8 @@ constexpr const char* kGenerateFooter =
     "for layouts that look the same after a half turn); json then gives each puzzle \"variant\" (and\n"
     "\"regions\": n*n characters 1-9, A-G naming each cell's region), line 'PUZZLE REGIONS'. Variants\n"
     "take the random fill; --difficulty and --rating rate them under their own rules (the variant's\n"
-    "units count as houses).\n"
+    "units count as houses). --variant samurai makes five overlapping 9x9 grids (369 cells): line and\n"
+    "json give its 21x21 board row by row (441 characters, '#' off the board); --clues counts all 369.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (read like solve's input, or a catalogue; other sizes ignored).\n"
     "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
@@ -274,7 +275,8 @@ int run_generate(const GenerateOptions& opt) {
     return fail(Error("invalid --regions '" + opt.regions + "': expected random or symmetric"), kExitUsage);
   req.symmetric_regions = opt.regions == "symmetric";
   if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
-  if (const int cells = req.shape.cells(); req.clues_max >= cells)
+  if (const int cells = req.variant == Variant::kSamurai ? samurai_board()->cells : req.shape.cells();
+      req.clues_max >= cells)
     return fail(Error("--clues " + opt.clues + ": " + std::to_string(req.clues_max) + " clues do not fit a " +
                       req.shape.name() + " grid (" + std::to_string(cells) + " cells; at most " +
                       std::to_string(cells - 1) + " clues)"),
@@ -296,7 +298,8 @@ int run_generate(const GenerateOptions& opt) {
   if (opt.clues == "auto") {
     // The band's clue range for the size, as books have it by default (docs/difficulty.md).
     const int n = req.shape.n();
-    const auto range = !opt.difficulty.empty() ? default_band_clues(opt.difficulty, n)
+    const auto range = req.variant == Variant::kSamurai ? std::nullopt  // the ranges are for one grid
+                       : !opt.difficulty.empty()        ? default_band_clues(opt.difficulty, n)
                        : opt.rating.empty()    ? default_unrated_clues(n)
                                                : std::nullopt;
     if (range) {
@@ -370,7 +373,7 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
   cmd->add_option("--variant", opt->variant,
                   "Rules: classic, x (diagonals), hyper (four extra windows, 9x9), jigsaw (irregular regions, every "
-                  "size)")
+                  "size), samurai (five overlapping 9x9 grids)")
       ->capture_default_str();
   cmd->add_option("--regions", opt->regions, "Jigsaw region layouts: random, or symmetric (the same after a half turn)")
       ->capture_default_str();

@@ -52,9 +52,40 @@ std::string_view trim_token(std::string_view s) {
 }
 }  // namespace
 
+namespace {
+
+// A samurai line: the layout row by row, '#' off the board.
+Result<Grid> parse_samurai(std::string_view text) {
+  const auto board = samurai_board();
+  const int side = board->layout_cols, len = static_cast<int>(text.size());
+  if (len != board->layout_rows * side)
+    return Error("samurai line: " + std::to_string(len) + " characters, expected " +
+                 std::to_string(board->layout_rows * side) + " (the " + std::to_string(board->layout_rows) + "x" +
+                 std::to_string(side) + " board row by row, '#' off the board)");
+  Grid g(board);
+  for (int i = 0; i < len; ++i) {
+    const int cell = board->cell_at[static_cast<size_t>(i)];
+    const std::string where = " at column " + std::to_string(i + 1) + " (row " + std::to_string(i / side + 1) +
+                              ", column " + std::to_string(i % side + 1) + " of the board)";
+    if (cell < 0) {
+      if (text[i] != '#') return Error(std::string("samurai line: '") + text[i] + "'" + where + ", which is off the board: expected '#'");
+      continue;
+    }
+    if (text[i] == '#') return Error("samurai line: '#'" + where + ", which is a cell of the board");
+    const int v = char_value(text[i]);
+    if (v < 0) return Error(std::string("bad character '") + text[i] + "'" + where);
+    if (v > board->n) return Error("value " + std::string(1, text[i]) + " out of range for samurai" + where);
+    g.cells[static_cast<size_t>(cell)] = static_cast<std::uint8_t>(v);
+  }
+  return g;
+}
+
+}  // namespace
+
 Result<Grid> parse_line(std::string_view line, std::optional<Shape> shape) {
   const std::string_view text = trim_token(line);
   const int len = static_cast<int>(text.size());
+  if (text.find('#') != std::string_view::npos) return parse_samurai(text);
   if (!shape) {
     int best = 9;
     for (int n : kSizes) {
@@ -78,6 +109,11 @@ Result<Grid> parse_line(std::string_view line, std::optional<Shape> shape) {
 }
 
 std::string format_line(const Grid& g) {
+  if (g.board && g.board->multi_grid()) {
+    std::string out;
+    for (int cell : g.board->cell_at) out += cell < 0 ? '#' : value_char(g.cells[static_cast<size_t>(cell)]);
+    return out;
+  }
   std::string out;
   out.reserve(g.cells.size());
   for (auto v : g.cells) out += value_char(v);
@@ -85,6 +121,20 @@ std::string format_line(const Grid& g) {
 }
 
 std::string format_grid(const Grid& g) {
+  if (g.board && g.board->multi_grid()) {  // the layout's rows, blank off the board
+    const Board& b = *g.board;
+    std::string out;
+    for (int r = 0; r < b.layout_rows; ++r) {
+      std::string row;
+      for (int c = 0; c < b.layout_cols; ++c) {
+        const int cell = b.cell_at[static_cast<size_t>(r * b.layout_cols + c)];
+        if (c) row += ' ';
+        row += cell < 0 ? ' ' : value_char(g.cells[static_cast<size_t>(cell)]);
+      }
+      out += row.substr(0, row.find_last_not_of(' ') + 1) + '\n';
+    }
+    return out;
+  }
   const int n = g.n(), br = g.shape.box_rows, bc = g.shape.box_cols;
   std::string sep;
   for (int c = 0; c < n; ++c) {

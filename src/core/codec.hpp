@@ -19,10 +19,13 @@ int char_value(char c);
 // (e.g. a solution or comment) is ignored. Without `shape`, the size is inferred from the length
 // (16, 36, 64, 81, 144, 256 cells, standard boxes). Errors: "80 cells, expected 81",
 // "bad character 'x' at column 5", "value 7 out of range for 6x6 at column 12".
+// A token holding '#' is a samurai line: the 21x21 board row by row (441 characters), '#' for each
+// position off the board; errors "samurai line: 440 characters, expected 441 (...)", "samurai line:
+// '5' at column 10 (row 1, column 10 of the board), which is off the board: expected '#'".
 // Does not check the rules; see check_givens().
 Result<Grid> parse_line(std::string_view line, std::optional<Shape> shape = std::nullopt);
 
-// n*n characters, '.' for empty.
+// n*n characters, '.' for empty (samurai: the 441 characters of its board, '#' off the board).
 std::string format_line(const Grid& g);
 
 // A jigsaw region map as n*n characters row by row, region 0 as '1' ... 8 as '9', 9 as 'A' ... 15
@@ -34,7 +37,8 @@ std::string format_regions(const std::vector<int>& region);
 // (jigsaw_board does).
 Result<std::vector<int>> parse_regions(std::string_view text, int n);
 
-// Multi-line grid with box separators, '.' for empty, e.g.
+// Multi-line grid with box separators, '.' for empty (samurai: the 21 rows of its board, a blank
+// off the board, no separators), e.g.
 //   5 3 . | . 7 . | . . .
 //   ------+-------+------
 std::string format_grid(const Grid& g);

@@ -86,10 +86,10 @@ bool operator==(const Grid& a, const Grid& b) {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kVariantNames{"classic", "x", "hyper", "jigsaw", "killer"};
+constexpr std::array<std::string_view, 6> kVariantNames{"classic", "x", "hyper", "jigsaw", "samurai", "killer"};
 // The variants a user can ask for (by name, in a spec or on the command line): killer joins them
 // once it can be generated end to end.
-constexpr size_t kPlayable = 4;
+constexpr size_t kPlayable = 5;
 
 // Levenshtein distance, for did-you-mean.
 int distance(std::string_view a, std::string_view b) {
@@ -106,6 +106,8 @@ int distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
+
+void fill_peers(Board& board);
 
 // Fills units, kinds, unit_of, extra_of and peers from the region map and the extra units.
 std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<int>& region,
@@ -140,6 +142,13 @@ std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<i
     b->units.push_back(std::move(cells));
     b->kinds.push_back(extra_kind);
   }
+  fill_peers(*b);
+  return b;
+}
+
+// Fills peers from units, unit_of and extra_of.
+void fill_peers(Board& board) {
+  Board* b = &board;
   b->peers.assign(static_cast<size_t>(b->cells), {});
   for (int c = 0; c < b->cells; ++c) {
     auto& p = b->peers[static_cast<size_t>(c)];
@@ -152,7 +161,6 @@ std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<i
     std::sort(p.begin(), p.end());
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }
-  return b;
 }
 
 std::vector<int> box_map(Shape s) {
@@ -204,7 +212,7 @@ MinimumClues minimum_clues(Shape shape) {
 }
 
 MinimumClues minimum_clues(Shape shape, Variant variant) {
-  if (variant == Variant::kJigsaw)
+  if (variant == Variant::kJigsaw || variant == Variant::kSamurai)
     return {shape.n() - 1, false, "two digits both absent from the givens could be swapped in any solution"};
   return minimum_clues(shape);
 }
@@ -212,7 +220,7 @@ MinimumClues minimum_clues(Shape shape, Variant variant) {
 Result<Variant> parse_variant(std::string_view name) {
   for (size_t i = 0; i < kPlayable; ++i)
     if (name == kVariantNames[i]) return static_cast<Variant>(i);
-  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper or jigsaw)";
+  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper, jigsaw or samurai)";
   std::string_view best;
   int best_d = 3;
   for (auto v : std::span(kVariantNames).first(kPlayable))
@@ -233,6 +241,9 @@ std::string variant_size_problem(Variant v, Shape shape) {
       if (shape == Shape{3, 3}) return {};
       return "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the "
              "boxes), not " + shape.name();
+    case Variant::kSamurai:
+      if (shape == Shape{3, 3}) return {};
+      return "samurai is five overlapping 9x9 grids with 3x3 boxes, not " + shape.name();
     case Variant::kJigsaw: {
       auto standard = standard_shape(shape.n());
       if (!standard || *standard == shape) return {};
@@ -246,7 +257,102 @@ std::string variant_size_problem(Variant v, Shape shape) {
   return {};
 }
 
+namespace {
+
+// Samurai: grid origins on the 21x21 layout (top-left, top-right, centre, bottom-left,
+// bottom-right) and their names.
+constexpr int kSamuraiSide = 21;
+constexpr std::array<std::array<int, 2>, 5> kSamuraiOrigins{{{0, 0}, {0, 12}, {6, 6}, {12, 0}, {12, 12}}};
+constexpr std::array<const char*, 5> kSamuraiGrids{"top-left", "top-right", "centre", "bottom-left", "bottom-right"};
+
+struct SamuraiBoard {
+  std::shared_ptr<const Board> board;
+  std::vector<std::string> names;  // per unit: "row 2 of the top-left grid"
+};
+
+SamuraiBoard build_samurai() {
+  static constexpr std::array<const char*, 3> kKinds{"row", "column", "box"};
+  auto b = std::make_shared<Board>();
+  b->shape = Shape{3, 3};
+  b->variant = Variant::kSamurai;
+  b->n = 9;
+  b->layout_rows = b->layout_cols = kSamuraiSide;
+  b->cell_at.assign(static_cast<size_t>(kSamuraiSide * kSamuraiSide), -1);
+  for (int p = 0; p < kSamuraiSide * kSamuraiSide; ++p) {
+    const int r = p / kSamuraiSide, c = p % kSamuraiSide;
+    const bool on = std::any_of(kSamuraiOrigins.begin(), kSamuraiOrigins.end(), [&](const auto& o) {
+      return r >= o[0] && r < o[0] + 9 && c >= o[1] && c < o[1] + 9;
+    });
+    if (!on) continue;
+    b->cell_at[static_cast<size_t>(p)] = b->cells++;
+    b->position.push_back(p);
+    b->region.push_back(r / 3 * (kSamuraiSide / 3) + c / 3);
+  }
+  SamuraiBoard out;
+  // Per cell: the units of each grid it is in, first grid first.
+  std::vector<std::vector<std::array<int, 3>>> of(static_cast<size_t>(b->cells));
+  std::map<std::vector<int>, int> box_unit;
+  for (size_t g = 0; g < kSamuraiOrigins.size(); ++g) {
+    const auto [top, left] = kSamuraiOrigins[g];
+    std::array<std::vector<int>, 27> lists;
+    for (int r = 0; r < 9; ++r)
+      for (int c = 0; c < 9; ++c) {
+        const int cell = b->cell_at[static_cast<size_t>((top + r) * kSamuraiSide + left + c)];
+        lists[static_cast<size_t>(r)].push_back(cell);
+        lists[static_cast<size_t>(9 + c)].push_back(cell);
+        lists[static_cast<size_t>(18 + r / 3 * 3 + c / 3)].push_back(cell);
+      }
+    std::array<int, 27> unit{};
+    for (int k = 0; k < 27; ++k) {
+      auto cells = lists[static_cast<size_t>(k)];
+      std::sort(cells.begin(), cells.end());
+      if (k >= 18)
+        if (auto it = box_unit.find(cells); it != box_unit.end()) {
+          unit[static_cast<size_t>(k)] = it->second;
+          continue;
+        }
+      unit[static_cast<size_t>(k)] = static_cast<int>(b->units.size());
+      if (k >= 18) box_unit.emplace(cells, unit[static_cast<size_t>(k)]);
+      b->units.push_back(std::move(cells));
+      b->kinds.push_back(k < 9 ? UnitKind::kRow : k < 18 ? UnitKind::kColumn : UnitKind::kBox);
+      out.names.push_back(std::string(kKinds[static_cast<size_t>(k / 9)]) + " " + std::to_string(k % 9 + 1) + " of the " +
+                          kSamuraiGrids[g] + " grid");
+    }
+    for (int r = 0; r < 9; ++r)
+      for (int c = 0; c < 9; ++c) {
+        const int cell = b->cell_at[static_cast<size_t>((top + r) * kSamuraiSide + left + c)];
+        of[static_cast<size_t>(cell)].push_back(
+            {unit[static_cast<size_t>(r)], unit[static_cast<size_t>(9 + c)], unit[static_cast<size_t>(18 + r / 3 * 3 + c / 3)]});
+      }
+    b->grid_origin.push_back({top, left});
+  }
+  b->unit_of.resize(static_cast<size_t>(b->cells));
+  b->extra_of.resize(static_cast<size_t>(b->cells));
+  for (int c = 0; c < b->cells; ++c) {
+    const auto& units = of[static_cast<size_t>(c)];
+    b->unit_of[static_cast<size_t>(c)] = units[0];
+    for (size_t i = 1; i < units.size(); ++i)
+      for (int u : units[i])
+        if (std::find(units[0].begin(), units[0].end(), u) == units[0].end())
+          b->extra_of[static_cast<size_t>(c)].push_back(u);
+    std::sort(b->extra_of[static_cast<size_t>(c)].begin(), b->extra_of[static_cast<size_t>(c)].end());
+  }
+  fill_peers(*b);
+  out.board = b;
+  return out;
+}
+
+const SamuraiBoard& samurai() {
+  static const SamuraiBoard s = build_samurai();
+  return s;
+}
+
+}  // namespace
+
+std::shared_ptr<const Board> samurai_board() { return samurai().board; }
+
 std::string Board::unit_name(int u) const {
+  if (variant == Variant::kSamurai) return samurai().names[static_cast<size_t>(u)];
   static constexpr std::array<const char*, 6> kKinds{"row", "column", "box", "diagonal", "window", "region"};
   const UnitKind k = kinds[static_cast<size_t>(u)];
   const int index = u < 3 * n ? u % n : u - 3 * n;
@@ -266,6 +372,7 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
   if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
   if (variant == Variant::kJigsaw) return Error("a jigsaw board needs its region map (one per puzzle)");
   if (variant == Variant::kKiller) return Error("a killer board needs its cages (one list per puzzle)");
+  if (variant == Variant::kSamurai) return samurai_board();
   static std::mutex mu;
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
@@ -369,9 +476,12 @@ Status check_givens(const Grid& g) {
   const Board& board = board_of(g);
   const int n = board.n;
   for (int c = 0; c < board.cells; ++c)
-    if (g.cells[static_cast<size_t>(c)] > n)
+    if (g.cells[static_cast<size_t>(c)] > n) {
+      const int p = board.multi_grid() ? board.position[static_cast<size_t>(c)] : c;
+      const int w = board.multi_grid() ? board.layout_cols : n;
       return Error("value " + std::to_string(g.cells[static_cast<size_t>(c)]) + " out of range 1-" + std::to_string(n) +
-                   " at row " + std::to_string(c / n + 1) + ", column " + std::to_string(c % n + 1));
+                   " at row " + std::to_string(p / w + 1) + ", column " + std::to_string(p % w + 1));
+    }
   for (int u = 0; u < static_cast<int>(board.units.size()); ++u) {
     Mask seen = 0;
     for (int c : board.units[static_cast<size_t>(u)]) {

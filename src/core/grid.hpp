@@ -58,22 +58,23 @@ MinimumClues minimum_clues(Shape shape);
 
 // The rules a grid is played under. Classic is the board of standard boxes of its shape; the
 // variants add units: x both main diagonals, hyper four extra 3x3 windows; jigsaw replaces the
-// boxes by irregular regions (n connected regions of n cells, a region map per puzzle); killer
-// keeps the classic units and adds cages (groups of cells with a sum, a list per puzzle).
-enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw, kKiller };
+// boxes by irregular regions (n connected regions of n cells, a region map per puzzle); samurai
+// is five overlapping 9x9 grids on a 21x21 layout (one board, cells numbered over the union);
+// killer keeps the classic units and adds cages (groups of cells with a sum, a list per puzzle).
+enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw, kSamurai, kKiller };
 
-// "classic", "x", "hyper", "jigsaw", "killer".
+// "classic", "x", "hyper", "jigsaw", "samurai", "killer".
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
-// Error: "unknown variant 'hypr' (expected classic, x, hyper or jigsaw); did you mean 'hyper'?".
+// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw or samurai); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
-// hyper on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box override
-// makes no sense without boxes), killer on sizes up to 9x9 (cage sums of larger grids are beyond
-// what a solver can reason about by hand).
+// hyper and samurai on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box
+// override makes no sense without boxes), killer on sizes up to 9x9 (cage sums of larger grids are
+// beyond what a solver can reason about by hand).
 std::string variant_size_problem(Variant v, Shape shape);
-// The fewest givens the generator and the spec accept for `variant`: jigsaw only the n - 1 bound
+// The fewest givens the generator and the spec accept for `variant`: jigsaw and samurai only the n - 1 bound
 // (the proven 9x9 and 6x6 figures are about boxes, and jigsaw puzzles go below them); the other
 // variants minimum_clues(shape).
 MinimumClues minimum_clues(Shape shape, Variant variant);
@@ -114,6 +115,17 @@ struct Board {
   // A killer board's `peers` also hold each cell's cage mates (no digit repeats inside a cage).
   std::vector<Cage> cages;
   std::vector<int> cage_of;
+  // Boards of several grids (samurai): the cells are numbered over the union of the grids, in
+  // reading order of a layout_rows x layout_cols layout. `position` gives each cell's layout
+  // position (row * layout_cols + col), `cell_at` each position's cell or -1 (off the board).
+  // Empty on single-grid boards, whose layout is the n x n grid itself. Units: the first grid's
+  // rows, columns and boxes are units 0..3n-1, every other grid's follow as extra units (kinds
+  // row, column, box; a box two grids share is one unit); unit_of holds a cell's first grid's units,
+  // extra_of those of its second grid. `region` is the cell's 3x3 block of the layout.
+  int layout_rows = 0, layout_cols = 0;
+  std::vector<int> position;
+  std::vector<int> cell_at;
+  std::vector<std::array<int, 2>> grid_origin;  // per grid: layout row and column of its top-left cell
 
   int row(int cell) const { return cell / n; }
   int col(int cell) const { return cell % n; }
@@ -121,6 +133,7 @@ struct Board {
   bool classic() const { return variant == Variant::kClassic; }
   bool jigsaw() const { return variant == Variant::kJigsaw; }
   bool killer() const { return variant == Variant::kKiller; }
+  bool multi_grid() const { return !cell_at.empty(); }
   bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
   // "row 2", "column 7", "box 3", "diagonal 1", "window 2", "region 4" (1-based).
   std::string unit_name(int u) const;
@@ -131,6 +144,10 @@ const Board& classic_board(Shape shape);
 // The board of `variant` on `shape`, cached for the process (classic gives the classic board's
 // equal). Error: variant_size_problem's reason; jigsaw boards come from jigsaw_board only.
 Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant);
+
+// The samurai board: five 9x9 grids with 3x3 boxes on a 21x21 layout, at the corners and in the
+// centre, the centre grid sharing its corner boxes with the corner grids (369 cells, cached).
+std::shared_ptr<const Board> samurai_board();
 
 // A jigsaw board from its region map (per cell, row by row, a region number 0..n-1), built for
 // this puzzle (not cached). Errors: a size jigsaw cannot have, a map of the wrong length, and a
@@ -149,8 +166,9 @@ Result<std::shared_ptr<const Board>> killer_board(Shape shape, std::vector<Cage>
 inline constexpr int cage_min_sum(int k) { return k * (k + 1) / 2; }
 inline constexpr int cage_max_sum(int k, int n) { return k * (2 * n - k + 1) / 2; }
 
-// A puzzle or solution: n*n cells row by row, 0 = empty, otherwise 1..n. `board` gives its rules;
-// null means the classic board of `shape` (board_of() resolves it).
+// A puzzle or solution: n*n cells row by row (a multi-grid board: board->cells cells, numbered as
+// the board says), 0 = empty, otherwise 1..n. `board` gives its rules; null means the classic board
+// of `shape` (board_of() resolves it). at() and set() serve single-grid boards only.
 struct Grid {
   Shape shape;
   std::vector<std::uint8_t> cells;

@@ -75,8 +75,11 @@ const std::vector<Symmetry>& all_symmetries() {
   return all;
 }
 
-std::vector<std::vector<int>> symmetry_classes(Shape shape, Symmetry s) {
-  const int n = shape.n(), cells = shape.cells();
+namespace {
+
+// The orbits of the positions of an n x n array.
+std::vector<std::vector<int>> orbits(int n, Symmetry s) {
+  const int cells = n * n;
   const auto gens = generators(s);
   std::vector<int> owner(static_cast<size_t>(cells), -1);
   std::vector<std::vector<int>> classes;
@@ -99,8 +102,28 @@ std::vector<std::vector<int>> symmetry_classes(Shape shape, Symmetry s) {
   return classes;
 }
 
+}  // namespace
+
+std::vector<std::vector<int>> symmetry_classes(Shape shape, Symmetry s) { return orbits(shape.n(), s); }
+
+std::vector<std::vector<int>> board_symmetry_classes(const Board& board, Symmetry s) {
+  if (!board.multi_grid()) return orbits(board.n, s);
+  // The layout is square and maps onto itself under every symmetry: an orbit of positions is all
+  // on the board or all off it.
+  std::vector<std::vector<int>> classes;
+  for (const auto& orbit : orbits(board.layout_cols, s)) {
+    if (board.cell_at[static_cast<size_t>(orbit.front())] < 0) continue;
+    std::vector<int> cells;
+    for (int p : orbit) cells.push_back(board.cell_at[static_cast<size_t>(p)]);
+    std::sort(cells.begin(), cells.end());
+    classes.push_back(std::move(cells));
+  }
+  std::sort(classes.begin(), classes.end());
+  return classes;
+}
+
 bool is_symmetric(const Grid& g, Symmetry s) {
-  for (const auto& cls : symmetry_classes(g.shape, s)) {
+  for (const auto& cls : board_symmetry_classes(board_of(g), s)) {
     const bool first = g.cells[static_cast<size_t>(cls.front())] != 0;
     for (int c : cls)
       if ((g.cells[static_cast<size_t>(c)] != 0) != first) return false;
@@ -108,10 +131,12 @@ bool is_symmetric(const Grid& g, Symmetry s) {
   return true;
 }
 
-std::vector<bool> reachable_counts(Shape shape, Symmetry s) {
-  std::vector<bool> can(static_cast<size_t>(shape.cells()) + 1, false);
+std::vector<bool> reachable_counts(Shape shape, Symmetry s) { return board_reachable_counts(classic_board(shape), s); }
+
+std::vector<bool> board_reachable_counts(const Board& board, Symmetry s) {
+  std::vector<bool> can(static_cast<size_t>(board.cells) + 1, false);
   can[0] = true;
-  for (const auto& cls : symmetry_classes(shape, s)) {
+  for (const auto& cls : board_symmetry_classes(board, s)) {
     const size_t k = cls.size();
     for (size_t t = can.size(); t-- > k;)
       if (can[t - k]) can[t] = true;

@@ -27,6 +27,9 @@ const std::vector<Symmetry>& all_symmetries();
 // Guarantees: every cell is in exactly one class; each class is sorted ascending; classes are ordered
 // by their smallest cell. With kNone every class has one cell.
 std::vector<std::vector<int>> symmetry_classes(Shape shape, Symmetry s);
+// The same for the cells of `board`; on a multi-grid board (samurai) the symmetry acts on its
+// square layout (which it maps onto itself), classes ordered by their smallest cell.
+std::vector<std::vector<int>> board_symmetry_classes(const Board& board, Symmetry s);
 
 // True if the givens of `g` (which cells are filled, not their values) are invariant under `s`.
 bool is_symmetric(const Grid& g, Symmetry s);
@@ -34,5 +37,6 @@ bool is_symmetric(const Grid& g, Symmetry s);
 // Which clue counts 0..cells a symmetric pattern can have: result[k] is true if some union of classes
 // has exactly k cells (e.g. rotate180 on an even size: even counts only).
 std::vector<bool> reachable_counts(Shape shape, Symmetry s);
+std::vector<bool> board_reachable_counts(const Board& board, Symmetry s);
 
 }  // namespace gp

@@ -115,7 +115,7 @@ std::optional<Puzzle> race(const Plan& plan, Shared& shared, std::uint64_t seed,
 
 bool is_minimal(const Grid& puzzle, std::string_view symmetry) {
   auto sym = parse_symmetry(symmetry);
-  const auto classes = symmetry_classes(puzzle.shape, sym ? *sym : Symmetry::kNone);
+  const auto classes = board_symmetry_classes(board_of(puzzle), sym ? *sym : Symmetry::kNone);
   Grid p = puzzle;
   for (const auto& cells : classes) {
     if (!p.cells[static_cast<size_t>(cells.front())]) continue;

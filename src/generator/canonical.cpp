@@ -310,29 +310,37 @@ std::string variant_canonical(const Grid& g) {
   const Board& board = board_of(g);
   const bool jigsaw = board.jigsaw();
   const bool square = jigsaw || g.shape.box_rows == g.shape.box_cols;
+  // A multi-grid board (samurai) turns its square layout, which every symmetry maps onto itself.
+  const bool multi = board.multi_grid();
+  const int side = multi ? board.layout_cols : n;
+  const auto at = [&](int a, int b) {
+    if (!multi) return g.at(a, b);
+    const int cell = board.cell_at[static_cast<size_t>(a * side + b)];
+    return cell < 0 ? 0 : static_cast<int>(g.cells[static_cast<size_t>(cell)]);
+  };
   std::string best;
   std::string regions;
   for (int t = 0; t < 8; ++t) {
     if ((t & 1) && !square) continue;
-    std::string s(static_cast<size_t>(n * n), '.');
+    std::string s(static_cast<size_t>(side * side), '.');
     std::array<int, kMaxN + 1> label{};
     std::array<int, kMaxN> region{};
     int next = 0, next_region = 0;
     regions.clear();
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
+    for (int r = 0; r < side; ++r)
+      for (int c = 0; c < side; ++c) {
         int a = (t & 1) ? c : r, b = (t & 1) ? r : c;
-        if (t & 2) a = n - 1 - a;
-        if (t & 4) b = n - 1 - b;
+        if (t & 2) a = side - 1 - a;
+        if (t & 4) b = side - 1 - b;
         if (jigsaw) {
           int& id = region[static_cast<size_t>(board.region[static_cast<size_t>(a * n + b)])];
           if (!id) id = ++next_region;
           regions += value_char(id);
         }
-        const int v = g.at(a, b);
+        const int v = at(a, b);
         if (!v) continue;
         if (!label[static_cast<size_t>(v)]) label[static_cast<size_t>(v)] = ++next;
-        s[static_cast<size_t>(r * n + c)] = value_char(label[static_cast<size_t>(v)]);
+        s[static_cast<size_t>(r * side + c)] = value_char(label[static_cast<size_t>(v)]);
       }
     if (jigsaw) s += ":" + regions;
     if (best.empty() || s < best) best = std::move(s);

@@ -141,7 +141,7 @@ void Engine::sync_givens() {
 
 bool Engine::known_alternative() {
   // Up to 9x9 (81 cells) the last two words are always zero: half the work in the hot loop.
-  const size_t k = plan_.cells <= 128 ? first_unhit<2>() : first_unhit<4>();
+  const size_t k = plan_.cells <= 128 ? first_unhit<2>() : plan_.cells <= 256 ? first_unhit<4>() : first_unhit<kCellWords>();
   if (k == pool_used_) return false;
   if (k) std::swap(pool_[k], pool_[k / 2]);  // frequent hits move to the front
   return true;

@@ -75,14 +75,15 @@ class Engine {
   // of a sparse 16x16 puzzle can take seconds, so a search that runs over it answers kUnknown and
   // the clue is kept.
   Alt find_alternative(int cell, std::vector<std::uint8_t>& out);
-  // Whether find_alternative's answer is always a proof (no node budget): the fast 9x9 path, and
-  // variants up to 9x9.
-  bool exact_search() const { return fast9_ || (!geo_->classic() && plan_.cells <= 81); }
+  // Whether find_alternative's answer is always a proof (no node budget): the fast 9x9 path,
+  // variants up to 9x9, and boards of several 9x9 grids (samurai).
+  bool exact_search() const { return fast9_ || (!geo_->classic() && (plan_.cells <= 81 || geo_->multi_grid())); }
   // Whether the puzzle (unique before the cells `removed` were emptied) is still unique, by search.
   bool search_unique(const std::vector<int>& removed);
 
-  // A set of cells, one bit per cell (up to 16x16).
-  using Cells = std::array<std::uint64_t, 4>;
+  // A set of cells, one bit per cell (up to 16x16, and the 369 cells of a samurai board).
+  static constexpr size_t kCellWords = 6;
+  using Cells = std::array<std::uint64_t, kCellWords>;
   static void set_bit(Cells& b, int c) { b[static_cast<size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63); }
   static void clear_bit(Cells& b, int c) { b[static_cast<size_t>(c >> 6)] &= ~(std::uint64_t{1} << (c & 63)); }
   static bool has_bit(const Cells& b, int c) { return (b[static_cast<size_t>(c >> 6)] >> (c & 63)) & 1; }
@@ -142,12 +143,18 @@ class Engine {
     return fast9_ && plan_.sym == Symmetry::kNone && !plan_.req.rating && plan_.has_upper && !plan_.req.minimal;
   }
 
-  static bool empty_set(const Cells& a) { return (a[0] | a[1] | a[2] | a[3]) == 0; }
+  static bool empty_set(const Cells& a) {
+    std::uint64_t any = 0;
+    for (size_t k = 0; k < kCellWords; ++k) any |= a[k];
+    return any == 0;
+  }
   static bool meets(const Cells& a, const Cells& b) {
-    return ((a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3])) != 0;
+    std::uint64_t any = 0;
+    for (size_t k = 0; k < kCellWords; ++k) any |= a[k] & b[k];
+    return any != 0;
   }
   static void intersect(Cells& a, const Cells& b) {
-    for (size_t k = 0; k < 4; ++k) a[k] &= b[k];
+    for (size_t k = 0; k < kCellWords; ++k) a[k] &= b[k];
   }
   Cells diff_from_solution(const std::uint8_t* sol) const;
   int pick(const Cells& set);
@@ -209,7 +216,8 @@ class Engine {
   bool guided_ = true;  // removals must keep the rating within the cap
   static constexpr double kNakedSingleRating = 2.3;  // SE rating of a naked single
   static constexpr std::int64_t kNodeBudget = 300;
-  std::array<Mask, 3 * kMaxN + 4> units_{};  // per unit: the values given in it
+  // Per unit: the values given in it (rows, columns, boxes and extra units; samurai has 131).
+  std::array<Mask, 136> units_{};
   size_t pool_used_ = 0, pool_next_ = 0;
   std::vector<std::uint8_t> scratch_;
   Rng* rng_ = nullptr;

@@ -50,6 +50,12 @@ std::string centre_note(const Request& r, Symmetry sym) {
   return {};
 }
 
+// The board whose cells a request digs: the samurai board's own, every other variant the cells
+// of its shape.
+const Board& dug_board(const Request& r) {
+  return r.variant == Variant::kSamurai ? *samurai_board() : classic_board(r.shape);
+}
+
 }  // namespace
 
 Plan make_plan(const Request& r) {
@@ -60,12 +66,13 @@ Plan make_plan(const Request& r) {
   if (r.variant != Variant::kClassic && r.variant != Variant::kJigsaw) p.board = *variant_board(r.shape, r.variant);
   p.sym = *parse_symmetry(r.symmetry);
   p.fill = *parse_fill(r.fill);
-  p.cells = r.shape.cells();
+  const Board& dug = dug_board(r);
+  p.cells = dug.cells;
   p.lo = r.clues_min;
   p.has_upper = r.clues_max > 0;
   p.hi = p.has_upper ? r.clues_max : p.cells;
-  p.classes = symmetry_classes(r.shape, p.sym);
-  const auto reach = reachable_counts(r.shape, p.sym);
+  p.classes = board_symmetry_classes(dug, p.sym);
+  const auto reach = board_reachable_counts(dug, p.sym);
   if (p.has_upper)
     for (int k = p.lo; k <= p.hi; ++k)
       if (reach[static_cast<size_t>(k)]) p.targets.push_back(k);
@@ -73,8 +80,8 @@ Plan make_plan(const Request& r) {
 }
 
 std::string describe(const Request& r) {
-  std::string out = r.shape.name();
-  if (r.variant != Variant::kClassic) out += " " + std::string(variant_name(r.variant));
+  std::string out = r.variant == Variant::kSamurai ? std::string("samurai") : r.shape.name();
+  if (r.variant != Variant::kClassic && r.variant != Variant::kSamurai) out += " " + std::string(variant_name(r.variant));
   if (r.symmetric_regions) out += " (symmetric regions)";
   if (r.clues_max > 0 && r.clues_min == r.clues_max)
     out += " with exactly " + std::to_string(r.clues_max) + " clues";
@@ -109,8 +116,10 @@ Status check_request(const Request& r) {
   if (r.symmetric_regions && r.variant != Variant::kJigsaw)
     return Error("symmetric regions are for jigsaw puzzles only (" + std::string(variant_name(r.variant)) +
                  " has no regions to lay out)");
-  const int cells = r.shape.cells();
-  const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
+  const Board& dug = dug_board(r);
+  const int cells = dug.cells;
+  const std::string grid = r.variant == Variant::kSamurai ? std::string("samurai")
+                                                          : std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
   if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");
   if (r.clues_max > 0 && r.clues_min > r.clues_max)
     return Error("bad clue range " + clues_text(r) + ": low end above high end");
@@ -123,12 +132,12 @@ Status check_request(const Request& r) {
   if (hi < minimum)
     return Error("a " + grid + " puzzle needs at least " + std::to_string(minimum) +
                  " clues to have a unique solution (" + std::string(least.why) + "): " + clues_text(r) + " is impossible");
-  const auto reach = reachable_counts(r.shape, *sym);
+  const auto reach = board_reachable_counts(dug, *sym);
   bool any = false;
   for (int k = r.clues_min; k <= hi && !any; ++k) any = reach[static_cast<size_t>(k)];
   if (!any) {
     std::vector<int> sizes;
-    for (const auto& c : symmetry_classes(r.shape, *sym)) sizes.push_back(static_cast<int>(c.size()));
+    for (const auto& c : board_symmetry_classes(dug, *sym)) sizes.push_back(static_cast<int>(c.size()));
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
     std::string list;
@@ -148,6 +157,11 @@ Status check_request(const Request& r) {
   }
   if (!(r.budget_seconds > 0)) return Error("budget must be a positive number of seconds");
   if (r.rating && r.rating->lo > r.rating->hi) return Error("bad rating range: low end above high end");
+  if (r.rating && r.variant == Variant::kSamurai &&
+      (r.rating->lo > grader::kSamuraiTopRating || (r.rating->lo == grader::kSamuraiTopRating && r.rating->lo_exclusive)))
+    return Error(std::string(grader::kSamuraiSinglesOnly) + ": " +
+                 (r.difficulty.empty() ? range_text(*r.rating) : r.difficulty + " (" + range_text(*r.rating) + ")") +
+                 " cannot be made; ask for easy or medium");
   if (const auto top = highest_rating(r.shape.n()); top && r.rating && r.variant == Variant::kClassic &&
                                                     (r.rating->lo > *top || (r.rating->lo == *top && r.rating->lo_exclusive)))
     return Error("every " + grid + " puzzle is solved with hidden singles in boxes (SE " + one_decimal(*top) +

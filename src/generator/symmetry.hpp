@@ -12,6 +12,8 @@ using gp::parse_symmetry;
 using gp::reachable_counts;
 using gp::Symmetry;
 using gp::symmetry_classes;
+using gp::board_symmetry_classes;
+using gp::board_reachable_counts;
 using gp::symmetry_name;
 
 }  // namespace gp::gen

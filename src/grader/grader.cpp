@@ -103,7 +103,8 @@ bool singles_fill(const Grid& puzzle, double max_rating) {
   for (bool changed = true; changed && left > 0;) {
     changed = false;
     for (int u = 0; u < units; ++u) {
-      const bool hidden = u >= 2 * n && u < 3 * n ? box : line;
+      const UnitKind kind = board.kinds[static_cast<std::size_t>(u)];
+      const bool hidden = kind == UnitKind::kBox || kind == UnitKind::kRegion ? box : line;
       if (!hidden && !full_house) continue;
       const auto& unit = board.units[static_cast<std::size_t>(u)];
       if (!hidden) {  // full houses only
@@ -229,6 +230,7 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
   }
   g.unique = g.solutions == 1;
   if (!g.unique) return g;
+  if (puzzle.board && puzzle.board->multi_grid()) return grade_multi_grid(puzzle, options, std::move(g));
 
   // Every unit of the puzzle's board counts as a house (rows, columns, boxes or regions, and a
   // variant's diagonals or windows).

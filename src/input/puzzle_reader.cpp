@@ -151,7 +151,12 @@ PuzzleReader::PuzzleReader(std::istream& in, std::string name) : in_(in), name_(
 
 void PuzzleReader::apply_variant(Result<Grid>& grid, int line, Variant variant) const {
   if (!grid) return;
-  if (grid->variant() == Variant::kJigsaw) {  // the line gave its regions
+  if (grid->variant() == Variant::kSamurai) {  // the line's '#' made it one
+    if (variant != Variant::kClassic && variant != Variant::kSamurai)
+      grid = error_at(line, "a samurai puzzle (a 441-character line with '#'), not " + std::string(variant_name(variant)));
+  } else if (variant == Variant::kSamurai) {
+    grid = error_at(line, "a samurai puzzle is its 21x21 board on one line: 441 characters, '#' off the board");
+  } else if (grid->variant() == Variant::kJigsaw) {  // the line gave its regions
     if (variant != Variant::kClassic && variant != Variant::kJigsaw)
       grid = error_at(line, "a jigsaw puzzle (it gives its regions), not " + std::string(variant_name(variant)));
   } else if (variant == Variant::kJigsaw) {
@@ -264,6 +269,10 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       continue;
     }
     if (s.empty() || is_section(s)) continue;
+    // A samurai line that wrongly starts with '#' is a bad samurai line, not a comment.
+    if (s.front() == '#' && s.size() > 21 && s.find_first_not_of('#') != std::string_view::npos &&
+        std::all_of(s.begin(), s.end(), [](char c) { return c == '#' || is_cell_char(c); }))
+      return cells(line_no_, s);
     if (s.front() == '#') {
       next_is_solution_ = s == "# solution";
       if (s.starts_with("# regions ")) grid_regions_ = std::string(trim(s.substr(10)));
@@ -275,6 +284,9 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (!seen_content_ && (s.front() == '{' || s.front() == '[')) return read_json(line);
     seen_content_ = true;
     const std::string_view token = first_token(s);
+    // A samurai line: its board row by row, '#' off the board (parse_line checks the rest).
+    if (token.size() > 21 && token.find('#') != std::string_view::npos && token.find(',') == std::string_view::npos)
+      return cells(line_no_, token);
     // "# regions" belongs to the grid right after it: any other puzzle form drops it.
     if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_regions_.clear();
     // One puzzle a line (anything after the first blank ignored).
@@ -364,6 +376,12 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
                              e["variant"].dump());
     } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"] == "jigsaw") {
       item = bad(line, "puzzles[" + std::to_string(i) + "]: a jigsaw puzzle without its \"regions\"");
+    } else if (item.grid && e.is_object() && e.contains("variant") &&
+               (item.grid->variant() == Variant::kSamurai) != (e["variant"] == "samurai")) {
+      item = bad(line, "puzzles[" + std::to_string(i) + "]: " +
+                           (item.grid->variant() == Variant::kSamurai
+                                ? std::string("a samurai board (441 characters with '#') needs \"variant\": \"samurai\"")
+                                : std::string("\"variant\": \"samurai\" needs the 441-character board ('#' off the board)")));
     } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"].is_string()) {
       auto variant = parse_variant(e["variant"].get<std::string>());
       auto board = variant ? variant_board(item.grid->shape, *variant) : Result<std::shared_ptr<const Board>>(variant.error());

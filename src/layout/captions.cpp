@@ -189,6 +189,10 @@ std::vector<std::string> variant_paragraphs(const std::vector<std::string>& vari
   if (has("hyper"))
     out.push_back("Hyper puzzles: the four shaded 3x3 windows are units too: each of them must also "
                   "contain the digits 1 to 9 exactly once.");
+  if (has("samurai"))
+    out.push_back("Samurai puzzles: five 9x9 grids overlap, the middle one sharing a corner box with each of "
+                  "the others. Every row, column and box of every grid must contain the digits 1 to 9 "
+                  "exactly once; the shared boxes count in both of their grids.");
   if (has("jigsaw"))
     out.push_back("Jigsaw puzzles: the boxes are replaced by irregular regions, outlined with thick lines, "
                   "each as many cells as a row. Every row, every column and every region must contain "

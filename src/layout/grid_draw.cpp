@@ -59,6 +59,8 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style) {
   return cell > 0 ? cell : 0;
 }
 
+int drawn_side(const Grid& g) { return g.board && g.board->multi_grid() ? g.board->layout_cols : g.n(); }
+
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
                const Grid* solution, const GridStyle& style, const std::vector<std::string>* symbols) {
   const Shape shape = givens.shape;
@@ -66,11 +68,34 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
   const double half = pt_to_mm(style.border_pt) / 2;
   const double x0 = x + half, y0 = y + half;   // outer cell edges
   const double side = n * cell_mm;
+  const Board& board = board_of(givens);
+  const bool multi = board.multi_grid();
+  const int width = multi ? board.layout_cols : n;  // cells a row of the layout
+
+  if (multi) {
+    // Several grids (samurai): each grid's cell lines, then every grid's box lines, then the
+    // borders, so the heavier lines sit on top where grids overlap. Nothing off the board.
+    for (int pass = 0; pass < 3; ++pass)
+      for (const auto& [top, left] : board.grid_origin) {
+        const double gx = x0 + left * cell_mm, gy = y0 + top * cell_mm, gside = n * cell_mm;
+        if (pass == 2) {
+          out.push_back(RectItem{Box{gx, gy, gside, gside}, style.border_pt, 0, -1});
+          continue;
+        }
+        for (int i = 1; i < n; ++i) {
+          const double p = i * cell_mm;
+          const bool h_box = i % shape.box_rows == 0, v_box = i % shape.box_cols == 0;
+          if (h_box == (pass == 1))
+            out.push_back(LineItem{gx, gy + p, gx + gside, gy + p, h_box ? style.box_pt : style.thin_pt, 0, false});
+          if (v_box == (pass == 1))
+            out.push_back(LineItem{gx + p, gy, gx + p, gy + gside, v_box ? style.box_pt : style.thin_pt, 0, false});
+        }
+      }
+  }
 
   // Variants: the cells of the extra units (x: the diagonals; hyper: the windows) shaded first,
   // under every line and digit. Answers show them too (the same call draws them).
-  const Board& board = board_of(givens);
-  if (board.has_extras()) {
+  if (board.has_extras() && !multi) {
     std::vector<char> shaded(static_cast<size_t>(board.cells), 0);
     for (size_t u = static_cast<size_t>(3 * n); u < board.units.size(); ++u)
       for (int c : board.units[u]) shaded[static_cast<size_t>(c)] = 1;
@@ -108,7 +133,7 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
     }
   }
   // Interior lines: cell lines first, box lines after, so the heavier ones sit on top.
-  for (int pass = 0; pass < 2 && !board.jigsaw(); ++pass) {
+  for (int pass = 0; pass < 2 && !board.jigsaw() && !multi; ++pass) {
     const bool boxes = pass == 1;
     for (int i = 1; i < n; ++i) {
       const double p = i * cell_mm;
@@ -122,36 +147,36 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
       }
     }
   }
-  out.push_back(RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
+  if (!multi) out.push_back(RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
 
   Font font = style.digit_font;
   font.size_pt = digit_size_pt(cell_mm, style);
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      const int given = givens.at(r, c);
-      const int value = given != 0 ? given : (solution != nullptr ? solution->at(r, c) : 0);
-      if (value == 0) continue;
-      const Box cell{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
-      if (symbols != nullptr && static_cast<std::size_t>(value) <= symbols->size()) {
-        SymbolStyle s;
-        s.font = font;
-        s.font.bold = solution != nullptr && given != 0 ? true : font.bold;
-        s.grey = given != 0 ? style.given_grey : style.filled_grey;
-        s.size_mm = cell_mm * kSymbolScale;
-        draw_symbol(out, (*symbols)[static_cast<std::size_t>(value - 1)], cell, s);
-        continue;
-      }
-      TextItem t;
-      t.box = Box{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
-      t.text = std::string(1, value_char(value));
-      t.font = font;
-      t.font.bold = solution != nullptr && given != 0 ? true : font.bold;
-      t.halign = HAlign::center;
-      t.valign = VAlign::middle;
-      t.grey = given != 0 ? style.given_grey : style.filled_grey;
-      t.optical = true;
-      out.push_back(std::move(t));
+  for (int k = 0; k < givens.size(); ++k) {
+    const int at = multi ? board.position[static_cast<size_t>(k)] : k;
+    const int r = at / width, c = at % width;
+    const int given = givens.cells[static_cast<size_t>(k)];
+    const int value = given != 0 ? given : (solution != nullptr ? solution->cells[static_cast<size_t>(k)] : 0);
+    if (value == 0) continue;
+    const Box cell{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
+    if (symbols != nullptr && static_cast<std::size_t>(value) <= symbols->size()) {
+      SymbolStyle s;
+      s.font = font;
+      s.font.bold = solution != nullptr && given != 0 ? true : font.bold;
+      s.grey = given != 0 ? style.given_grey : style.filled_grey;
+      s.size_mm = cell_mm * kSymbolScale;
+      draw_symbol(out, (*symbols)[static_cast<std::size_t>(value - 1)], cell, s);
+      continue;
     }
+    TextItem t;
+    t.box = Box{x0 + c * cell_mm, y0 + r * cell_mm, cell_mm, cell_mm};
+    t.text = std::string(1, value_char(value));
+    t.font = font;
+    t.font.bold = solution != nullptr && given != 0 ? true : font.bold;
+    t.halign = HAlign::center;
+    t.valign = VAlign::middle;
+    t.grey = given != 0 ? style.given_grey : style.filled_grey;
+    t.optical = true;
+    out.push_back(std::move(t));
   }
 }
 

@@ -49,6 +49,9 @@ double grid_extent_mm(int n, double cell_mm, const GridStyle& style);
 // 0 when not even that fits.
 double cell_for_extent(int n, double extent_mm, const GridStyle& style);
 
+// Cells a side of the square a grid is drawn in: n, or a multi-grid board's layout (samurai: 21).
+int drawn_side(const Grid& g);
+
 // Appends a grid whose ink box has its top-left corner at (x, y) mm:
 // - n-1 horizontal and n-1 vertical interior lines, cell lines first, box lines over them (butt
 //   caps, running edge to edge so they end under the border), then the border as one stroked
@@ -60,6 +63,8 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style);
 // With `symbols` (spec::section_symbols: n entries, value v drawn as entry v-1), each value is drawn
 // as its symbol instead (layout/symbols.hpp): letters and texts as text, shapes filled in the
 // digit's grey, colours as a disc with the initial.
+// A multi-grid board (samurai) draws each of its grids so (cell lines, box lines, border), on its
+// layout of drawn_side() cells a side; positions off the board get no line and no ink.
 // Requires: solution (if given) has the same shape as givens; symbols (if given) has n entries.
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
                const Grid* solution, const GridStyle& style, const std::vector<std::string>* symbols = nullptr);

@@ -125,7 +125,7 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
       const int row = k / columns, in_row = std::min(columns, pp.count - row * columns);
       slot.x += (columns - in_row) * (slot.w + cx.options.slot_gap_mm) / 2;
     }
-    const double extent = grid_extent_mm(p.givens.n(), cell, style);
+    const double extent = grid_extent_mm(drawn_side(p.givens), cell, style);
     const double group_h = cap_h + extent;
     const double top = slot.y + (slot.h - group_h) / 2;
     const double gx = slot.x + (slot.w - extent) / 2;

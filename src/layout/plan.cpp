@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "core/codec.hpp"
 #include "core/text.hpp"
@@ -17,6 +19,13 @@ namespace gp::layout {
 
 namespace {
 constexpr double kMinLiveMm = 30.0;
+
+// Answers a page as columns x rows: the book's answers layout; a samurai board (21 cells a side)
+// at most two a page, one above the other.
+std::pair<int, int> answer_layout(const spec::BookSpec& spec, const spec::SectionSpec& sec) {
+  if (sec.variant != variant_name(Variant::kSamurai)) return {spec.answers.columns, spec.answers.rows};
+  return {1, spec.answers.columns * spec.answers.rows >= 2 ? 2 : 1};
+}
 
 }  // namespace
 
@@ -309,7 +318,8 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   std::vector<std::size_t> first_record(spec.sections.size(), 0);
   auto add_answers = [&](int doc, int s) {
     if (spec.sections[static_cast<std::size_t>(s)].blank) return;  // practice grids have no answers
-    const int per = spec.answers.columns * spec.answers.rows;
+    const auto [answer_columns, answer_rows] = answer_layout(spec, spec.sections[static_cast<std::size_t>(s)]);
+    const int per = answer_columns * answer_rows;
     const int count = section_counts[static_cast<std::size_t>(s)];
     for (int first = 0; first < count; first += per) {
       const int page = pl.add(doc, PageKind::answers, true, s, first, std::min(per, count - first));
@@ -384,7 +394,8 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     fit.shape = sec.shape;
     fit.columns = sec.columns;
     fit.rows = sec.rows;
-    const int n = sec.shape.n();
+    const bool samurai = sec.variant == variant_name(Variant::kSamurai);
+    const int n = samurai ? samurai_board()->layout_cols : sec.shape.n();  // cells a side as drawn
     if (spec.worksheet.rules_box) {
       fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec, content.w);
     }
@@ -398,7 +409,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     auto fit_problem = [&](std::string msg) {
       problems.push_back(spec::section_diagnostic(spec, static_cast<int>(s), std::move(msg), key));
     };
-    const std::string shape = std::to_string(n) + "x" + std::to_string(n);
+    const std::string shape = samurai ? std::string("samurai") : std::to_string(n) + "x" + std::to_string(n);
     const std::string per_page = std::to_string(sec.columns) + "x" + std::to_string(sec.rows);
     if (fit.cell_mm < detail::kMinCellMm) {
       fit_problem(where + shape + " grids at " + per_page + " per page would get " +
@@ -411,8 +422,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
                   "; use fewer per page");
     }
     if (answers) {
-      fit.answer_columns = spec.answers.columns;
-      fit.answer_rows = spec.answers.rows;
+      std::tie(fit.answer_columns, fit.answer_rows) = answer_layout(spec, sec);
       const Box& c = separate ? answer_content : content;
       const Box aslot = detail::slot_box(detail::answer_area(c, bands), fit.answer_columns, fit.answer_rows, 0,
                                          options.slot_gap_mm);

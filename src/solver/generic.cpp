@@ -52,6 +52,7 @@ class Engine {
       if (c < 0) {  // every cell assigned: a solution
         if (++out.count == 1 && first) {
           *first = Grid(geo_.shape);
+          first->cells.resize(static_cast<size_t>(cells_));
           first->board = g.board;
           for (int i = 0; i < cells_; ++i)
             first->cells[static_cast<size_t>(i)] = static_cast<std::uint8_t>(lowest_value(s[i] & all_));
@@ -305,7 +306,7 @@ class Engine {
 }  // namespace
 
 Outcome search(const Grid& g, const Request& req, Grid* first) {
-  if (g.shape.n() < 1 || g.shape.n() > kMaxN || g.size() != g.shape.cells()) return {};
+  if (g.shape.n() < 1 || g.shape.n() > kMaxN || g.size() != (g.board ? g.board->cells : g.shape.cells())) return {};
   const Board& board = board_of(g);
   if (board.cells != g.size()) return {};
   Engine engine(board, req);

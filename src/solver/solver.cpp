@@ -11,7 +11,7 @@ namespace {
 
 bool well_formed(const Grid& g) {
   const int n = g.shape.n();
-  return n >= 1 && n <= kMaxN && g.size() == g.shape.cells();
+  return n >= 1 && n <= kMaxN && g.size() == (g.board ? g.board->cells : g.shape.cells());
 }
 
 bool is_standard9(const Grid& g) { return !g.board && g.shape.box_rows == 3 && g.shape.box_cols == 3; }

@@ -207,6 +207,13 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
         s.per_page = n;
       }
     }
+    if (s.variant == "samurai") {  // a samurai board fills the page: one a page
+      if (s.columns * s.rows != 1 && (s.key_marks.count("per_page") || s.key_marks.count("layout")))
+        sec_at(s.key_marks.count("per_page") ? "per_page" : "layout",
+               "a samurai section prints one puzzle a page (its board is 21 cells wide): use per_page: 1");
+      s.columns = s.rows = 1;
+      s.per_page = 0;
+    }
     if (s.regions != "random" && s.variant != "jigsaw")
       sec_at("regions", "'" + s.regions + "' layouts are for jigsaw sections only (variant " + s.variant +
                             " has no regions to lay out)");
@@ -221,8 +228,10 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       sec_at("difficulty", "unknown difficulty '" + s.difficulty + "'" + suggestion(s.difficulty, band_names) +
                                " (bands: " + join(band_names) + ")");
     if (s.clues_max > 0) {
-      const int cells = s.shape.cells();
-      const std::string grid = std::to_string(s.shape.n()) + "x" + std::to_string(s.shape.n());
+      const bool samurai = s.variant == "samurai";
+      const Board& board = samurai ? *samurai_board() : classic_board(s.shape);
+      const int cells = board.cells;
+      const std::string grid = samurai ? std::string("samurai") : std::to_string(s.shape.n()) + "x" + std::to_string(s.shape.n());
       const std::string asked = s.clues_min == s.clues_max
           ? std::to_string(s.clues_max) + " clues"
           : std::to_string(s.clues_min) + "-" + std::to_string(s.clues_max) + " clues";
@@ -238,7 +247,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                                          : "it needs at least " + std::to_string(min) + ": " + std::string(least.why)) +
                             ")");
       } else if (auto sym = parse_symmetry(s.symmetry); sym && *sym != Symmetry::kNone) {
-        const auto ok = reachable_counts(s.shape, *sym);
+        const auto ok = board_reachable_counts(board, *sym);
         bool any = false;
         for (int k = std::max(s.clues_min, min); k <= s.clues_max; ++k) any = any || ok[static_cast<size_t>(k)];
         if (!any) {

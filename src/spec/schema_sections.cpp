@@ -131,7 +131,8 @@ std::vector<Key> section_keys() {
   keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
                                  "3x3 windows; 9x9 only), `jigsaw` (irregular regions instead of boxes, a layout "
-                                 "grown for each puzzle; every size); see [board.md](board.md). A variant "
+                                 "grown for each puzzle; every size), `samurai` (five overlapping 9x9 grids, one a "
+                                 "page, rated with singles: `easy` or `medium`); see [board.md](board.md). A variant "
                                  "section takes the `random` fill; `difficulty`/`rating` rate it under its own rules",
                                  0, 0, variant_names()),
                            "name"));
