@@ -40,18 +40,48 @@ class Engine {
   Engine(const Board& board, const std::vector<Cage>& cages, const std::vector<int>& cage_of, const Request& req)
       : geo_(board), cages_(cages), cage_of_(cage_of), req_(req), n_(board.n), cells_(board.cells),
         all_(board.shape.all()) {
-    // Per cage: the rows, columns and boxes that hold all of it.
+    // Per cage a group: its cells and sum, and the rows, columns and boxes that hold all of it.
     const size_t k = cages.size();
-    cage_units_.assign(k, {-1, -1, -1});
+    groups_.resize(k);
     for (size_t i = 0; i < k; ++i) {
-      const auto& cells = cages[i].cells;
+      Group& g = groups_[i];
+      g.cells = &cages[i].cells;
+      g.sum = cages[i].sum;
+      for (int c : *g.cells) g.set[static_cast<size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63);
       for (size_t j = 0; j < 3; ++j) {
-        const int u = board.unit_of[static_cast<size_t>(cells.front())][j];
+        const int u = board.unit_of[static_cast<size_t>(g.cells->front())][j];
         bool all = true;
-        for (int c : cells) all = all && board.unit_of[static_cast<size_t>(c)][j] == u;
-        if (all) cage_units_[i][j] = u;
+        for (int c : *g.cells) all = all && board.unit_of[static_cast<size_t>(c)][j] == u;
+        if (all) g.units[j] = u;
       }
     }
+    // The 45 rule: in each row, column and box, the cells of the cages that cross its border add
+    // up to the unit's total less the cages inside it; such cells (fewer than n) are a group too.
+    const int total = n_ * (n_ + 1) / 2;
+    for (int u = 0; u < 3 * n_; ++u) {
+      std::vector<int> rest;
+      int sum = total;
+      std::vector<char> inside(k, 0);
+      for (size_t i = 0; i < k; ++i) inside[i] = groups_[i].units[static_cast<size_t>(u / n_)] == u;
+      for (int c : board.units[static_cast<size_t>(u)]) {
+        const int cage = cage_of[static_cast<size_t>(c)];
+        if (!inside[static_cast<size_t>(cage)]) rest.push_back(c);
+      }
+      for (size_t i = 0; i < k; ++i)
+        if (inside[i]) sum -= groups_[i].sum;
+      if (rest.empty() || static_cast<int>(rest.size()) >= n_) continue;
+      owned_.push_back(std::move(rest));
+      Group g;
+      g.sum = sum;
+      g.units = {u, -1, -1};
+      g.always = true;
+      groups_.push_back(g);
+    }
+    for (size_t i = k, j = 0; i < groups_.size(); ++i, ++j) {
+      groups_[i].cells = &owned_[j];
+      for (int c : owned_[j]) groups_[i].set[static_cast<size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63);
+    }
+    dirty_.assign(groups_.size(), 1);
   }
 
   // Solutions go to `found` (cells bytes each, appended), when it is not null.
@@ -115,6 +145,7 @@ class Engine {
     if (!(s[c] & m)) return true;
     if (s[c] & kAssigned) return false;
     s[c] &= ~m;
+    dirty_[static_cast<size_t>(cage_of_[static_cast<size_t>(c)])] = 1;
     const std::uint32_t left = s[c];
     if (!left) return false;
     if (!(left & (left - 1))) queue_[tail_++] = c;
@@ -159,6 +190,7 @@ class Engine {
           if ((s[c] & kAssigned) || !(s[c] & b)) continue;
           if (s[c] & ~b) {
             s[c] = b;
+            dirty_[static_cast<size_t>(cage_of_[static_cast<size_t>(c)])] = 1;
             queue_[tail_++] = c;
             changed = true;
           }
@@ -172,11 +204,15 @@ class Engine {
   // Cage combinations (see the header). False on a contradiction.
   bool cages(std::uint32_t* s, bool& changed) {
     const auto& t = table();
-    for (size_t i = 0; i < cages_.size(); ++i) {
-      const Cage& cage = cages_[i];
-      int left = cage.sum, k = 0;
+    for (size_t i = 0; i < groups_.size(); ++i) {
+      // A cage none of whose cells changed since its last pass has nothing new to give.
+      const Group& group = groups_[i];
+      if (!dirty_[i]) continue;
+      dirty_[i] = group.always;
+      const std::vector<int>& cells = *group.cells;
+      int left = group.sum, k = 0;
       Mask open_union = 0;
-      for (int c : cage.cells) {
+      for (int c : cells) {
         const std::uint32_t m = s[c];
         if (m & kAssigned) {
           left -= lowest_value(m & all_);
@@ -195,7 +231,7 @@ class Engine {
         if (combo & ~open_union) continue;
         Mask covered = 0;
         bool fits = true;
-        for (int c : cage.cells) {
+        for (int c : cells) {
           if (s[c] & kAssigned) continue;
           const Mask here = s[c] & combo;
           if (!here) {
@@ -210,7 +246,7 @@ class Engine {
       }
       if (!allowed) return false;
       if (open_union & ~allowed) {
-        for (int c : cage.cells) {
+        for (int c : cells) {
           if ((s[c] & kAssigned) || !(s[c] & ~allowed)) continue;
           if (!eliminate(s, c, s[c] & ~allowed)) return false;
           changed = true;
@@ -218,10 +254,10 @@ class Engine {
       }
       if (!required) continue;
       // A digit every combination holds is in this cage: not elsewhere in a unit holding it.
-      for (int u : cage_units_[i]) {
+      for (int u : group.units) {
         if (u < 0) continue;
         for (int c : geo_.units[static_cast<size_t>(u)]) {
-          if (cage_of_[static_cast<size_t>(c)] == static_cast<int>(i) || !(s[c] & required)) continue;
+          if (((group.set[static_cast<size_t>(c >> 6)] >> (c & 63)) & 1) || !(s[c] & required)) continue;
           if (!eliminate(s, c, required)) return false;
           changed = true;
         }
@@ -232,6 +268,7 @@ class Engine {
 
   bool propagate(std::uint32_t* s) {
     head_ = tail_ = 0;
+    std::fill(dirty_.begin(), dirty_.end(), 1);
     for (int c = 0; c < cells_; ++c) {
       const std::uint32_t m = s[c];
       if (m & kAssigned) continue;
@@ -241,9 +278,10 @@ class Engine {
     for (;;) {
       if (!drain(s)) return false;
       bool changed = false;
-      if (!hidden_singles(s, changed)) return false;
-      if (changed) continue;
+      // Cage combinations first: on a killer without givens they do most of the work.
       if (!cages(s, changed)) return false;
+      if (changed) continue;
+      if (!hidden_singles(s, changed)) return false;
       if (!changed && head_ == tail_) return true;
     }
   }
@@ -269,7 +307,18 @@ class Engine {
   const int n_;
   const int cells_;
   const Mask all_;
-  std::vector<std::array<int, 3>> cage_units_;
+  // A cage, or the cells of a unit outside the cages inside it (the 45 rule): cells whose digits
+  // are all different and add up to `sum`.
+  struct Group {
+    const std::vector<int>* cells = nullptr;
+    int sum = 0;
+    std::array<int, 3> units{-1, -1, -1};  // the rows, columns and boxes holding all of it
+    std::array<std::uint64_t, 2> set{};     // its cells as bits (up to 9x9)
+    bool always = false;                    // looked at on every pass (not tracked by dirty_)
+  };
+  std::vector<Group> groups_;               // the cages (by index), then the 45-rule groups
+  std::vector<std::vector<int>> owned_;     // the 45-rule groups' cells
+  std::vector<char> dirty_;  // per group: a cell of it changed since the group was last looked at
   struct Buffers {
     std::vector<std::uint32_t> pool;
     std::vector<int> queue;

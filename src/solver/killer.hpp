@@ -4,7 +4,8 @@
 // up to what is left of its sum (k = its empty cells; digits placed in it are out), kept only when
 // every empty cell can take one of them and every digit of them has a cell: each cell keeps the
 // digits of the combinations left, and a digit every combination holds leaves the rest of any
-// row, column or box that holds the whole cage. Then binary branching on a cell with the fewest
+// row, column or box that holds the whole cage (cages first, then hidden singles; a cage is looked
+// at again only when one of its cells changed). Then binary branching on a cell with the fewest
 // candidates, as the generic engine does.
 //
 // solver.hpp dispatches here for killer boards. Thread-safe (state local to the call, work
