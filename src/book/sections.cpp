@@ -51,7 +51,7 @@ std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, con
 }
 
 std::vector<grader::RatingRange> spread_slices(const std::string& spread, int count, const gen::Request& r) {
-  if (spread != "even" || !r.rating || count < 2) return {};
+  if (spread != "even" || !r.rating || count < 2 || r.variant == Variant::kKiller) return {};
   const int n = r.shape.n();
   if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
   if (r.variant == Variant::kSamurai) return {};  // rated with singles: one rating a band (board.md)
@@ -89,9 +89,12 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   r.shape = sec.shape;
   r.variant = *parse_variant(sec.variant);  // the spec loader checked the name
   r.symmetric_regions = sec.regions == "symmetric";
+  const bool killer = r.variant == Variant::kKiller;
+  r.some_givens = sec.givens == "some";
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
-  r.symmetry = sec.symmetry;
+  // Killer puzzles have no clues to place: the section's clue symmetry does not apply.
+  r.symmetry = killer ? "none" : sec.symmetry;
   r.fill = sec.fill;
   r.minimal = sec.minimal;
   r.bands = make_bands(spec);
@@ -103,7 +106,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     r.rating = *range;
     r.difficulty = sec.difficulty;
   }
-  if (sec.clues_auto) {
+  if (sec.clues_auto && !killer) {
     if (auto clues = auto_clues(spec, sec)) {
       r.clues_min = clues->lo;
       r.clues_max = clues->hi;
@@ -120,6 +123,8 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";
     else if (msg.find("symmetric regions") != std::string::npos) key = "regions";
+    else if (msg.find("givens: some") != std::string::npos) key = "givens";
+    else if (msg.find("killer difficulty") != std::string::npos) key = "difficulty";
     else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos ||
              msg.find("jigsaw") != std::string::npos)
       key = "variant";

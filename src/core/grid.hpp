@@ -67,7 +67,7 @@ enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw, kSamurai, kKi
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
-// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw or samurai); did you mean 'hyper'?".
+// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai or killer); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
 // hyper and samurai on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box

@@ -41,7 +41,9 @@ Grid apply_transform(const Transform& t, const Grid& g);
 // ':' and the region map (regions renumbered), the smallest under the eight symmetries of the
 // square applied to both (equal forms: the same puzzle on the same regions). Samurai: "samurai:"
 // and the smallest relabelled text of its 21x21 layout under the eight symmetries of the square.
-// Thread-safe.
+// Killer: "killer:" with the digits (not relabelled: the sums fix them), ':' and the cages
+// (core/codec.hpp format_cages), the smallest under the symmetries of the square that keep the
+// boxes. Thread-safe.
 std::string canonical_form(const Grid& g);
 
 }  // namespace gp::gen
