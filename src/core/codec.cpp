@@ -1,5 +1,6 @@
 #include "core/codec.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace gp {
@@ -38,6 +39,75 @@ Result<std::vector<int>> parse_regions(std::string_view text, int n) {
       return Error("regions: region " + std::to_string(v) + " at column " + std::to_string(i + 1) + " on a " +
                    std::to_string(n) + "x" + std::to_string(n) + " grid (regions are 1-" + std::string(1, value_char(n)) + ")");
     out[i] = v - 1;
+  }
+  return out;
+}
+
+std::string format_cages(const std::vector<Cage>& cages) {
+  std::string out;
+  for (size_t i = 0; i < cages.size(); ++i) {
+    if (i) out += ';';
+    for (size_t k = 0; k < cages[i].cells.size(); ++k) {
+      if (k) out += '+';
+      out += std::to_string(cages[i].cells[k]);
+    }
+    out += '=' + std::to_string(cages[i].sum);
+  }
+  return out;
+}
+
+namespace {
+
+// A decimal number of 1 to 4 digits, or -1.
+int small_number(std::string_view s) {
+  if (s.empty() || s.size() > 4) return -1;
+  int v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+}  // namespace
+
+bool is_cages_token(std::string_view text) {
+  if (text.find('=') == std::string_view::npos) return false;
+  for (char c : text)
+    if (!(c >= '0' && c <= '9') && c != '+' && c != '=' && c != ';') return false;
+  return true;
+}
+
+Result<std::vector<Cage>> parse_cages(std::string_view text, int cells) {
+  std::vector<Cage> out;
+  if (text.empty()) return Error("cages: empty");
+  size_t start = 0;
+  for (int index = 1;; ++index) {
+    const size_t end = std::min(text.find(';', start), text.size());
+    const std::string_view part = text.substr(start, end - start);
+    const std::string name = "cages: cage " + std::to_string(index);
+    const size_t eq = part.find('=');
+    if (eq == std::string_view::npos) return Error(name + " ('" + std::string(part) + "'): no '=SUM'");
+    Cage cage;
+    cage.sum = small_number(part.substr(eq + 1));
+    if (cage.sum < 0) return Error(name + ": bad sum '" + std::string(part.substr(eq + 1)) + "'");
+    const std::string_view list = part.substr(0, eq);
+    size_t from = 0;
+    for (;;) {
+      const size_t plus = std::min(list.find('+', from), list.size());
+      const std::string_view item = list.substr(from, plus - from);
+      const int c = small_number(item);
+      if (c < 0) return Error(name + ": bad cell number '" + std::string(item) + "'");
+      if (c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + std::to_string(cells) + " cells (0-" +
+                     std::to_string(cells - 1) + ")");
+      cage.cells.push_back(c);
+      if (plus == list.size()) break;
+      from = plus + 1;
+    }
+    out.push_back(std::move(cage));
+    if (end == text.size()) break;
+    start = end + 1;
   }
   return out;
 }

@@ -34,6 +34,16 @@ std::string format_regions(const std::vector<int>& region);
 // (jigsaw_board does).
 Result<std::vector<int>> parse_regions(std::string_view text, int n);
 
+// Killer cages as one token: each cage as its cells (row-major indices from 0) joined by '+',
+// '=' and its sum; cages joined by ';', e.g. "0+1=10;2+11+20=7;...". Cages keep their order.
+std::string format_cages(const std::vector<Cage>& cages);
+// The reverse, for a grid of `cells` cells. Errors name the cage (1-based): "cages: cage 3
+// ('0+1'): no '=SUM'", "cages: cage 2: cell 81 is outside the 81 cells (0-80)", "cages: cage 4:
+// bad number 'x1'". Does not check the cages' shapes or sums (killer_board does).
+Result<std::vector<Cage>> parse_cages(std::string_view text, int cells);
+// Whether `text` has the shape of a cages token (digits, '+', '=', ';' and at least one '=').
+bool is_cages_token(std::string_view text);
+
 // Multi-line grid with box separators, '.' for empty, e.g.
 //   5 3 . | . 7 . | . . .
 //   ------+-------+------

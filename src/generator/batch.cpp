@@ -145,7 +145,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   const Plan plan = make_plan(r);
   Shared shared;
   shared.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.budget_seconds));
-  const bool grade = options.grade && !r.rating;
+  const bool grade = options.grade && !r.rating && r.variant != Variant::kKiller;  // no killer grader yet
 
   std::vector<std::optional<Puzzle>> made(static_cast<size_t>(count));
   std::atomic<int> next{0};

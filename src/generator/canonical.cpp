@@ -340,8 +340,45 @@ std::string variant_canonical(const Grid& g) {
   return std::string(variant_name(variant)) + ":" + best;
 }
 
+// Killer keeps the symmetries of the square that keep the boxes (the cages' shapes survive them;
+// row and band swaps break cages apart), and no relabelling: sums fix the digits. The form is the
+// digits ('.' for empty) and the cages (core/codec.hpp format_cages, each cage's cells ascending,
+// cages by first cell), the smallest pair over the symmetries.
+std::string killer_canonical(const Grid& g) {
+  const int n = g.n();
+  const Board& board = board_of(g);
+  const bool square = g.shape.box_rows == g.shape.box_cols;
+  std::string best;
+  std::vector<int> to(static_cast<size_t>(n * n));
+  std::vector<Cage> cages;
+  for (int t = 0; t < 8; ++t) {
+    if ((t & 1) && !square) continue;
+    std::string s(static_cast<size_t>(n * n), '.');
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        int a = (t & 1) ? c : r, b = (t & 1) ? r : c;
+        if (t & 2) a = n - 1 - a;
+        if (t & 4) b = n - 1 - b;
+        to[static_cast<size_t>(a * n + b)] = r * n + c;
+        s[static_cast<size_t>(r * n + c)] = value_char(g.at(a, b));
+      }
+    cages = board.cages;
+    for (Cage& cage : cages) {
+      for (int& c : cage.cells) c = to[static_cast<size_t>(c)];
+      std::sort(cage.cells.begin(), cage.cells.end());
+    }
+    std::sort(cages.begin(), cages.end(), [](const Cage& x, const Cage& y) { return x.cells.front() < y.cells.front(); });
+    s += ":" + format_cages(cages);
+    if (best.empty() || s < best) best = std::move(s);
+  }
+  return "killer:" + best;
+}
+
 }  // namespace
 
-std::string canonical_form(const Grid& g) { return g.board ? variant_canonical(g) : Canonicalizer(g).run(); }
+std::string canonical_form(const Grid& g) {
+  if (g.board && g.board->killer()) return killer_canonical(g);
+  return g.board ? variant_canonical(g) : Canonicalizer(g).run();
+}
 
 }  // namespace gp::gen

@@ -39,7 +39,9 @@ Grid apply_transform(const Transform& t, const Grid& g);
 // symmetries of the square that keep their units (rotations and reflections; no transposition when
 // boxes are not square), so they never equal a classic form. Jigsaw: "jigsaw:" with the digits,
 // ':' and the region map (regions renumbered), the smallest under the eight symmetries of the
-// square applied to both (equal forms: the same puzzle on the same regions). Thread-safe.
+// square applied to both (equal forms: the same puzzle on the same regions). Killer: "killer:"
+// with the digits (not relabelled: the sums fix them), ':' and the cages (core/codec.hpp
+// format_cages), the smallest under the symmetries of the square that keep the boxes. Thread-safe.
 std::string canonical_form(const Grid& g);
 
 }  // namespace gp::gen

@@ -38,6 +38,8 @@ std::optional<Puzzle> Engine::try_once(std::uint64_t seed, std::uint64_t index) 
     out.rating = grade_->rating;
     out.hardest = grade_->hardest;
     out.label = grader::label_for(grade_->rating, plan_.req.bands);
+  } else if (plan_.req.variant == Variant::kKiller) {
+    out.label = plan_.req.difficulty;  // the cage profile asked for (no killer rating yet)
   }
   return out;
 }
@@ -248,8 +250,21 @@ bool Engine::walk_back(const std::vector<int>& order) {
   return false;
 }
 
+bool Engine::attempt_killer() {
+  // A classic filled grid, then cages grown on it (generator/killer.hpp), all from this attempt's rng.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  const int givens = plan_.req.some_givens ? plan_.shape.n() : 0;
+  auto made = make_killer(solution_, plan_.killer, givens, *rng_, [this] { return stopped(); });
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  grade_.reset();
+  return true;
+}
+
 bool Engine::attempt() {
   const Plan& pl = plan_;
+  if (pl.req.variant == Variant::kKiller) return attempt_killer();
   if (pl.req.variant == Variant::kJigsaw) {
     // Each attempt grows its own layout (from this attempt's rng, so seed and index rebuild it).
     auto filled = fill_jigsaw(pl.shape, pl.req.symmetric_regions, *rng_);

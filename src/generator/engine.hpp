@@ -130,6 +130,8 @@ class Engine {
 
   // One fresh grid: dig, then search below the dig if needed. True with puzzle_/solution_ set on success.
   bool attempt();
+  // The same for killer: cages on a fresh filled grid (generator/killer.hpp).
+  bool attempt_killer();
 
   // The exchange search below serves plain 9x9 requests (one cell per class, no difficulty target)
   // with an exact count under the dig's end; the others use search().

@@ -29,6 +29,10 @@ struct Request {
   Variant variant = Variant::kClassic;
   // Jigsaw only: region layouts that map onto themselves under a half turn (generator/regions.hpp).
   bool symmetric_regions = false;
+  // Killer only: a few givens (n of them) besides the cages, the easy form for beginners; by
+  // default a killer puzzle has none. Killer cages follow the difficulty's profile
+  // (generator/killer.hpp), not the SE rating.
+  bool some_givens = false;
   // Clue count range, inclusive. 0 = no bound on that side. Equal values ask for an exact count.
   // With no upper bound the count is whatever one dig reaches (about 24 on 9x9 without symmetry).
   // Within a range, each puzzle's count is drawn uniformly from the counts the symmetry allows.

@@ -12,6 +12,7 @@
 
 #include "core/grid.hpp"
 #include "generator/fill.hpp"
+#include "generator/killer.hpp"
 #include "generator/generator.hpp"
 #include "generator/symmetry.hpp"
 
@@ -37,6 +38,7 @@ struct Plan {
   bool has_upper = false; // clues_max > 0
   std::vector<std::vector<int>> classes;
   std::vector<int> targets;  // reachable counts in [lo, hi] (only when has_upper)
+  KillerProfile killer;      // killer: the cage profile of the difficulty
 };
 
 // Requires check_request(r) to have passed.

@@ -57,7 +57,8 @@ Plan make_plan(const Request& r) {
   p.req = r;
   p.shape = r.shape;
   // A jigsaw board is grown with each puzzle; the other variants share one board.
-  if (r.variant != Variant::kClassic && r.variant != Variant::kJigsaw) p.board = *variant_board(r.shape, r.variant);
+  if (r.variant == Variant::kKiller) p.killer = killer_profile(r.difficulty, r.shape.n());
+  if (r.variant != Variant::kClassic && r.variant != Variant::kJigsaw && r.variant != Variant::kKiller) p.board = *variant_board(r.shape, r.variant);
   p.sym = *parse_symmetry(r.symmetry);
   p.fill = *parse_fill(r.fill);
   p.cells = r.shape.cells();
@@ -76,6 +77,7 @@ std::string describe(const Request& r) {
   std::string out = r.shape.name();
   if (r.variant != Variant::kClassic) out += " " + std::string(variant_name(r.variant));
   if (r.symmetric_regions) out += " (symmetric regions)";
+  if (r.some_givens) out += " with some givens";
   if (r.clues_max > 0 && r.clues_min == r.clues_max)
     out += " with exactly " + std::to_string(r.clues_max) + " clues";
   else if (r.clues_max > 0)
@@ -109,6 +111,20 @@ Status check_request(const Request& r) {
   if (r.symmetric_regions && r.variant != Variant::kJigsaw)
     return Error("symmetric regions are for jigsaw puzzles only (" + std::string(variant_name(r.variant)) +
                  " has no regions to lay out)");
+  if (r.some_givens && r.variant != Variant::kKiller)
+    return Error("'givens: some' is for killer puzzles only (a " + std::string(variant_name(r.variant)) +
+                 " puzzle's givens are its clues)");
+  if (r.variant == Variant::kKiller) {
+    if (r.clues_min > 0 || r.clues_max > 0)
+      return Error("killer puzzles have no clue count (the cages replace the givens): leave clues out, or ask "
+                   "for a few givens with givens: some");
+    if (*sym != Symmetry::kNone)
+      return Error("killer puzzles have no clue symmetry (the cages replace the givens): use symmetry none");
+    if (r.minimal) return Error("killer puzzles have no clues to make minimal: leave minimal out");
+    if (r.rating && !killer_difficulty(r.difficulty))
+      return Error("killer difficulty is a band name (easy, medium, hard, expert or fiendish: it sets the cage "
+                   "sizes), not " + (r.difficulty.empty() ? std::string("an SE rating range") : "'" + r.difficulty + "'"));
+  }
   const int cells = r.shape.cells();
   const std::string grid = std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
   if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");

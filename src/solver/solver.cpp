@@ -4,6 +4,7 @@
 
 #include "solver/fast9.hpp"
 #include "solver/generic.hpp"
+#include "solver/killer.hpp"
 
 namespace gp::solver {
 
@@ -16,8 +17,11 @@ bool well_formed(const Grid& g) {
 
 bool is_standard9(const Grid& g) { return !g.board && g.shape.box_rows == 3 && g.shape.box_cols == 3; }
 
-// One search on whichever engine fits the shape.
+bool is_killer(const Grid& g) { return g.board && g.board->killer(); }
+
+// One search on whichever engine fits the board.
 Outcome run(const Grid& g, const Request& req, Grid* first) {
+  if (is_killer(g)) return killer::search(g, req, first);
   if (!is_standard9(g)) return generic::search(g, req, first);
   if (!first) return fast9::search(g.cells.data(), req);
   Grid sol(g.shape);
@@ -56,7 +60,7 @@ bool has_solution_excluding(const Grid& puzzle, int cell, int value) {
   req.limit = 1;
   req.exclude_cell = cell;
   req.exclude_value = value;
-  return generic::search(puzzle, req).count > 0;
+  return run(puzzle, req, nullptr).count > 0;
 }
 
 std::optional<Grid> solve_random(const Grid& g, Rng& rng) {

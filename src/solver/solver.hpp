@@ -1,8 +1,9 @@
 // Exact solving: solution counting up to a limit, solving, and the checks the digging loop needs.
 // A fast path for 9x9 with 3x3 boxes (solver/fast9.hpp, which also offers an allocation-free entry
-// on raw 81-byte cell arrays for hot loops) and a generic path for every other shape
-// (solver/generic.hpp); callers of this header never choose. A grid whose cells vector does not
-// match its shape, or whose shape is not 1..16 wide, has no solution here.
+// on raw 81-byte cell arrays for hot loops), a killer path for killer boards (solver/killer.hpp:
+// cage sums too) and a generic path for every other board (solver/generic.hpp); callers of this
+// header never choose. A grid whose cells vector does not match its shape, or whose shape is not
+// 1..16 wide, has no solution here.
 // All functions are thread-safe (no shared mutable state) and never throw.
 #pragma once
 
