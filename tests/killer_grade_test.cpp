@@ -5,15 +5,18 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "core/rng.hpp"
 #include "generator/fill.hpp"
+#include "generator/generator.hpp"
 #include "grader/killer.hpp"
 
 using namespace gp;
@@ -235,6 +238,27 @@ TEST_CASE("no step of the killer ladder contradicts the solution", "[killer_grad
     CHECK(used[name] > 0);
 }
 
+TEST_CASE("no step contradicts the solution on the generator's killer puzzles", "[killer_grade]") {
+  int solved = 0;
+  for (const char* profile : {"easy", "medium", "hard", "expert", "fiendish"}) {
+    for (std::uint64_t i = 0; i < 12; ++i) {
+      gen::Request r;
+      r.variant = Variant::kKiller;
+      r.difficulty = profile;
+      auto p = gen::generate_one(r, mix_seed(99, 3, i));
+      REQUIRE(p);
+      grader::KillerGradeOptions opt;
+      opt.check_against = &p.value().solution;
+      const auto g = grader::grade_killer(p.value().givens, opt);
+      INFO(profile << " " << g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages));
+      REQUIRE(g.valid);
+      REQUIRE(g.wrong_step.empty());
+      solved += g.solved ? 1 : 0;
+    }
+  }
+  CHECK(solved >= 20);
+}
+
 TEST_CASE("a step the solution refutes is reported in check mode", "[killer_grade]") {
   const TestPuzzle t = make_puzzle(7, 3);
   Grid other = t.solution;  // another filled grid on the same board: some step must disagree
@@ -336,26 +360,47 @@ TEST_CASE("killer 4x4 and 6x6 puzzles are graded too", "[killer_grade]") {
   }
 }
 
-// Not run by default: the rating distribution over test puzzles per largest cage size, and one
-// puzzle per band (docs/killer.md). build-ci/tests/killer_grade_test "[.measure]"
-TEST_CASE("measure: killer ratings by cage size", "[.measure]") {
+// Not run by default: the rating distribution over the product generator's puzzles, 200 per
+// cage profile, with grading times and one puzzle per band (docs/killer.md).
+// build-ci/tests/killer_grade_test "[.measure]"
+TEST_CASE("measure: killer ratings by cage profile", "[.measure]") {
   const auto& bands = grader::killer_bands().bands;
-  for (int max_size : {2, 3, 4, 5, 6}) {
-    std::map<std::string, int> per_band;
+  std::map<std::string, std::string> example;
+  for (const char* profile : {"easy", "medium", "hard", "expert", "fiendish"}) {
+    std::map<std::string, int> per_band, hardest;
     std::vector<double> ratings;
-    int tried = 0, unique = 0;
-    for (std::uint64_t seed = 1; unique < 200 && tried < 2000; ++seed, ++tried) {
-      const TestPuzzle t = make_puzzle(mix_seed(2026, static_cast<std::uint64_t>(max_size), seed), max_size);
-      if (solutions(t.puzzle) != 1) continue;
-      ++unique;
-      const auto g = grader::grade_killer(t.puzzle);
+    double seconds = 0, worst = 0;
+    for (std::uint64_t i = 0; i < 200; ++i) {
+      gen::Request r;
+      r.variant = Variant::kKiller;
+      r.difficulty = profile;
+      auto p = gen::generate_one(r, mix_seed(2026, 7, i));
+      REQUIRE(p);
+      grader::KillerGradeOptions opt;
+      opt.check_against = &p.value().solution;
+      const auto start = std::chrono::steady_clock::now();
+      const auto g = grader::grade_killer(p.value().givens, opt);
+      const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      INFO(g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages) << " solution "
+                        << format_line(p.value().solution));
+      REQUIRE(g.wrong_step.empty());
+      seconds += took;
+      worst = std::max(worst, took);
       ++per_band[g.label];
+      ++hardest[g.solved ? g.hardest : "(unfinished)"];
       ratings.push_back(g.rating);
+      if (!example.count(g.label))
+        example[g.label] = std::string(profile) + " " + std::to_string(g.rating).substr(0, 3) + " " +
+                           format_cages(board_of(p.value().givens).cages);
     }
     std::sort(ratings.begin(), ratings.end());
-    std::printf("cages 2-%d: %d unique of %d; median %.1f;", max_size, unique, tried,
-                ratings.empty() ? 0.0 : ratings[ratings.size() / 2]);
-    for (const auto& b : bands) std::printf(" %s %d", b.name.c_str(), per_band[b.name]);
+    std::printf("| %s | %.1f / %.1f / %.1f | %.2f ms (max %.0f ms) |", profile, ratings[ratings.size() / 10],
+                ratings[ratings.size() / 2], ratings[ratings.size() * 9 / 10], 1000 * seconds / 200, 1000 * worst);
+    for (const auto& b : bands) std::printf(" %d |", per_band[b.name]);
+    std::printf("\n  hardest:");
+    for (const auto& [name, count] : hardest) std::printf(" %s %d;", name.c_str(), count);
     std::printf("\n");
+    std::fflush(stdout);
   }
+  for (const auto& [band, text] : example) std::printf("%s: %s\n", band.c_str(), text.c_str());
 }

@@ -71,8 +71,8 @@ constexpr double kEps = 1e-9;
 
 Bands make_bands() {
   Bands b;
-  b.bands = {{"easy", 1.5, -1.0},
-             {"medium", 2.5, -1.0},
+  b.bands = {{"easy", 2.2, -1.0},
+             {"medium", 2.8, -1.0},
              {"hard", 3.4, -1.0},
              {"expert", 5.4, -1.0},
              {"fiendish", std::numeric_limits<double>::infinity(), -1.0}};

@@ -202,7 +202,7 @@ KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n *
     if (!outies.empty() && static_cast<int>(outies.size()) <= kMaxRuleCells)
       add(outies, {}, partial_sum - innie_sum, r, "outies");
     if (!innies.empty() && !outies.empty() && static_cast<int>(innies.size() + outies.size()) <= kMaxMixedCells)
-      add(innies, outies, total - inside_sum - partial_sum, r, "innies-outies");
+      add(innies, outies, 2 * innie_sum - partial_sum, r, "innies-outies");  // innies - (partial - innies)
   }
 }
 
