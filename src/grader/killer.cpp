@@ -21,6 +21,11 @@ struct Rung {
   KillerFinder killer = nullptr;
 };
 
+template <int kMin, int kMax>
+bool cage_forcing(const State& s, KillerContext& k, Step& out) {
+  return find_cage_forcing(s, k, out, kMin, kMax);
+}
+
 template <int kHouses, bool kSingle>
 bool rule45(const State& s, KillerContext& k, Step& out) {
   return find_rule45(s, k, out, kHouses, kSingle);
@@ -61,6 +66,8 @@ const std::array kRungs = {
     Rung{"Hidden quad", 5.4, find_hidden_quad, nullptr},
     Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion, nullptr},
     Rung{"Chains and cycles", 6.5, find_chains, nullptr},
+    Rung{"Cage forcing chain (two candidates)", 7.0, nullptr, cage_forcing<2, 2>},
+    Rung{"Cage forcing chain", 7.5, nullptr, cage_forcing<3, 9>},
     Rung{"Aligned triplet exclusion", 7.5, find_aligned_triplet_exclusion, nullptr},
     Rung{"Nishio", 7.5, find_nishio, nullptr},
     Rung{"Cell/region forcing chains", 8.0, find_multiple_chains, nullptr},

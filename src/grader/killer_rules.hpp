@@ -88,5 +88,9 @@ bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out);
 // more) whose empty cells number one (`single`: the cell is placed) or more (digits no assignment
 // of the empty cells allows are removed).
 bool find_rule45(const State& s, KillerContext& k, Step& out, int houses, bool single);
+// "Cage forcing chain" (killer_forcing.cpp): a candidate of a cell with min..max candidates
+// (fewest first) whose placement, followed by singles, cages' last cells and cage
+// combinations, leaves a cell, house or cage with nothing possible, is removed.
+bool find_cage_forcing(const State& s, KillerContext& k, Step& out, int min_candidates, int max_candidates);
 
 }  // namespace gp::grader
