@@ -178,7 +178,10 @@ KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n *
     auto key = std::make_pair(plus, minus);
     if (seen.count(key)) return;
     seen[key] = true;
-    rules.push_back({std::move(plus), std::move(minus), sum, r.houses, r.where, kind});
+    bool all_see = minus.empty();
+    for (std::size_t i = 0; all_see && i < plus.size(); ++i)
+      for (std::size_t j = i + 1; all_see && j < plus.size(); ++j) all_see = conflicts(plus[i], plus[j]);
+    rules.push_back({std::move(plus), std::move(minus), sum, r.houses, r.where, kind, all_see});
   };
   for (const Region& r : regions) {
     int inside_sum = 0, partial_sum = 0;
@@ -198,8 +201,19 @@ KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n *
     std::sort(outies.begin(), outies.end());
     const int total = r.houses * house_sum;
     const int innie_sum = total - inside_sum;
-    if (!innies.empty() && static_cast<int>(innies.size()) <= kMaxRuleCells) add(innies, {}, innie_sum, r, "innies");
-    if (!outies.empty() && static_cast<int>(outies.size()) <= kMaxRuleCells)
+    // Cells that all see each other take different digits: a sum over them is a cage of its own
+    // (any size); other sums are searched cell by cell (at most kMaxRuleCells cells).
+    auto distinct = [&](const std::vector<int>& cs) {
+      for (std::size_t i = 0; i < cs.size(); ++i)
+        for (std::size_t j = i + 1; j < cs.size(); ++j)
+          if (!conflicts(cs[i], cs[j])) return false;
+      return true;
+    };
+    const auto small = [](const std::vector<int>& cs) { return !cs.empty() && static_cast<int>(cs.size()) <= kMaxRuleCells; };
+    // (Innies that fill the whole region say nothing: no cage lies inside it.)
+    if (static_cast<int>(innies.size()) == r.houses * n) innies.clear();
+    if (small(innies) || (!innies.empty() && distinct(innies))) add(innies, {}, innie_sum, r, "innies");
+    if (small(outies) || (!outies.empty() && distinct(outies)))
       add(outies, {}, partial_sum - innie_sum, r, "outies");
     if (!innies.empty() && !outies.empty() && static_cast<int>(innies.size() + outies.size()) <= kMaxMixedCells)
       add(innies, outies, 2 * innie_sum - partial_sum, r, "innies-outies");  // innies - (partial - innies)
@@ -426,14 +440,14 @@ bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
 bool find_rule45(const State& s, KillerContext& k, Step& out, int houses, bool single) {
   const std::size_t slot = static_cast<std::size_t>(2 + (houses - 1) * 2 + (single ? 0 : 1));
   auto& memo = k.memos[slot];
-  if (memo.valid.size() != k.rules.size()) k.init_memo(memo, k.rules.size(), 2 * kMaxRuleCells);
+  if (memo.valid.size() != k.rules.size()) k.init_memo(memo, k.rules.size(), kMaxN);
   for (std::size_t r = 0; r < k.rules.size(); ++r) {
     const SumRule& rule = k.rules[r];
     if (houses < 3 ? rule.houses != houses : rule.houses < 3) continue;
     if (k.unchanged(memo, r, rule.plus, rule.minus, s, 0)) continue;
     // The empty cells (sign +1 / -1) and what the placed ones leave of the sum.
-    std::array<int, 2 * kMaxRuleCells> cells{};
-    std::array<int, 2 * kMaxRuleCells> sign{};
+    std::array<int, kMaxN> cells{};
+    std::array<int, kMaxN> sign{};
     int count = 0, target = rule.sum;
     for (int c : rule.plus) {
       if (s.value(c)) target -= s.value(c);
@@ -449,8 +463,8 @@ bool find_rule45(const State& s, KillerContext& k, Step& out, int houses, bool s
     }
     // Every assignment of candidates (different digits where cells share a unit or cage) that
     // makes the sum: the digits each cell takes in some assignment.
-    std::array<Mask, 2 * kMaxRuleCells> support{};
-    std::array<int, 2 * kMaxRuleCells> val{};
+    std::array<Mask, kMaxN> support{};
+    std::array<int, kMaxN> val{};
     auto fits = [&](int i, int v) {
       if (v < 1 || v > k.n || !s.has(cells[static_cast<std::size_t>(i)], v)) return false;
       for (int j = 0; j < i; ++j)
@@ -475,7 +489,26 @@ bool find_rule45(const State& s, KillerContext& k, Step& out, int houses, bool s
         self(self, i + 1, partial + sign[ui] * v);
       }
     };
-    walk(walk, 0, 0);
+    if (rule.distinct) {
+      // Different digits: the digit sets of `count` digits adding to the target, without the
+      // digits placed in the rule's cells, each fitted to the cells' candidates.
+      Mask placed = 0, cand_union = 0;
+      for (int c : rule.plus) placed |= s.value(c) ? bit(s.value(c)) : 0;
+      for (int i = 0; i < count; ++i) cand_union |= s.cand(cells[static_cast<std::size_t>(i)]);
+      k.m = count;
+      for (Mask set : digit_sets(count, target)) {
+        if ((set & placed) != 0 || (set & ~cand_union) != 0) continue;
+        ++k.generation;
+        for (int i = 0; i < count; ++i) {
+          k.allowed[static_cast<std::size_t>(i)] = s.cand(cells[static_cast<std::size_t>(i)]) & set;
+          k.support[static_cast<std::size_t>(i)] = 0;
+        }
+        if (!k.match(0, 0)) continue;
+        for (int i = 0; i < count; ++i) support[static_cast<std::size_t>(i)] |= k.support[static_cast<std::size_t>(i)];
+      }
+    } else {
+      walk(walk, 0, 0);
+    }
     bool any = false;
     for (int i = 0; i < count; ++i) {
       const Mask sup = support[static_cast<std::size_t>(i)];

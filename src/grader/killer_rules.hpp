@@ -24,6 +24,7 @@ struct SumRule {
   int houses = 0;     // how many houses the region behind it joins (1: one row, column or box)
   std::string where;  // "row 3", "rows 1-2", "boxes 1+2"
   const char* kind = "innies";  // "innies", "outies", "innies-outies"
+  bool distinct = false;        // no minus cells, and every two cells share a unit or cage
 };
 
 class KillerContext {
