@@ -2,7 +2,7 @@
 # gridpress benchmark: our figures side by side with the Debian peers (qqwing, sgt-solo), measured
 # in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
 #
-# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw book
+# Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw killer book
 #                                       (default: all)
 #        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
 # Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
@@ -17,7 +17,7 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
 sections=("$@")
-((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw book)
+((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw killer book)
 
 # seconds and peak KiB of one command: sets $secs and $kib
 # Sets secs, kib and rc (the command's exit code: 1 = the work failed, e.g. a search budget ran
@@ -148,6 +148,23 @@ jigsaw)
   row "gridpress --variant jigsaw --regions symmetric" "$sym s"
   row "sgt-solo --generate $n 9jdb (one thread)" "$theirs s"
   row "ratio jigsaw (ours / solo)" "$(ratio "$ours" "$theirs")"
+  ;;
+killer)
+  echo "== 200 Killer 9x9 puzzles without givens, --jobs 2, vs sgt-solo --generate 200 3x3kdb, medians of"
+  echo "   interleaved runs (target: ours <= half of solo's time); CPU time (user+sys) too: the machine is shared"
+  n=$((quick ? 50 : 200)); rounds=$((quick ? 3 : 5))
+  : >"$OUT/killer"; : >"$OUT/solo_k"; : >"$OUT/killer_cpu"; : >"$OUT/solo_k_cpu"
+  cpu() { /usr/bin/time -f "%U %S" -o "$OUT/cpu" "$@" >/dev/null 2>&1 || true; awk '{ print $1 + $2 }' "$OUT/cpu" | tail -1; }
+  for ((k = 1; k <= rounds; k++)); do
+    measure "$GP" generate --variant killer --count "$n" --jobs 2 --seed "$k"; echo "$secs" >>"$OUT/killer"
+    measure "$SOLO" --generate "$n" 3x3kdb; echo "$secs" >>"$OUT/solo_k"
+    cpu "$GP" generate --variant killer --count "$n" --jobs 2 --seed "$k" >>"$OUT/killer_cpu"
+    cpu "$SOLO" --generate "$n" 3x3kdb >>"$OUT/solo_k_cpu"
+  done
+  ours=$(median <"$OUT/killer"); theirs=$(median <"$OUT/solo_k")
+  row "gridpress --variant killer, $n puzzles" "$ours s (CPU $(median <"$OUT/killer_cpu") s)"
+  row "sgt-solo --generate $n 3x3kdb (one thread)" "$theirs s (CPU $(median <"$OUT/solo_k_cpu") s)"
+  row "ratio killer (ours / solo)" "$(ratio "$ours" "$theirs")"
   ;;
 book)
   echo "== 1,000-puzzle 8.5x11 book end to end vs sgt-solo --print (targets: ratio <= 1.0, memory 1k vs 10k within 20%, PDF <= 5 MB)"

@@ -4,13 +4,18 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
+#include "input/puzzle_reader.hpp"
+#include "layout/grid_draw.hpp"
 #include "solver/killer.hpp"
 #include "solver/solver.hpp"
 
@@ -274,4 +279,79 @@ TEST_CASE("killer canonical forms are the same under the symmetries of the squar
   auto q = gen::generate_one(killer_request(Shape{3, 3}), 8);
   REQUIRE(q);
   CHECK(q->canonical != p->canonical);
+}
+
+TEST_CASE("killer lines, CSV and JSON read back with their cages; bad cages name the line", "[killer]") {
+  auto p = gen::generate_one(killer_request(Shape{3, 3}), 11);
+  REQUIRE(p);
+  const std::string cages = format_cages(p->givens.board->cages);
+  std::istringstream in(format_line(p->givens) + " " + cages + "\n" + "puzzle,cages\n" + format_line(p->givens) +
+                        "," + cages + "\n");
+  input::PuzzleReader reader(in, "k.txt");
+  for (int i = 0; i < 2; ++i) {
+    auto item = reader.next();
+    REQUIRE(item);
+    REQUIRE(item->grid);
+    CHECK(*item->grid == p->givens);
+    CHECK(solver::solve(*item->grid)->cells == p->solution.cells);
+  }
+  nlohmann::json doc;
+  nlohmann::json cage_list = nlohmann::json::array();
+  for (const Cage& c : p->givens.board->cages) cage_list.push_back({{"sum", c.sum}, {"cells", c.cells}});
+  doc["puzzles"] = {{{"puzzle", format_line(p->givens)}, {"variant", "killer"}, {"cages", cage_list}}};
+  std::istringstream json(doc.dump(2));
+  input::PuzzleReader json_reader(json, "k.json");
+  auto item = json_reader.next();
+  REQUIRE(item);
+  REQUIRE(item->grid);
+  CHECK(*item->grid == p->givens);
+
+  const std::string empty(16, '.');
+  std::istringstream bad(empty + " 0+1=3;2+3=7\n" + empty + " 0+1=3;1+2+3=7;4+5=3;6+7=7;8+9=3;10+11=7;12+13=3;14+15=7\n" +
+                         empty + " 0+5=3;1+2+3=7;4+6+7=7;8+9=3;10+11=7;12+13=3;14+15=7\n" + empty +
+                         " 0+1=1;2+3=7;4+5=3;6+7=7;8+9=3;10+11=7;12+13=3;14+15=7\n" + empty + " 0+1=x\n");
+  input::PuzzleReader bad_reader(bad, "bad.txt");
+  const std::vector<std::string> expected = {
+      "bad.txt:1: killer cages: cell r2c1 is in no cage",
+      "bad.txt:2: killer cages: cage 2: cell r1c2 is already in cage 1 (cages must not overlap)",
+      "bad.txt:3: killer cages: cage 1 is not in one piece (its cells must join side by side)",
+      "bad.txt:4: killer cages: cage 1: 2 different digits add up to 3 to 7, not 1",
+      "bad.txt:5: killer cages: cage 1: bad sum 'x'"};
+  for (const std::string& want : expected) {
+    auto b = bad_reader.next();
+    REQUIRE(b);
+    REQUIRE_FALSE(b->grid);
+    CHECK(b->grid.error().to_string() == want);
+  }
+}
+
+TEST_CASE("killer grids are drawn with their cages: dashed outlines and sums; answers without", "[killer]") {
+  auto p = gen::generate_one(killer_request(Shape{3, 3}), 12);
+  REQUIRE(p);
+  layout::GridStyle style;
+  std::vector<layout::Item> puzzle, answer, classic;
+  layout::draw_grid(puzzle, 0, 0, 10, p->givens, nullptr, style);
+  layout::draw_grid(answer, 0, 0, 10, p->givens, &p->solution, style);
+  layout::draw_grid(classic, 0, 0, 10, Grid(Shape{3, 3}), nullptr, style);
+  std::vector<std::string> sums;
+  int dashes = 0;
+  for (const auto& item : puzzle) {
+    if (const auto* t = std::get_if<layout::TextItem>(&item)) {
+      sums.push_back(t->text);
+      CHECK(t->font.size_pt >= 7.0);
+    }
+    if (const auto* l = std::get_if<layout::LineItem>(&item); l && !l->square_cap) {
+      ++dashes;
+      CHECK(l->width_pt >= 0.75);
+    }
+  }
+  const auto& cages = p->givens.board->cages;
+  REQUIRE(sums.size() == cages.size());
+  for (size_t i = 0; i < cages.size(); ++i) CHECK(sums[i] == std::to_string(cages[i].sum));
+  CHECK(dashes > 4 * static_cast<int>(cages.size()));
+  // The answer: the solution's digits on the plain grid, no sums and no dashes.
+  int answer_texts = 0;
+  for (const auto& item : answer) answer_texts += std::holds_alternative<layout::TextItem>(item);
+  CHECK(answer_texts == 81);
+  CHECK(answer.size() == classic.size() + 81);
 }

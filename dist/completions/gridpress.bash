@@ -25,8 +25,9 @@ _gridpress() {
 
   # Values of options that take a fixed set of words, or a file.
   case $prev in
-    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw" -- "$cur")); return ;;
+    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw killer" -- "$cur")); return ;;
     --regions) COMPREPLY=($(compgen -W "random symmetric" -- "$cur")); return ;;
+    --givens) COMPREPLY=($(compgen -W "none some" -- "$cur")); return ;;
     --grid) COMPREPLY=($(compgen -W "4x4 6x6 8x8 9x9 12x12 16x16" -- "$cur")); return ;;
     --symmetry) COMPREPLY=($(compgen -W "none rotate180 rotate90 mirror flip diagonal antidiagonal dihedral" -- "$cur")); return ;;
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
@@ -48,7 +49,7 @@ _gridpress() {
 
   local opts=""
   case $cmd in
-    generate) opts="--variant --regions --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating" ;;
+    generate) opts="--variant --regions --givens --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating" ;;
     solve) opts="--variant --count --stats" ;;
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant" ;;

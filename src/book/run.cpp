@@ -277,6 +277,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     e.symmetry = p.symmetry;
     e.variant = std::string(variant_name(p.givens.variant()));
     if (p.givens.variant() == Variant::kJigsaw) e.regions = format_regions(p.givens.board->region);
+    if (p.givens.variant() == Variant::kKiller) e.cages = p.givens.board->cages;
     e.seed = p.seed;
     e.rating = p.rating;
     e.label = p.label;
@@ -287,6 +288,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
   info.title = spec.title;
   info.book_file = file_name(run.book_path);
   for (const auto& s : spec.sections) info.variants = info.variants || s.variant != "classic";
+  for (const auto& s : spec.sections) info.killer = info.killer || s.variant == "killer";
   for (const auto& f : run.files) info.files.push_back(file_name(f));
   info.seed = spec.seed;
   info.pages = plan.book_pages;

@@ -47,7 +47,7 @@ std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::Sect
 }
 
 std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, const gen::Request& r) {
-  if (sec.spread != "even" || !r.rating || sec.count < 2) return {};
+  if (sec.spread != "even" || !r.rating || sec.count < 2 || r.variant == Variant::kKiller) return {};
   const int n = r.shape.n();
   if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
   std::vector<double> cuts;
@@ -84,9 +84,12 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   r.shape = sec.shape;
   r.variant = *parse_variant(sec.variant);  // the spec loader checked the name
   r.symmetric_regions = sec.regions == "symmetric";
+  const bool killer = r.variant == Variant::kKiller;
+  r.some_givens = sec.givens == "some";
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
-  r.symmetry = sec.symmetry;
+  // Killer puzzles have no clues to place: the section's clue symmetry does not apply.
+  r.symmetry = killer ? "none" : sec.symmetry;
   r.fill = sec.fill;
   r.minimal = sec.minimal;
   r.bands = make_bands(spec);
@@ -98,7 +101,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     r.rating = *range;
     r.difficulty = sec.difficulty;
   }
-  if (sec.clues_auto) {
+  if (sec.clues_auto && !killer) {
     if (auto clues = auto_clues(spec, sec)) {
       r.clues_min = clues->lo;
       r.clues_max = clues->hi;
@@ -115,6 +118,8 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
     else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
     else if (msg.find("fill") != std::string::npos) key = "fill";
     else if (msg.find("symmetric regions") != std::string::npos) key = "regions";
+    else if (msg.find("givens: some") != std::string::npos) key = "givens";
+    else if (msg.find("killer difficulty") != std::string::npos) key = "difficulty";
     else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos ||
              msg.find("jigsaw") != std::string::npos)
       key = "variant";

@@ -31,6 +31,7 @@ struct GenerateOptions {
   std::string box;
   std::string variant = "classic";
   std::string regions = "random";
+  std::string givens = "none";  // killer: none, or some (a few givens for beginners)
   int count = 1;
   long long first = 1;  // --first: index of the first puzzle (1 = the start)
   std::string shard;    // --shard K/N
@@ -65,6 +66,10 @@ constexpr const char* kGenerateFooter =
     "\"regions\": n*n characters 1-9, A-G naming each cell's region), line 'PUZZLE REGIONS'. Variants\n"
     "take the random fill; --difficulty and --rating rate them under their own rules (the variant's\n"
     "units count as houses).\n"
+    "--variant killer (4x4, 6x6, 9x9) gives cages with sums and no givens (--givens some: n givens, for\n"
+    "beginners); --difficulty easy..fiendish sets the cage sizes (easy: mostly 2 cells; fiendish: 3 to\n"
+    "7 and merged); json gives \"cages\": [{\"sum\": S, \"cells\": [row-major indices]}], line\n"
+    "'PUZZLE CAGES' with CAGES as cells+cells=SUM joined by ';' (e.g. 0+1=10;2+11+20=7), csv a cages column.\n"
     "--exclude FILE skips puzzles equivalent (up to relabelling, row/column/band/stack swaps and\n"
     "transposition) to any puzzle in FILE (read like solve's input, or a catalogue; other sizes ignored).\n"
     "--catalogue FILE skips every puzzle the catalogue lists and records the new ones in it (as 'generate')\n"
@@ -148,6 +153,13 @@ Status parse_range(const GenerateOptions& opt, long long& first, int& count) {
   return Ok{};
 }
 
+// Killer cages as JSON: [{"sum": S, "cells": [row-major indices]}, ...].
+nlohmann::json cages_json(const std::vector<Cage>& cages) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Cage& c : cages) out.push_back({{"sum", c.sum}, {"cells", c.cells}});
+  return out;
+}
+
 void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req,
            long long first) {
   std::string out;
@@ -155,6 +167,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (const auto& p : puzzles) {
       out += format_line(p.givens);
       if (p.givens.variant() == Variant::kJigsaw) out += " " + format_regions(p.givens.board->region);
+      if (p.givens.variant() == Variant::kKiller) out += " " + format_cages(p.givens.board->cages);
       if (opt.with_solution) out += " " + format_line(p.solution);
       out += '\n';
     }
@@ -164,6 +177,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       if (i) out += '\n';
       out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
       if (p.givens.variant() == Variant::kJigsaw) out += "# regions " + format_regions(p.givens.board->region) + "\n";
+      if (p.givens.variant() == Variant::kKiller) out += "# cages " + format_cages(p.givens.board->cages) + "\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
     }
@@ -180,6 +194,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
       if (p.givens.variant() == Variant::kJigsaw) j["regions"] = format_regions(p.givens.board->region);
+      if (p.givens.variant() == Variant::kKiller) j["cages"] = cages_json(p.givens.board->cages);
       if (opt.with_solution) j["solution"] = format_line(p.solution);
       j["clues"] = p.givens.clue_count();
       j["symmetry"] = p.symmetry;
@@ -194,8 +209,10 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     out = doc.dump(2) + "\n";
   } else {  // csv
     const bool jigsaw = req.variant == Variant::kJigsaw;
+    const bool killer = req.variant == Variant::kKiller;
     out = "index,batch_seed,seed,puzzle,";
     if (jigsaw) out += "regions,";
+    if (killer) out += "cages,";
     if (opt.with_solution) out += "solution,";
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
@@ -203,6 +220,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
              format_line(p.givens) + ",";
       if (jigsaw) out += format_regions(p.givens.board->region) + ",";
+      if (killer) out += format_cages(p.givens.board->cages) + ",";
       if (opt.with_solution) out += format_line(p.solution) + ",";
       out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
              csv_field(p.label) + "," + csv_field(p.hardest, true) + "\n";
@@ -226,6 +244,9 @@ int run_generate(const GenerateOptions& opt) {
   if (opt.regions != "random" && opt.regions != "symmetric")
     return fail(Error("invalid --regions '" + opt.regions + "': expected random or symmetric"), kExitUsage);
   req.symmetric_regions = opt.regions == "symmetric";
+  if (opt.givens != "none" && opt.givens != "some")
+    return fail(Error("invalid --givens '" + opt.givens + "': expected none or some"), kExitUsage);
+  req.some_givens = opt.givens == "some";
   if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
   if (const int cells = req.shape.cells(); req.clues_max >= cells)
     return fail(Error("--clues " + opt.clues + ": " + std::to_string(req.clues_max) + " clues do not fit a " +
@@ -312,7 +333,9 @@ void add_generate_command(CLI::App& app, Run& run) {
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
   cmd->add_option("--variant", opt->variant,
                   "Rules: classic, x (diagonals), hyper (four extra windows, 9x9), jigsaw (irregular regions, every "
-                  "size)")
+                  "size), killer (cages with sums, up to 9x9)")
+      ->capture_default_str();
+  cmd->add_option("--givens", opt->givens, "Killer: none (cages only, the classic form) or some (a few givens, for beginners)")
       ->capture_default_str();
   cmd->add_option("--regions", opt->regions, "Jigsaw region layouts: random, or symmetric (the same after a half turn)")
       ->capture_default_str();

@@ -17,6 +17,7 @@
 #include "grader/grader.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
+#include "solver/solver.hpp"
 
 namespace gp::cli {
 
@@ -84,6 +85,12 @@ int run_grade(const GradeCliOptions& opt) {
     reader.apply_variant(grid, line_no, *variant);
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
+    } else if (grid->variant() == Variant::kKiller) {
+      // The SE techniques do not know cage sums: a killer line is read and checked, not rated.
+      const int count = solver::count_solutions(*grid, 2);
+      problem = count == 0 ? "no solution (not rated)"
+                : count > 1 ? "multiple solutions (not rated)"
+                            : "a killer puzzle (one solution): killer puzzles are not rated on the SE scale";
     } else {
       g = grader::grade(*grid, gopt);
       if (g.solutions == 0)
@@ -95,9 +102,12 @@ int run_grade(const GradeCliOptions& opt) {
                   g.hardest + ")";
     }
     const std::string puzzle = grid ? format_line(*grid) : std::string();
-    // A jigsaw puzzle is its givens and its regions: the line form keeps both, so it reads back.
+    // A jigsaw puzzle is its givens and its regions, a killer puzzle its givens and its cages: the
+    // line form keeps both, so it reads back.
     const std::string regions =
-        grid && grid->variant() == Variant::kJigsaw ? format_regions(board_of(*grid).region) : std::string();
+        grid && grid->variant() == Variant::kJigsaw   ? format_regions(board_of(*grid).region)
+        : grid && grid->variant() == Variant::kKiller ? format_cages(board_of(*grid).cages)
+                                                      : std::string();
     if (!problem.empty()) {
       print_error(reader.error_at(line_no, problem));
       bad = true;
@@ -130,7 +140,7 @@ int run_grade(const GradeCliOptions& opt) {
       j["line"] = line_no;
       j["puzzle"] = puzzle;
       if (grid && grid->board) j["variant"] = std::string(variant_name(grid->variant()));
-      if (!regions.empty()) j["regions"] = regions;
+      if (!regions.empty()) j[grid->variant() == Variant::kKiller ? "cages" : "regions"] = regions;
       if (rated) {
         j["rating"] = rounded_rating((g.rating));
         j["label"] = g.label;

@@ -45,7 +45,9 @@ constexpr const char* kSolveFooter =
     "lines, lines starting with '#' and a UTF-8 byte order mark are skipped. --variant x|hyper\n"
     "solves every puzzle under those rules (a size the variant cannot have is a bad puzzle). A jigsaw\n"
     "puzzle is a line 'PUZZLE REGIONS' (the regions as generate writes them): it is solved under its\n"
-    "regions (--variant jigsaw requires them on every line).\n"
+    "regions (--variant jigsaw requires them on every line). A killer puzzle is a line 'PUZZLE CAGES'\n"
+    "(CAGES as generate writes them: cells+cells=SUM joined by ';', cells row-major from 0), solved\n"
+    "under its cages' sums (--variant killer requires them).\n"
     "Output: one line per puzzle, in order:\n"
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"
@@ -150,7 +152,8 @@ void add_solve_command(CLI::App& app, Run& run) {
   CLI::App* sub = app.add_subcommand("solve", "Solve puzzles (lines, grids, CSV or JSON) or count their solutions");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
   sub->add_option("--variant", opt->variant,
-                  "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (lines give their regions)")
+                  "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (lines give their regions), "
+                  "killer (lines give their cages)")
       ->capture_default_str();
   sub->add_flag("--count", opt->count, "Print the number of solutions (0, 1, 2+) instead of the solution");
   sub->add_flag("--stats", opt->stats,

@@ -72,10 +72,7 @@ int small_number(std::string_view s) {
 }  // namespace
 
 bool is_cages_token(std::string_view text) {
-  if (text.find('=') == std::string_view::npos) return false;
-  for (char c : text)
-    if (!(c >= '0' && c <= '9') && c != '+' && c != '=' && c != ';') return false;
-  return true;
+  return !text.empty() && text.front() >= '0' && text.front() <= '9' && text.find('=') != std::string_view::npos;
 }
 
 Result<std::vector<Cage>> parse_cages(std::string_view text, int cells) {

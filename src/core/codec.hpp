@@ -41,7 +41,8 @@ std::string format_cages(const std::vector<Cage>& cages);
 // ('0+1'): no '=SUM'", "cages: cage 2: cell 81 is outside the 81 cells (0-80)", "cages: cage 4:
 // bad number 'x1'". Does not check the cages' shapes or sums (killer_board does).
 Result<std::vector<Cage>> parse_cages(std::string_view text, int cells);
-// Whether `text` has the shape of a cages token (digits, '+', '=', ';' and at least one '=').
+// Whether `text` is meant as a cages token (starts with a digit and holds an '='): parse_cages
+// then says what is wrong with it, if anything.
 bool is_cages_token(std::string_view text);
 
 // Multi-line grid with box separators, '.' for empty, e.g.

@@ -85,9 +85,8 @@ bool operator==(const Grid& a, const Grid& b) {
 namespace {
 
 constexpr std::array<std::string_view, 5> kVariantNames{"classic", "x", "hyper", "jigsaw", "killer"};
-// The variants a user can ask for (by name, in a spec or on the command line): killer joins them
-// once it can be generated end to end.
-constexpr size_t kPlayable = 4;
+// The variants a user can ask for (by name, in a spec or on the command line): all of them.
+constexpr size_t kPlayable = 5;
 
 // Levenshtein distance, for did-you-mean.
 int distance(std::string_view a, std::string_view b) {
@@ -210,7 +209,7 @@ MinimumClues minimum_clues(Shape shape, Variant variant) {
 Result<Variant> parse_variant(std::string_view name) {
   for (size_t i = 0; i < kPlayable; ++i)
     if (name == kVariantNames[i]) return static_cast<Variant>(i);
-  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper or jigsaw)";
+  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper, jigsaw or killer)";
   std::string_view best;
   int best_d = 3;
   for (auto v : std::span(kVariantNames).first(kPlayable))

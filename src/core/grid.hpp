@@ -66,7 +66,7 @@ enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw, kKiller };
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
-// Error: "unknown variant 'hypr' (expected classic, x, hyper or jigsaw); did you mean 'hyper'?".
+// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw or killer); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
 // hyper on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box override

@@ -22,6 +22,8 @@ void PuzzleStore::add(const Puzzle& p) {
   e.box_cols = static_cast<std::uint8_t>(p.solution.shape.box_cols);
   if (p.givens.board && p.givens.board->jigsaw()) {
     e.board = kJigsaw;  // its region map follows the givens in bytes_
+  } else if (p.givens.board && p.givens.board->killer()) {
+    e.board = kKiller;  // its index into killers_ follows the givens in bytes_
   } else if (p.givens.board) {
     auto it = std::find(boards_.begin(), boards_.end(), p.givens.board);
     if (it == boards_.end()) it = boards_.insert(boards_.end(), p.givens.board);
@@ -49,6 +51,11 @@ void PuzzleStore::add(const Puzzle& p) {
     for (std::size_t c = 0; c < cells; c += 2)
       bytes_.push_back(static_cast<std::uint8_t>(region[c] | (c + 1 < cells ? region[c + 1] << 4 : 0)));
   }
+  if (e.board == kKiller) {
+    const auto k = static_cast<std::uint32_t>(killers_.size());
+    killers_.push_back(p.givens.board);
+    for (int b = 0; b < 4; ++b) bytes_.push_back(static_cast<std::uint8_t>(k >> (8 * b)));
+  }
   entries_.push_back(e);
 }
 
@@ -65,6 +72,10 @@ Puzzle PuzzleStore::get(std::size_t i) const {
     std::vector<int> region(cells);
     for (std::size_t c = 0; c < cells; ++c) region[c] = (packed[c / 2] >> (4 * (c % 2))) & 0xF;
     p.solution.board = p.givens.board = *jigsaw_board(shape, region);  // checked when it was made
+  } else if (e.board == kKiller) {
+    const std::uint8_t* k = at + (cells + 1) / 2 + (cells + 7) / 8;
+    const std::uint32_t index = k[0] | (k[1] << 8) | (k[2] << 16) | (static_cast<std::uint32_t>(k[3]) << 24);
+    p.solution.board = p.givens.board = killers_[index];
   } else if (e.board) {
     p.solution.board = p.givens.board = boards_[e.board - 1u];
   }

@@ -119,7 +119,7 @@ Status check_request(const Request& r) {
       return Error("killer puzzles have no clue count (the cages replace the givens): leave clues out, or ask "
                    "for a few givens with givens: some");
     if (*sym != Symmetry::kNone)
-      return Error("killer puzzles have no clue symmetry (the cages replace the givens): use symmetry none");
+      return Error("killer puzzles take no symmetry (the cages replace the givens): use symmetry none");
     if (r.minimal) return Error("killer puzzles have no clues to make minimal: leave minimal out");
     if (r.rating && !killer_difficulty(r.difficulty))
       return Error("killer difficulty is a band name (easy, medium, hard, expert or fiendish: it sets the cage "

@@ -100,6 +100,35 @@ bool is_region_token(std::string_view token) {
   return false;
 }
 
+// A JSON "cages" list ([{"sum": S, "cells": [...]}, ...]); `why` says what is wrong with it.
+std::vector<Cage> json_cages(const nlohmann::json& j, std::string& why) {
+  std::vector<Cage> out;
+  if (!j.is_array()) {
+    why = "is not a list";
+    return out;
+  }
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& c = j[k];
+    const std::string name = "[" + std::to_string(k) + "]";
+    if (!c.is_object() || !c.contains("sum") || !c["sum"].is_number_integer() || !c.contains("cells") ||
+        !c["cells"].is_array()) {
+      why = name + " is not {\"sum\": S, \"cells\": [...]}";
+      return out;
+    }
+    Cage cage;
+    cage.sum = c["sum"].get<int>();
+    for (const auto& x : c["cells"]) {
+      if (!x.is_number_integer()) {
+        why = name + ": a cell that is not a number";
+        return out;
+      }
+      cage.cells.push_back(x.get<int>());
+    }
+    out.push_back(std::move(cage));
+  }
+  return out;
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -151,7 +180,12 @@ PuzzleReader::PuzzleReader(std::istream& in, std::string name) : in_(in), name_(
 
 void PuzzleReader::apply_variant(Result<Grid>& grid, int line, Variant variant) const {
   if (!grid) return;
-  if (grid->variant() == Variant::kJigsaw) {  // the line gave its regions
+  if (grid->variant() == Variant::kKiller) {  // the line gave its cages
+    if (variant != Variant::kClassic && variant != Variant::kKiller)
+      grid = error_at(line, "a killer puzzle (it gives its cages), not " + std::string(variant_name(variant)));
+  } else if (variant == Variant::kKiller) {
+    grid = error_at(line, "a killer puzzle needs its cages: 'PUZZLE CAGES' on one line");
+  } else if (grid->variant() == Variant::kJigsaw) {  // the line gave its regions
     if (variant != Variant::kClassic && variant != Variant::kJigsaw)
       grid = error_at(line, "a jigsaw puzzle (it gives its regions), not " + std::string(variant_name(variant)));
   } else if (variant == Variant::kJigsaw) {
@@ -201,6 +235,21 @@ PuzzleItem PuzzleReader::with_regions(PuzzleItem item, std::string_view regions)
   return item;
 }
 
+PuzzleItem PuzzleReader::with_cages(PuzzleItem item, std::string_view cages) const {
+  if (!item.grid) return item;
+  auto list = parse_cages(cages, item.grid->size());
+  if (!list) return bad(item.line, "killer " + list.error().diagnostics.front().message);
+  return with_cages(std::move(item), std::move(*list));
+}
+
+PuzzleItem PuzzleReader::with_cages(PuzzleItem item, std::vector<Cage> cages) const {
+  if (!item.grid) return item;
+  auto board = killer_board(item.grid->shape, std::move(cages));
+  if (!board) return bad(item.line, "killer cages: " + board.error().diagnostics.front().message);
+  item.grid->board = *board;
+  return item;
+}
+
 std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
   const auto fields = csv_fields(s);
   if (csv_column_ < 0) {
@@ -209,6 +258,7 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
     if (csv_column_ >= 0) {  // the header line
       for (std::size_t i = 0; i < fields.size(); ++i)
         if (lower(fields[i]) == "regions") csv_regions_ = static_cast<int>(i);
+        else if (lower(fields[i]) == "cages") csv_cages_ = static_cast<int>(i);
       return std::nullopt;
     }
     for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
@@ -222,6 +272,9 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
   if (csv_regions_ >= 0 && static_cast<std::size_t>(csv_regions_) < fields.size() &&
       !fields[static_cast<std::size_t>(csv_regions_)].empty())
     return with_regions(cells(line_no_, fields[c]), fields[static_cast<std::size_t>(csv_regions_)]);
+  if (csv_cages_ >= 0 && static_cast<std::size_t>(csv_cages_) < fields.size() &&
+      !fields[static_cast<std::size_t>(csv_cages_)].empty())
+    return with_cages(cells(line_no_, fields[c]), std::string_view(fields[static_cast<std::size_t>(csv_cages_)]));
   return cells(line_no_, fields[c]);
 }
 
@@ -256,6 +309,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       if (++rows < static_cast<int>(width)) continue;
       if (!solution) {
         PuzzleItem item = cells(start, grid);
+        if (!grid_cages_.empty()) return with_cages(std::move(item), std::string_view(std::exchange(grid_cages_, std::string())));
         if (grid_regions_.empty()) return item;
         return with_regions(std::move(item), std::exchange(grid_regions_, std::string()));
       }
@@ -267,6 +321,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (s.front() == '#') {
       next_is_solution_ = s == "# solution";
       if (s.starts_with("# regions ")) grid_regions_ = std::string(trim(s.substr(10)));
+      if (s.starts_with("# cages ")) grid_cages_ = std::string(trim(s.substr(8)));
       continue;
     }
     solution = std::exchange(next_is_solution_, false);
@@ -276,12 +331,16 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     seen_content_ = true;
     const std::string_view token = first_token(s);
     // "# regions" belongs to the grid right after it: any other puzzle form drops it.
-    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_regions_.clear();
+    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) {
+      grid_regions_.clear();
+      grid_cages_.clear();
+    }
     // One puzzle a line (anything after the first blank ignored).
     if (token.find(',') == std::string_view::npos && is_line_token(token) &&
         (all_cells(token) || s.find('|') == std::string_view::npos)) {
       const std::string_view second = first_token(trim(s.substr(token.size())));
       if (second.size() == token.size() && is_region_token(second)) return with_regions(cells(line_no_, token), second);
+      if (is_cages_token(second)) return with_cages(cells(line_no_, token), second);
       return cells(line_no_, token);
     }
     if (s.find(',') != std::string_view::npos) {
@@ -355,7 +414,20 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
     }
     PuzzleItem item = cells(line, cells_text);
     const bool has_regions = e.is_object() && e.contains("regions");
-    if (has_regions && !e["regions"].is_string()) {
+    const bool has_cages = e.is_object() && e.contains("cages");
+    if (has_cages) {
+      std::string why;
+      auto cages = json_cages(e["cages"], why);
+      if (!why.empty())
+        item = bad(line, "puzzles[" + std::to_string(i) + "]: \"cages\" " + why);
+      else
+        item = with_cages(std::move(item), std::move(cages));
+      if (item.grid && e.contains("variant") && e["variant"] != "killer")
+        item = bad(line, "puzzles[" + std::to_string(i) + "]: \"cages\" belong to a killer puzzle, not to variant " +
+                             e["variant"].dump());
+    } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"] == "killer") {
+      item = bad(line, "puzzles[" + std::to_string(i) + "]: a killer puzzle without its \"cages\"");
+    } else if (has_regions && !e["regions"].is_string()) {
       item = bad(line, "puzzles[" + std::to_string(i) + "]: \"regions\" is not a string");
     } else if (has_regions) {
       item = with_regions(std::move(item), e["regions"].get<std::string>());

@@ -5,7 +5,9 @@
 //     'PUZZLE REGIONS', the second token naming each cell's region (1-9, A-G), told from a
 //     solution by two side-by-side cells of one region (cells of a solution never repeat so);
 //     CSV takes a "regions" column, JSON a "regions" key, and a grid the "# regions MAP" line
-//     before it (generate --format grid);
+//     before it (generate --format grid); a killer puzzle is 'PUZZLE CAGES', the second token its
+//     cages (core/codec.hpp format_cages: "0+1=10;2+11=7;..."), CSV a "cages" column, JSON a
+//     "cages" list of {"sum": S, "cells": [...]}, and a grid the "# cages CAGES" line before it;
 //   - grids of n rows, with or without separators: `generate --format grid`, qqwing's default and
 //     --compact output, .sdk and .ss files ('|', '+', '*' and lines of '-' or '=' are separators);
 //   - CSV: the column named puzzle, puzzles, quiz, quizzes or givens in a header (generate's,
@@ -69,6 +71,10 @@ class PuzzleReader {
   // `item` on the jigsaw board of `regions`, or an error when they are not n connected regions of
   // n cells.
   PuzzleItem with_regions(PuzzleItem item, std::string_view regions) const;
+  // `item` on the killer board of `cages` (core/codec.hpp format_cages, or the list), or an error
+  // when they do not cover the grid once in connected cages with possible sums.
+  PuzzleItem with_cages(PuzzleItem item, std::string_view cages) const;
+  PuzzleItem with_cages(PuzzleItem item, std::vector<Cage> cages) const;
   std::optional<PuzzleItem> from_csv(std::string_view s);
   std::optional<PuzzleItem> read_json(const std::string& first_line);
 
@@ -78,9 +84,11 @@ class PuzzleReader {
   bool seen_content_ = false;  // a line other than blanks and comments was read
   bool next_is_solution_ = false;  // "# solution" came before the next grid: read it, skip it
   std::string grid_regions_;       // "# regions MAP" came before the next grid: its jigsaw regions
+  std::string grid_cages_;         // "# cages CAGES" came before the next grid: its killer cages
   std::optional<std::string> pending_;  // a line read but not used yet (read_line gives it again)
   int csv_column_ = -1;        // the puzzle column of a CSV input; -1 until a header or first row
   int csv_regions_ = -1;       // the jigsaw regions column named in a CSV header; -1 if none
+  int csv_cages_ = -1;         // the killer cages column named in a CSV header; -1 if none
   Error failure_;
   bool json_read_ = false;
   std::vector<PuzzleItem> json_items_;  // the puzzles of a JSON input, handed out in order

@@ -193,6 +193,10 @@ std::vector<std::string> variant_paragraphs(const std::vector<std::string>& vari
     out.push_back("Jigsaw puzzles: the boxes are replaced by irregular regions, outlined with thick lines, "
                   "each as many cells as a row. Every row, every column and every region must contain "
                   "every symbol exactly once.");
+  if (has("killer"))
+    out.push_back("Killer puzzles: the dashed outlines are cages. The small number in a cage's corner is the "
+                  "sum of its digits, and digits do not repeat within a cage. Most killer puzzles give no "
+                  "digits at all: the sums are the clues (a whole row, column or box adds up to 45 on 9x9).");
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/codec.hpp"
+#include "layout/killer_draw.hpp"
 #include "layout/symbols.hpp"
 
 namespace gp::layout {
@@ -123,6 +124,8 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
     }
   }
   out.push_back(RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
+  // Killer: the cages on the puzzle; an answer shows the digits on the plain grid.
+  if (board.killer() && solution == nullptr) draw_cages(out, x0, y0, cell_mm, board, style);
 
   Font font = style.digit_font;
   font.size_pt = digit_size_pt(cell_mm, style);

@@ -353,6 +353,11 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
   std::vector<std::string> variants;
   for (const spec::SectionSpec& s : cx.spec.sections) variants.push_back(s.variant);
   const auto rules = variant_paragraphs(variants);
+  if (std::find(variants.begin(), variants.end(), "killer") != variants.end())
+    for (std::string& p : paras)
+      if (p.starts_with("The numbers are symbols, not sums"))
+        p = "Outside killer cages the numbers are symbols, not sums. Every puzzle has exactly one solution, and it "
+            "can be found by reasoning alone, without guessing.";
   paras.insert(paras.begin() + 1, rules.begin(), rules.end());
   if (cx.spec.answers.enabled && cx.plan.answers_first_page > 0) {
     const std::string& where = cx.spec.answers.placement;

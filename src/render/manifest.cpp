@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/codec.hpp"
 #include "core/text.hpp"
 #include "render/atomic_file.hpp"
 
@@ -25,6 +26,10 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   p["symmetry"] = e.symmetry;
   if (e.variant != "classic") p["variant"] = e.variant;
   if (!e.regions.empty()) p["regions"] = e.regions;
+  if (!e.cages.empty()) {
+    p["cages"] = nlohmann::ordered_json::array();
+    for (const Cage& c : e.cages) p["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
+  }
   p["seed"] = e.seed;
   if (e.rating >= 0) {
     // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.
@@ -39,17 +44,18 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   return p;
 }
 
-std::string csv_header(bool variants) {
+std::string csv_header(bool variants, bool killer) {
   return std::string("section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest") +
-         (variants ? ",variant,regions\n" : "\n");
+         (variants ? ",variant,regions" : "") + (killer ? ",cages\n" : "\n");
 }
 
-std::string csv_row(const ManifestEntry& e, bool variants) {
+std::string csv_row(const ManifestEntry& e, bool variants, bool killer) {
   return csv_field(e.section) + ',' + std::to_string(e.number) + ',' + std::to_string(e.page) + ',' +
          std::to_string(e.answer_page) + ',' + csv_field(e.grid) + ',' + e.givens + ',' + e.solution + ',' +
          std::to_string(e.clues) + ',' + csv_field(e.symmetry) + ',' + std::to_string(e.seed) + ',' +
          (e.rating >= 0 ? one_decimal(e.rating) : "") + ',' + csv_field(e.label) + ',' + csv_field(e.hardest) +
-         (variants ? ',' + e.variant + ',' + e.regions + '\n' : std::string(1, '\n'));
+         (variants ? ',' + e.variant + ',' + e.regions : std::string()) +
+         (killer ? ',' + format_cages(e.cages) + '\n' : std::string(1, '\n'));
 }
 
 // The JSON document written piece by piece, laid out exactly as nlohmann's dump(2) of the whole.
@@ -87,9 +93,9 @@ std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEn
   return text;
 }
 
-std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants) {
-  std::string out = csv_header(variants);
-  for (const ManifestEntry& e : entries) out += csv_row(e, variants);
+std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants, bool killer) {
+  std::string out = csv_header(variants, killer);
+  for (const ManifestEntry& e : entries) out += csv_row(e, variants, killer);
   return out;
 }
 
@@ -106,8 +112,8 @@ Status write_manifest(const std::string& stem, const ManifestInfo& info, int cou
   auto csv = AtomicFile::create(stem + ".csv");
   if (!csv) return csv.error();
   stream_json(info, count, entry_at, [&](std::string_view piece) { json->write(piece); });
-  csv->write(csv_header(info.variants));
-  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i), info.variants));
+  csv->write(csv_header(info.variants, info.killer));
+  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i), info.variants, info.killer));
   if (Status s = json->commit(); !s) return s;
   return csv->commit();
 }

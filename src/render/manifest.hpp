@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/grid.hpp"
 #include "core/result.hpp"
 
 namespace gp::render {
@@ -27,6 +28,7 @@ struct ManifestEntry {
   std::string symmetry;
   std::string variant = "classic";  // JSON: only when not classic (classic manifests unchanged)
   std::string regions;       // jigsaw: the region map (core/codec.hpp format_regions); else ""
+  std::vector<Cage> cages;   // killer: the cages (JSON "cages": [{"sum", "cells"}]); else none
 
   std::uint64_t seed = 0;    // regenerates the puzzle (with the same request)
   double rating = -1;        // SE scale; < 0 = not rated
@@ -44,6 +46,8 @@ struct ManifestInfo {
   // The book has variant puzzles: the CSV ends with variant and regions columns (a book of
   // classic puzzles only keeps the columns it always had).
   bool variants = false;
+  // The book has killer puzzles: the CSV ends with a cages column too (core/codec.hpp format_cages).
+  bool killer = false;
 };
 
 // JSON document: {"title", "book", "files", "seed", "pages", "generator", "puzzles": [...]}, each
@@ -53,8 +57,9 @@ std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEn
 
 // CSV (RFC 4180: CRLF-free, fields quoted when they contain , " or a newline) with a header row:
 // section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest
-// (then variant,regions when `variants`); rating is printed with one decimal ("" when not rated).
-std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants = false);
+// (then variant,regions when `variants`, and cages when `killer`); rating is printed with one
+// decimal ("" when not rated).
+std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants = false, bool killer = false);
 
 // Writes both files atomically: `stem` + ".json" and `stem` + ".csv".
 Status write_manifest(const std::string& stem, const ManifestInfo& info,

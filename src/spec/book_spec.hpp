@@ -87,8 +87,9 @@ struct SectionSpec {
   std::string order = "generated";             // "generated" | "rating": sorted easiest first
   double budget = 0;                           // seconds for the section; 0 = 60 + 0.5 a puzzle
   std::optional<std::pair<double, double>> rating;  // explicit SE range, overrides difficulty
-  std::string variant = "classic";             // classic, x, hyper, jigsaw (core/grid.hpp Variant)
+  std::string variant = "classic";             // classic, x, hyper, jigsaw, killer (core/grid.hpp Variant)
   std::string regions = "random";              // jigsaw region layouts: random or symmetric (half turn)
+  std::string givens = "none";                 // killer: none (cages only) or some (a few givens)
   std::string symmetry = "rotate180";
   std::string fill = "random";
   bool minimal = false;

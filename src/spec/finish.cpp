@@ -210,6 +210,12 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     if (s.regions != "random" && s.variant != "jigsaw")
       sec_at("regions", "'" + s.regions + "' layouts are for jigsaw sections only (variant " + s.variant +
                             " has no regions to lay out)");
+    if (s.givens != "none" && s.variant != "killer")
+      sec_at("givens", "'givens: " + s.givens + "' is for killer sections only (a " + s.variant +
+                           " puzzle's givens are its clues)");
+    if (s.variant == "killer" && s.rating)
+      sec_at("rating", "killer sections take a difficulty name (easy ... fiendish: it sets the cage sizes), not an "
+                       "SE rating");
     if (s.variant != "classic") {
       const Variant variant = *parse_variant(s.variant);
       if (auto why = variant_size_problem(variant, s.shape); !why.empty()) sec_at("variant", why);

@@ -131,8 +131,10 @@ std::vector<Key> section_keys() {
   keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
                                  "3x3 windows; 9x9 only), `jigsaw` (irregular regions instead of boxes, a layout "
-                                 "grown for each puzzle; every size); see [board.md](board.md). A variant "
-                                 "section takes the `random` fill; `difficulty`/`rating` rate it under its own rules",
+                                 "grown for each puzzle; every size), `killer` (cages with sums, no givens; up to 9x9: `difficulty` "
+                                 "names set the cage sizes, `symmetry` and `clues` do not apply); see "
+                                 "[board.md](board.md). A variant section takes the `random` fill; `difficulty`/"
+                                 "`rating` rate it under its own rules",
                                  0, 0, variant_names()),
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->variant == "classic"; };
@@ -142,6 +144,12 @@ std::vector<Key> section_keys() {
                                  0, 0, region_layout_names()),
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->regions == "random"; };
+  keys.push_back(with_docs(plain(S::Section, "givens", Kind::Choice, &SS::givens,
+                                 "killer givens: `none` (cages only, the classic form) or `some` (n givens besides "
+                                 "the cages, for beginners); killer sections only",
+                                 0, 0, killer_givens_names()),
+                           "name"));
+  keys.back().omit = [](const View& v) { return v.sec->givens == "none"; };
   keys.push_back(custom(
       S::Section, "clues", "whole, range, `auto` or `any`", "",
       "exact `24`, or `[22, 26]` / `\"22-26\"`; `auto` = the difficulty band's range for the grid size "

@@ -132,10 +132,12 @@ std::map<std::string, std::pair<double, double>> default_bands();
 // Symmetry and fill names a section accepts (the symmetries of core/symmetry.hpp).
 const std::vector<std::string>& symmetry_names();
 const std::vector<std::string>& fill_names();
-// The variants a section can ask for (core/grid.hpp): classic, x, hyper, jigsaw.
+// The variants a section can ask for (core/grid.hpp): classic, x, hyper, jigsaw, killer.
 const std::vector<std::string>& variant_names();
 // Jigsaw region layouts: random, symmetric.
 const std::vector<std::string>& region_layout_names();
+// Killer givens: none, some.
+const std::vector<std::string>& killer_givens_names();
 
 // Puzzles per page N -> columns x rows: columns is the largest divisor of N not above sqrt(N)
 // (1 -> 1x1, 2 -> 1x2, 4 -> 2x2, 6 -> 2x3, 12 -> 3x4); landscape pages swap the two.

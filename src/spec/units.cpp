@@ -147,6 +147,11 @@ const std::vector<std::string>& region_layout_names() {
   return names;
 }
 
+const std::vector<std::string>& killer_givens_names() {
+  static const std::vector<std::string> names = {"none", "some"};
+  return names;
+}
+
 const std::vector<std::string>& fill_names() {
   static const std::vector<std::string> names = {"random", "diagonal", "pattern"};
   return names;
