@@ -47,7 +47,7 @@ struct KillerGradeOptions {
   bool record_path = false;
   // Test mode: when set (the puzzle's solution, on any board), every step is checked against it;
   // a step that removes the solution's digit or places another one stops the grading and is
-  // named in KillerGrade::wrong_step. Costs almost nothing.
+  // named in KillerGrade::wrong_step. Slower than a plain call (every step is described).
   const Grid* check_against = nullptr;
 };
 
