@@ -295,3 +295,6 @@ gridpress_cli_test(spec_colon_title ARGS spec data/difficulty/colon_title.yaml
   MATCH "colon_title\\.yaml:1:14: YAML syntax error: illegal map value \\(the value of 'title' has a colon in it: put it in quotes, title: \"Sudoku: The Hard Ones\"\\)")
 gridpress_cli_test(generate_clues_auto ARGS generate --difficulty hard --clues auto --count 3 --format csv --seed 2
   MATCH ",(2[7-9]|30),rotate180|,(2[7-9]|30),none")
+
+# A killer line is rated by the killer ladder (docs/killer.md): 1.8, easy, a one-cell innie.
+gridpress_cli_test(grade_killer ARGS grade data/killer_grade_easy.txt MATCH " 1\\.8 easy 45 rule \\(one house\\): one cell\n$")

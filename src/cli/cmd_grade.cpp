@@ -15,6 +15,7 @@
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "grader/grader.hpp"
+#include "grader/killer.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
 #include "solver/solver.hpp"
@@ -43,6 +44,9 @@ constexpr const char* kGradeFooter =
     "  csv:  line,puzzle,rating,label,hardest[,path]\n"
     "Rating: Sudoku Explainer 1.2.1 scale (1.2 hidden single .. 6.5+ chains); labels: easy <= 1.5,\n"
     "medium <= 2.5, hard <= 4.0, expert <= 6.0, fiendish above.\n"
+    "A killer puzzle (line 'PUZZLE CAGES') is rated by the killer ladder instead (cage combinations,\n"
+    "the 45 rule, then the classic techniques; 1.0 .. 10.0 = unfinished); labels: easy <= 2.2,\n"
+    "medium <= 2.8, hard <= 3.4, expert <= 5.4, fiendish above (docs/killer.md).\n"
     "A puzzle that is malformed, has no solution or several is reported on stderr as 'FILE:LINE: ...'\n"
     "(and as 'error' in the output); the others are still graded. From a pipe or a terminal, line\n"
     "and csv output answer (and flush) each puzzle as it is read; json is one document, at the end.\n"
@@ -86,11 +90,24 @@ int run_grade(const GradeCliOptions& opt) {
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
     } else if (grid->variant() == Variant::kKiller) {
-      // The SE techniques do not know cage sums: a killer line is read and checked, not rated.
+      // Killer puzzles are rated by the killer ladder (docs/killer.md), on its own scale and bands;
+      // a puzzle it cannot finish is rated 10.0, fiendish, and says so in `hardest`.
       const int count = solver::count_solutions(*grid, 2);
-      problem = count == 0 ? "no solution (not rated)"
-                : count > 1 ? "multiple solutions (not rated)"
-                            : "a killer puzzle (one solution): killer puzzles are not rated on the SE scale";
+      if (count != 1) {
+        problem = count == 0 ? "no solution (not rated)" : "multiple solutions (not rated)";
+      } else {
+        grader::KillerGradeOptions kopt;
+        kopt.record_path = opt.explain;
+        grader::KillerGrade k = grader::grade_killer(*grid, kopt);
+        g.unique = true;
+        g.solutions = 1;
+        g.solved = true;
+        g.rating = k.rating;
+        g.label = k.label;
+        g.hardest = k.solved ? k.hardest : "unfinished (the killer ladder got stuck; hardest step before: " + k.hardest + ")";
+        g.counts = std::move(k.counts);
+        g.path = std::move(k.path);
+      }
     } else {
       g = grader::grade(*grid, gopt);
       if (g.solutions == 0)
