@@ -406,3 +406,26 @@ TEST_CASE("measure: killer ratings by cage profile", "[.measure]") {
   }
   for (const auto& [band, text] : example) std::printf("%s: %s\n", band.c_str(), text.c_str());
 }
+
+TEST_CASE("a killer difficulty is a band of the killer ladder: generated puzzles are graded into it", "[killer_grade]") {
+  for (const char* band : {"easy", "medium", "hard", "expert", "fiendish"}) {
+    gen::Request r;
+    r.variant = Variant::kKiller;
+    r.difficulty = band;
+    auto batch = gen::generate_batch(r, 41, 3);
+    REQUIRE(batch);
+    for (const Puzzle& p : *batch) {
+      INFO(band << " " << format_cages(board_of(p.givens).cages));
+      CHECK(p.label == band);
+      const auto g = grader::grade_killer(p.givens);
+      CHECK(g.rating == p.rating);
+      CHECK(grader::in_killer_band(g.rating, band));
+    }
+  }
+  // Without a difficulty the cages follow the default profile and nothing is graded.
+  gen::Request plain;
+  plain.variant = Variant::kKiller;
+  auto one = gen::generate_one(plain, 5);
+  REQUIRE(one);
+  CHECK(one->rating < 0);
+}

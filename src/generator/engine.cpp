@@ -7,6 +7,7 @@
 #include "generator/fill.hpp"
 #include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
+#include "grader/killer.hpp"
 #include "solver/fast9.hpp"
 #include "solver/generic.hpp"
 #include "solver/solver.hpp"
@@ -38,8 +39,12 @@ std::optional<Puzzle> Engine::try_once(std::uint64_t seed, std::uint64_t index) 
     out.rating = grade_->rating;
     out.hardest = grade_->hardest;
     out.label = grader::label_for(grade_->rating, plan_.req.bands);
+  } else if (killer_grade_) {
+    out.rating = killer_grade_->rating;
+    out.hardest = killer_grade_->hardest;
+    out.label = killer_grade_->label;
   } else if (plan_.req.variant == Variant::kKiller) {
-    out.label = plan_.req.difficulty;  // the cage profile asked for (no killer rating yet)
+    out.label = plan_.req.difficulty;
   }
   return out;
 }
@@ -265,7 +270,14 @@ bool Engine::attempt_killer() {
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
   grade_.reset();
-  return true;
+  // With a difficulty, graded on the killer ladder (grader/killer.hpp) and accepted in its band
+  // only; without one, not graded (as classic puzzles without a rating target).
+  killer_grade_.reset();
+  if (plan_.req.difficulty.empty()) return true;
+  grader::KillerGradeOptions go;
+  if (auto range = grader::killer_rating_range(plan_.req.difficulty)) go.max_rating = range->hi;
+  killer_grade_ = grader::grade_killer(puzzle_, go);
+  return !killer_grade_->capped && grader::in_killer_band(killer_grade_->rating, plan_.req.difficulty);
 }
 
 bool Engine::attempt() {

@@ -14,7 +14,7 @@ using KillerFinder = bool (*)(const State&, KillerContext&, Step&);
 
 // One rung: a killer technique (weight given here) or a technique of the classic grader (its
 // step keeps the classic rating, which is its weight here too; chains rate by length).
-struct Rung {
+struct KillerRung {
   const char* name;
   double weight;
   ClassicFinder classic = nullptr;
@@ -36,45 +36,45 @@ bool rule45(const State& s, KillerContext& k, Step& out) {
 // The nested forcing chains (the classic grader's last resort) are left out too: the killer
 // ladder stops there and rates the puzzle unfinished.
 const std::array kRungs = {
-    Rung{"Full house", 1.0, find_full_house, nullptr},
-    Rung{"Cage: last cell", 1.0, nullptr, find_cage_last_cell},
-    Rung{"Cage: one combination", 1.0, nullptr, find_cage_one_combination},
-    Rung{"Hidden single (box)", 1.2, find_hidden_single_box, nullptr},
-    Rung{"Hidden single (row/column)", 1.5, find_hidden_single_line, nullptr},
-    Rung{"Cage combinations", 1.5, nullptr, find_cage_combinations},
-    Rung{"45 rule (one house): one cell", 1.8, nullptr, rule45<1, true>},
-    Rung{"Cage confinement", 2.2, nullptr, find_cage_confinement},
-    Rung{"Naked single", 2.3, find_naked_single, nullptr},
-    Rung{"45 rule (one house)", 2.5, nullptr, rule45<1, false>},
-    Rung{"Pointing", 2.6, find_pointing, nullptr},
-    Rung{"Claiming", 2.8, find_claiming, nullptr},
-    Rung{"Hidden cage combination", 3.0, nullptr, find_hidden_cage_combination},
-    Rung{"45 rule (two houses): one cell", 3.0, nullptr, rule45<2, true>},
-    Rung{"Naked pair", 3.0, find_naked_pair, nullptr},
-    Rung{"X-wing", 3.2, find_x_wing, nullptr},
-    Rung{"45 rule (two houses)", 3.4, nullptr, rule45<2, false>},
-    Rung{"Hidden pair", 3.4, find_hidden_pair, nullptr},
-    Rung{"Naked triple", 3.6, find_naked_triple, nullptr},
-    Rung{"Swordfish", 3.8, find_swordfish, nullptr},
-    Rung{"45 rule (three or more houses): one cell", 4.0, nullptr, rule45<3, true>},
-    Rung{"Hidden triple", 4.0, find_hidden_triple, nullptr},
-    Rung{"XY-wing", 4.2, find_xy_wing, nullptr},
-    Rung{"45 rule (three or more houses)", 4.4, nullptr, rule45<3, false>},
-    Rung{"XYZ-wing", 4.4, find_xyz_wing, nullptr},
-    Rung{"Naked quad", 5.0, find_naked_quad, nullptr},
-    Rung{"Jellyfish", 5.2, find_jellyfish, nullptr},
-    Rung{"Hidden quad", 5.4, find_hidden_quad, nullptr},
-    Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion, nullptr},
-    Rung{"Chains and cycles", 6.5, find_chains, nullptr},
-    Rung{"Cage forcing chain (two candidates)", 7.0, nullptr, cage_forcing<2, 2>},
-    Rung{"Cage forcing chain", 7.5, nullptr, cage_forcing<3, 9>},
-    Rung{"Aligned triplet exclusion", 7.5, find_aligned_triplet_exclusion, nullptr},
-    Rung{"Nishio", 7.5, find_nishio, nullptr},
-    Rung{"Cell/region forcing chains", 8.0, find_multiple_chains, nullptr},
-    Rung{"Dynamic forcing chains", 8.5, find_dynamic_chains, nullptr},
+    KillerRung{"Full house", 1.0, find_full_house, nullptr},
+    KillerRung{"Cage: last cell", 1.0, nullptr, find_cage_last_cell},
+    KillerRung{"Cage: one combination", 1.0, nullptr, find_cage_one_combination},
+    KillerRung{"Hidden single (box)", 1.2, find_hidden_single_box, nullptr},
+    KillerRung{"Hidden single (row/column)", 1.5, find_hidden_single_line, nullptr},
+    KillerRung{"Cage combinations", 1.5, nullptr, find_cage_combinations},
+    KillerRung{"45 rule (one house): one cell", 1.8, nullptr, rule45<1, true>},
+    KillerRung{"Cage confinement", 2.2, nullptr, find_cage_confinement},
+    KillerRung{"Naked single", 2.3, find_naked_single, nullptr},
+    KillerRung{"45 rule (one house)", 2.5, nullptr, rule45<1, false>},
+    KillerRung{"Pointing", 2.6, find_pointing, nullptr},
+    KillerRung{"Claiming", 2.8, find_claiming, nullptr},
+    KillerRung{"Hidden cage combination", 3.0, nullptr, find_hidden_cage_combination},
+    KillerRung{"45 rule (two houses): one cell", 3.0, nullptr, rule45<2, true>},
+    KillerRung{"Naked pair", 3.0, find_naked_pair, nullptr},
+    KillerRung{"X-wing", 3.2, find_x_wing, nullptr},
+    KillerRung{"45 rule (two houses)", 3.4, nullptr, rule45<2, false>},
+    KillerRung{"Hidden pair", 3.4, find_hidden_pair, nullptr},
+    KillerRung{"Naked triple", 3.6, find_naked_triple, nullptr},
+    KillerRung{"Swordfish", 3.8, find_swordfish, nullptr},
+    KillerRung{"45 rule (three or more houses): one cell", 4.0, nullptr, rule45<3, true>},
+    KillerRung{"Hidden triple", 4.0, find_hidden_triple, nullptr},
+    KillerRung{"XY-wing", 4.2, find_xy_wing, nullptr},
+    KillerRung{"45 rule (three or more houses)", 4.4, nullptr, rule45<3, false>},
+    KillerRung{"XYZ-wing", 4.4, find_xyz_wing, nullptr},
+    KillerRung{"Naked quad", 5.0, find_naked_quad, nullptr},
+    KillerRung{"Jellyfish", 5.2, find_jellyfish, nullptr},
+    KillerRung{"Hidden quad", 5.4, find_hidden_quad, nullptr},
+    KillerRung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion, nullptr},
+    KillerRung{"Chains and cycles", 6.5, find_chains, nullptr},
+    KillerRung{"Cage forcing chain (two candidates)", 7.0, nullptr, cage_forcing<2, 2>},
+    KillerRung{"Cage forcing chain", 7.5, nullptr, cage_forcing<3, 9>},
+    KillerRung{"Aligned triplet exclusion", 7.5, find_aligned_triplet_exclusion, nullptr},
+    KillerRung{"Nishio", 7.5, find_nishio, nullptr},
+    KillerRung{"Cell/region forcing chains", 8.0, find_multiple_chains, nullptr},
+    KillerRung{"Dynamic forcing chains", 8.5, find_dynamic_chains, nullptr},
 };
 
-constexpr double kEps = 1e-9;
+constexpr double kKillerEps = 1e-9;
 
 Bands make_bands() {
   Bands b;
@@ -111,7 +111,7 @@ bool in_killer_band(double rating, std::string_view name) {
 
 std::vector<LadderEntry> killer_ladder() {
   std::vector<LadderEntry> out;
-  for (const Rung& r : kRungs) out.push_back({r.name, r.weight});
+  for (const KillerRung& r : kRungs) out.push_back({r.name, r.weight});
   return out;
 }
 
@@ -130,8 +130,8 @@ KillerGrade grade_killer(const Grid& puzzle, const KillerGradeOptions& options) 
   step.eliminations.reserve(32);
   while (!state.solved()) {
     bool progress = false;
-    for (const Rung& rung : kRungs) {
-      if (rung.weight > options.max_rating + kEps) {
+    for (const KillerRung& rung : kRungs) {
+      if (rung.weight > options.max_rating + kKillerEps) {
         g.capped = true;
         break;
       }
@@ -139,7 +139,7 @@ KillerGrade grade_killer(const Grid& puzzle, const KillerGradeOptions& options) 
       const bool found = rung.classic ? rung.classic(state, step) : rung.killer(state, context, step);
       if (!found) continue;
       if (rung.killer) step.rating = rung.weight;
-      if (step.rating > options.max_rating + kEps) {
+      if (step.rating > options.max_rating + kKillerEps) {
         g.capped = true;
         break;
       }
@@ -149,7 +149,7 @@ KillerGrade grade_killer(const Grid& puzzle, const KillerGradeOptions& options) 
         progress = false;
         break;
       }
-      if (step.rating > g.rating + kEps || g.hardest.empty()) {
+      if (step.rating > g.rating + kKillerEps || g.hardest.empty()) {
         g.hardest = step.technique;
         g.rating = step.rating;
       }
