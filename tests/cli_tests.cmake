@@ -298,3 +298,8 @@ gridpress_cli_test(generate_clues_auto ARGS generate --difficulty hard --clues a
 
 # A killer line is rated by the killer ladder (docs/killer.md): 1.8, easy, a one-cell innie.
 gridpress_cli_test(grade_killer ARGS grade data/killer_grade_easy.txt MATCH " 1\\.8 easy 45 rule \\(one house\\): one cell\n$")
+
+# The variety example: every variant (classic, x, hyper, jigsaw, samurai, killer) in one book, one
+# puzzle store and one manifest, with its answers; the book's own preflight passes.
+gridpress_cli_test(variety_example ARGS book ../examples/variety.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-variety/variety.pdf
+  MATCH "wrote .*variety\\.pdf: [0-9]+ pages, [0-9]+ puzzles in [0-9.]+ s; preflight passed\n")

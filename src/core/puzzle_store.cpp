@@ -65,7 +65,7 @@ Puzzle PuzzleStore::get(std::size_t i) const {
   Puzzle p;
   p.solution = Grid(shape);
   p.givens = Grid(shape);
-  if (e.board && e.board != kJigsaw && boards_[e.board - 1u]->multi_grid())  // samurai: its own cell count
+  if (e.board && e.board != kJigsaw && e.board != kKiller && boards_[e.board - 1u]->multi_grid())  // samurai: its cells
     p.solution = p.givens = Grid(boards_[e.board - 1u]);
   const std::size_t cells = p.solution.cells.size();
   const std::uint8_t* at = bytes_.data() + e.offset;
