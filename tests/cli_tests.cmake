@@ -303,3 +303,8 @@ gridpress_cli_test(grade_killer ARGS grade data/killer_grade_easy.txt MATCH " 1\
 # puzzle store and one manifest, with its answers; the book's own preflight passes.
 gridpress_cli_test(variety_example ARGS book ../examples/variety.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-variety/variety.pdf
   MATCH "wrote .*variety\\.pdf: [0-9]+ pages, [0-9]+ puzzles in [0-9.]+ s; preflight passed\n")
+# JSON of a samurai or killer puzzle carries its solution without --with-solution.
+gridpress_cli_test(samurai_json_solution ARGS generate --variant samurai --count 1 --seed 1 --format json
+  MATCH "\"solution\": \"[1-9#]+\"")
+gridpress_cli_test(killer_json_solution ARGS generate --variant killer --count 1 --seed 1 --format json
+  MATCH "\"cages\": \\[.*\"solution\": \"[1-9]+\"")

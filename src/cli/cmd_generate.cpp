@@ -203,7 +203,10 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       j["puzzle"] = format_line(p.givens);
       if (p.givens.variant() == Variant::kJigsaw) j["regions"] = format_regions(p.givens.board->region);
       if (p.givens.variant() == Variant::kKiller) j["cages"] = cages_json(p.givens.board->cages);
-      if (opt.with_solution) j["solution"] = format_line(p.solution);
+      // A killer puzzle (no givens) or a samurai board (441 characters) cannot be checked by eye:
+      // their JSON always carries the solution.
+      const bool solution_always = p.givens.variant() == Variant::kKiller || p.givens.variant() == Variant::kSamurai;
+      if (opt.with_solution || solution_always) j["solution"] = format_line(p.solution);
       j["clues"] = p.givens.clue_count();
       j["symmetry"] = p.symmetry;
       j["fill"] = p.fill;
