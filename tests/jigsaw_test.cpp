@@ -130,9 +130,10 @@ TEST_CASE("generated jigsaw puzzles have one solution under their own regions", 
     int count;
   };
   // The independent counter is slow on 9x9 under the sanitizers: fewer puzzles there.
-  const int big = std::getenv("GRIDPRESS_SANITIZED") ? 2 : 6;
+  const bool sanitized = std::getenv("GRIDPRESS_SANITIZED") != nullptr;
+  const int big = sanitized ? 2 : 6, big_symmetric = sanitized ? 1 : 4;
   for (const Case& k : {Case{4, false, "none", 4}, Case{6, false, "none", 6}, Case{6, true, "rotate180", 4},
-                        Case{8, false, "none", 3}, Case{9, false, "none", big}, Case{9, true, "rotate180", big - 2}}) {
+                        Case{8, false, "none", 3}, Case{9, false, "none", big}, Case{9, true, "rotate180", big_symmetric}}) {
     gen::Request r;
     r.shape = *standard_shape(k.n);
     r.variant = Variant::kJigsaw;
