@@ -174,7 +174,7 @@ gridpress_cli_test(kdp_example ARGS book ../examples/kdp-6x9.yaml -o ${CMAKE_CUR
 # kdp_preflight_spec's; making the 160 puzzles twice would only repeat kdp_example).
 gridpress_cli_test(kdp_preflight_example ARGS preflight ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/kdp-6x9.pdf --trim 6x9 --strict
   MATCH "^preflight: passed \\(116 pages, 6x9 in\\)\n")
-set_tests_properties(cli_kdp_example PROPERTIES FIXTURES_SETUP kdp_example_book)
+set_tests_properties(cli_kdp_example PROPERTIES FIXTURES_SETUP kdp_example_book COST 18)
 set_tests_properties(cli_kdp_preflight_example PROPERTIES FIXTURES_REQUIRED kdp_example_book)
 gridpress_cli_test(kdp_preflight_spec ARGS preflight data/pdfcheck_kdp.yaml --strict MATCH "^preflight: passed \\([0-9]+ pages, 6x9 in\\)\n")
 gridpress_cli_test(kdp_strict_exit ARGS book data/books/kdp_short_strict.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-kdp/short.pdf WILL_FAIL)
@@ -268,7 +268,7 @@ set_tests_properties(cli_stdin PROPERTIES TIMEOUT 300 LABELS cli)
 # Progress on a terminal only (script(1) provides one), with percent, rate and time left.
 add_test(NAME cli_progress COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/progress_test.sh $<TARGET_FILE:gridpress>
   ${CMAKE_CURRENT_SOURCE_DIR}/data)
-set_tests_properties(cli_progress PROPERTIES TIMEOUT 300 LABELS cli)
+set_tests_properties(cli_progress PROPERTIES TIMEOUT 300 LABELS cli COST 20)
 
 # Difficulty in books (docs/difficulty.md) and -o's extension.
 gridpress_cli_exit_test(book_four_medium 2 book data/difficulty/four_medium.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-difficulty/kids.pdf)
