@@ -5,10 +5,6 @@ target_compile_options(gridpress_options INTERFACE -Wall -Wextra -Wpedantic -Wsh
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
   # GCC 12 reports -Wrestrict false positives inside libstdc++'s std::string (GCC bug 105329).
   target_compile_options(gridpress_options INTERFACE -Wno-restrict)
-  # And -Wmaybe-uninitialized inside std::variant's move constructor at -O3 when a layout::Item
-  # holding a std::optional member is pushed (it reads the inactive members); the tests disable it
-  # for the same reason.
-  target_compile_options(gridpress_options INTERFACE -Wno-maybe-uninitialized)
 endif()
 if(GRIDPRESS_WERROR)
   target_compile_options(gridpress_options INTERFACE -Werror)

@@ -92,10 +92,10 @@ void draw_motif(std::vector<Item>& out, const CoverTheme& look, const spec::Them
   const double gx = area.x + (area.w - extent) / 2, gy = area.y + (area.h - extent) / 2;
   if (look.grid_card) {
     const double o = frame + margin;
-    out.push_back(FillItem{Box{gx - o, gy - o, extent + 2 * o, extent + 2 * o}, look.accent, look.accent});
+    add(out, FillItem{Box{gx - o, gy - o, extent + 2 * o, extent + 2 * o}, look.accent, look.accent});
   }
   const Colour white{1, 1, 1};
-  out.push_back(FillItem{Box{gx - margin, gy - margin, extent + 2 * margin, extent + 2 * margin}, white, white});
+  add(out, FillItem{Box{gx - margin, gy - margin, extent + 2 * margin, extent + 2 * margin}, white, white});
   draw_grid(out, gx, gy, cell, sample.givens, nullptr, style);
 }
 
@@ -229,7 +229,7 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
   page.height = g.height;
   page.trim = g.trim;
   // Ground: the theme's colour or gradient, to the bleed edge, across back, spine and front.
-  page.items.push_back(FillItem{Box{0, 0, g.width, g.height}, look.ground, look.ground2});
+  add(page.items, FillItem{Box{0, 0, g.width, g.height}, look.ground, look.ground2});
 
   // Front: title block (title, subtitle), the grid motif, the author at the foot; the theme says
   // whether the title block or the grid comes first. Each text shrinks until it fits its share
@@ -289,9 +289,9 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
     std::vector<Item> under{std::move(*image)};
     if (fill) {
       const double band = f.h * 0.03;
-      under.push_back(FillItem{Box{g.front.x, block_y - band, area.w, block_h + 2 * band}, look.ground, look.ground});
+      add(under, FillItem{Box{g.front.x, block_y - band, area.w, block_h + 2 * band}, look.ground, look.ground});
       if (a_fit)
-        under.push_back(FillItem{Box{g.front.x, author_y - band, area.w, author_h + 2 * band}, look.ground2, look.ground2});
+        add(under, FillItem{Box{g.front.x, author_y - band, area.w, author_h + 2 * band}, look.ground2, look.ground2});
     }
     page.items.insert(page.items.begin() + 1, under.begin(), under.end());
   } else if (sample != nullptr) {
@@ -339,8 +339,8 @@ Result<Page> lay_out_cover(const spec::BookSpec& spec, int page_count, const Cov
 
   // Proof: the guides a designer checks against (never on the cover to upload).
   if (cover.proof) {
-    for (const Box& b : {g.back_safe, g.spine_safe, g.front_safe}) page.items.push_back(RectItem{b, 0.75, 0.5, -1});
-    page.items.push_back(RectItem{g.barcode, 0.75, 0.0, 1.0});
+    for (const Box& b : {g.back_safe, g.spine_safe, g.front_safe}) add(page.items, RectItem{b, 0.75, 0.5, -1});
+    add(page.items, RectItem{g.barcode, 0.75, 0.0, 1.0});
     page.items.push_back(text_item(g.barcode, "barcode area", Font{theme.font, 8, false, false}, HAlign::center,
                                    VAlign::middle));
   }

@@ -118,6 +118,13 @@ struct PathItem {
 
 using Item = std::variant<LineItem, RectItem, TextItem, PathItem, FillItem, ImageItem>;
 
+// Appends `item` to `items`, constructed in place as its alternative (push_back(Item) would build a
+// temporary variant and move it: GCC 12 at -O3 then warns that the move reads the inactive members).
+template <class T>
+void add(std::vector<Item>& items, T item) {
+  items.emplace_back(std::in_place_type<T>, std::move(item));
+}
+
 struct Page {
   double width = 0, height = 0;  // mm, media size (trim + bleed)
   Box trim;                      // the trim box inside the media (== whole page without bleed)

@@ -80,16 +80,16 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
       for (const auto& [top, left] : board.grid_origin) {
         const double gx = x0 + left * cell_mm, gy = y0 + top * cell_mm, gside = n * cell_mm;
         if (pass == 2) {
-          out.push_back(RectItem{Box{gx, gy, gside, gside}, style.border_pt, 0, -1});
+          add(out, RectItem{Box{gx, gy, gside, gside}, style.border_pt, 0, -1});
           continue;
         }
         for (int i = 1; i < n; ++i) {
           const double p = i * cell_mm;
           const bool h_box = i % shape.box_rows == 0, v_box = i % shape.box_cols == 0;
           if (h_box == (pass == 1))
-            out.push_back(LineItem{gx, gy + p, gx + gside, gy + p, h_box ? style.box_pt : style.thin_pt, 0, false});
+            add(out, LineItem{gx, gy + p, gx + gside, gy + p, h_box ? style.box_pt : style.thin_pt, 0, false});
           if (v_box == (pass == 1))
-            out.push_back(LineItem{gx + p, gy, gx + p, gy + gside, v_box ? style.box_pt : style.thin_pt, 0, false});
+            add(out, LineItem{gx + p, gy, gx + p, gy + gside, v_box ? style.box_pt : style.thin_pt, 0, false});
         }
       }
   }
@@ -102,7 +102,7 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
       for (int c : board.units[u]) shaded[static_cast<size_t>(c)] = 1;
     for (int c = 0; c < board.cells; ++c)
       if (shaded[static_cast<size_t>(c)])
-        out.push_back(RectItem{Box{x0 + (c % n) * cell_mm, y0 + (c / n) * cell_mm, cell_mm, cell_mm}, 0, 0,
+        add(out, RectItem{Box{x0 + (c % n) * cell_mm, y0 + (c / n) * cell_mm, cell_mm, cell_mm}, 0, 0,
                                style.shade_grey});
   }
 
@@ -111,8 +111,8 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
     // edges between two cells of different regions (square caps close the corners).
     for (int i = 1; i < n; ++i) {
       const double p = i * cell_mm;
-      out.push_back(LineItem{x0, y0 + p, x0 + side, y0 + p, style.thin_pt, 0, false});
-      out.push_back(LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
+      add(out, LineItem{x0, y0 + p, x0 + side, y0 + p, style.thin_pt, 0, false});
+      add(out, LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
     }
     auto differs = [&](int a, int b) { return board.region[static_cast<size_t>(a)] != board.region[static_cast<size_t>(b)]; };
     for (int i = 1; i < n; ++i) {
@@ -121,14 +121,14 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
         if (!differs((i - 1) * n + k, i * n + k)) { ++k; continue; }
         int end = k;
         while (end < n && differs((i - 1) * n + end, i * n + end)) ++end;
-        out.push_back(LineItem{x0 + k * cell_mm, y0 + p, x0 + end * cell_mm, y0 + p, style.box_pt, 0, true});
+        add(out, LineItem{x0 + k * cell_mm, y0 + p, x0 + end * cell_mm, y0 + p, style.box_pt, 0, true});
         k = end;
       }
       for (int k = 0; k < n;) {  // the line right of column i-1, down the rows
         if (!differs(k * n + i - 1, k * n + i)) { ++k; continue; }
         int end = k;
         while (end < n && differs(end * n + i - 1, end * n + i)) ++end;
-        out.push_back(LineItem{x0 + p, y0 + k * cell_mm, x0 + p, y0 + end * cell_mm, style.box_pt, 0, true});
+        add(out, LineItem{x0 + p, y0 + k * cell_mm, x0 + p, y0 + end * cell_mm, style.box_pt, 0, true});
         k = end;
       }
     }
@@ -141,14 +141,14 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
       const bool h_box = i % shape.box_rows == 0;   // horizontal line below row i-1
       const bool v_box = i % shape.box_cols == 0;   // vertical line right of column i-1
       if (h_box == boxes) {
-        out.push_back(LineItem{x0, y0 + p, x0 + side, y0 + p, boxes ? style.box_pt : style.thin_pt, 0, false});
+        add(out, LineItem{x0, y0 + p, x0 + side, y0 + p, boxes ? style.box_pt : style.thin_pt, 0, false});
       }
       if (v_box == boxes) {
-        out.push_back(LineItem{x0 + p, y0, x0 + p, y0 + side, boxes ? style.box_pt : style.thin_pt, 0, false});
+        add(out, LineItem{x0 + p, y0, x0 + p, y0 + side, boxes ? style.box_pt : style.thin_pt, 0, false});
       }
     }
   }
-  if (!multi) out.push_back(RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
+  if (!multi) add(out, RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
   // Killer: the cages on the puzzle; an answer shows the digits on the plain grid.
   if (board.killer() && solution == nullptr) draw_cages(out, x0, y0, cell_mm, board, style);
 

@@ -76,7 +76,7 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f, const s
     page.items.push_back(text_item(Box{x, base - line_h, label_w, line_h}, label,
                               fit_font(cx, label, cx.fonts.body, label_w), HAlign::left, VAlign::bottom));
     const double x1 = x + label_w + 1.5, x2 = x + w - (i + 1 < fields.size() ? gap : 0.0);
-    if (x2 > x1) page.items.push_back(LineItem{x1, base, x2, base, kMinLinePt, 0, false});
+    if (x2 > x1) add(page.items, LineItem{x1, base, x2, base, kMinLinePt, 0, false});
     if (i == 0 && !pupil.empty() && x2 > x1 + 2) {
       const double name_w = x2 - x1 - 2;
       page.items.push_back(text_item(Box{x1 + 1, base - line_h - 0.4, name_w, line_h}, pupil,
@@ -91,7 +91,7 @@ void rules_box(const Context& cx, Page& page, const PageFrame& f, const spec::Se
   const double bottom = f.content.bottom() - cx.bands.foot;
   const Box box{f.content.x, bottom - height, f.content.w, height};
   const double half = pt_to_mm(kMinLinePt) / 2;
-  page.items.push_back(RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
+  add(page.items, RectItem{Box{box.x + half, box.y + half, box.w - 2 * half, box.h - 2 * half}, kMinLinePt, 0, -1});
   const double pad = detail::kRulesPadMm;
   page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, section),
                             cx.fonts.body, HAlign::left, VAlign::top, true));
@@ -411,7 +411,7 @@ void notes_page(const Context& cx, Page& page, const PageFrame& f) {
   const double top = heading(cx, page, f, "Notes");
   const double bottom = f.content.bottom() - cx.bands.foot;
   for (double y = top + 9.0; y <= bottom; y += 9.0) {
-    page.items.push_back(LineItem{f.content.x, y, f.content.right(), y, kMinLinePt, 0.6, false});
+    add(page.items, LineItem{f.content.x, y, f.content.right(), y, kMinLinePt, 0.6, false});
   }
 }
 

@@ -80,7 +80,7 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
     for (int c = w.col0; c <= w.col1; ++c) {
       const CellMark m = at(d.marks, r * n + c, CellMark::none);
       if (m == CellMark::none) continue;
-      out.push_back(RectItem{cell_box(r, c), 0, 0, m == CellMark::key ? kKeyGrey : kUnitGrey});
+      add(out, RectItem{cell_box(r, c), 0, 0, m == CellMark::key ? kKeyGrey : kUnitGrey});
     }
   }
   // Lines: cell lines, then box lines, then the border.
@@ -89,15 +89,15 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
     for (int i = 1; i < rows; ++i) {
       if (((w.row0 + i) % shape.box_rows == 0) != boxes) continue;
       const double p = y0 + i * cell_mm;
-      out.push_back(LineItem{x0, p, x0 + cols * cell_mm, p, boxes ? style.box_pt : style.thin_pt, 0, false});
+      add(out, LineItem{x0, p, x0 + cols * cell_mm, p, boxes ? style.box_pt : style.thin_pt, 0, false});
     }
     for (int i = 1; i < cols; ++i) {
       if (((w.col0 + i) % shape.box_cols == 0) != boxes) continue;
       const double p = x0 + i * cell_mm;
-      out.push_back(LineItem{p, y0, p, y0 + rows * cell_mm, boxes ? style.box_pt : style.thin_pt, 0, false});
+      add(out, LineItem{p, y0, p, y0 + rows * cell_mm, boxes ? style.box_pt : style.thin_pt, 0, false});
     }
   }
-  out.push_back(RectItem{Box{x0, y0, cols * cell_mm, rows * cell_mm}, style.border_pt, 0, -1});
+  add(out, RectItem{Box{x0, y0, cols * cell_mm, rows * cell_mm}, style.border_pt, 0, -1});
 
   // Row and column numbers, as the text names the cells (r2c7: row 2, column 7).
   const Font label{style.digit_font.family, kLabelPt, false, false};
@@ -160,7 +160,7 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
         t.font.bold = key;
         out.push_back(std::move(t));
         if (removed & bit(v)) {
-          out.push_back(LineItem{s.x + 0.1 * s.w, s.bottom() - 0.1 * s.h, s.right() - 0.1 * s.w, s.y + 0.1 * s.h,
+          add(out, LineItem{s.x + 0.1 * s.w, s.bottom() - 0.1 * s.h, s.right() - 0.1 * s.w, s.y + 0.1 * s.h,
                                  kMinLinePt, 0, false});
         }
       }
