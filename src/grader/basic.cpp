@@ -91,9 +91,15 @@ bool in_group_unit(const State& s, int cell, int u, int g) {
 }
 
 // The unit of kind `kind` (0 row, 1 column, 2 box) holding `cell` in grid g (the cell is in grid
-// g); on a single-grid board grid 0 and the cell's own row, column or box.
+// g); on a single-grid board (kMulti false) grid 0 and the cell's own row, column or box.
+template <bool kMulti>
 int kind_unit(const State& s, int g, int cell, int kind) {
-  return s.multi_grid() ? s.unit_in_grid(cell, g, kind) : s.units_of(cell)[static_cast<std::size_t>(kind)];
+  if constexpr (kMulti) {
+    return s.unit_in_grid(cell, g, kind);
+  } else {
+    (void)g;
+    return s.units_of(cell)[static_cast<std::size_t>(kind)];
+  }
 }
 
 // The (base group, cover group) pairs locked candidates scan, in order. SE's classic order comes
@@ -172,8 +178,10 @@ bool locked_step(const State& s, Step& out, bool pointing, bool direct, int v, i
 // pointing = box -> column, then box -> row; claiming = column -> box, then row -> box. In direct
 // mode the step is a hidden single the eliminations create in another unit of the base's kind
 // crossing the cover unit (then, on a board with extra units, in an extra unit).
-// On a board of several grids this runs per grid (grid g's boxes with grid g's rows and columns;
-// a shared box is a box of both its grids).
+// On a board of several grids (kMulti) this runs per grid: grid g's boxes with grid g's rows and
+// columns (a shared box is a box of both its grids). A single grid (kMulti false, g = 0) reads its
+// units by number and each cell's units_of, as before there were grids.
+template <bool kMulti>
 bool locked_classic(const State& s, Step& out, bool pointing, bool direct, int g) {
   const int n = s.n();
   const int* gu = s.grid_units(g);  // grid g's rows, columns, boxes
@@ -182,23 +190,25 @@ bool locked_classic(const State& s, Step& out, bool pointing, bool direct, int g
     const int line_kind = pass == 0 ? 1 : 0;
     const int base_kind = pointing ? 2 : line_kind;
     const int cover_kind = pointing ? line_kind : 2;
-    const int* base0 = gu + base_kind * n;
+    const int base0 = base_kind * n;
+    // The i-th unit of the base's kind in grid g.
+    auto base_unit = [&](int i) { return kMulti ? gu[base0 + i] : base0 + i; };
     for (int v = 1; v <= n; ++v) {
       for (int i = 0; i < n; ++i) {
-        const int base = base0[i];
+        const int base = base_unit(i);
         const Mask pos = s.places(base, v);
         if (!several(pos)) continue;
         const auto& cells = s.unit(base);
-        const int cover = kind_unit(s, g, cells[static_cast<std::size_t>(only_bit_index(pos))], cover_kind);
+        const int cover = kind_unit<kMulti>(s, g, cells[static_cast<std::size_t>(only_bit_index(pos))], cover_kind);
         bool all = true;
         for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
-          all = kind_unit(s, g, cells[static_cast<std::size_t>(only_bit_index(m))], cover_kind) == cover;
+          all = kind_unit<kMulti>(s, g, cells[static_cast<std::size_t>(only_bit_index(m))], cover_kind) == cover;
         if (!all) continue;
         // The cover's cells with v inside the base are exactly `pos`: anything more is outside.
         if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
         bool any = false;
         for (int c : s.unit(cover)) {
-          if (!s.has(c, v) || kind_unit(s, g, c, base_kind) == base) continue;
+          if (!s.has(c, v) || kind_unit<kMulti>(s, g, c, base_kind) == base) continue;
           any = true;
           if (!direct) out.eliminations.push_back({c, v});
         }
@@ -206,7 +216,7 @@ bool locked_classic(const State& s, Step& out, bool pointing, bool direct, int g
         if (!direct) return locked_step(s, out, pointing, false, v, base, cover, -1, -1);
         // Another unit of the base's kind crossing the cover: v left in one place outside it?
         for (int j = 0; j < n; ++j) {
-          const int other = base0[j];
+          const int other = base_unit(j);
           if (other == base) continue;
           const Mask p3 = s.places(other, v);
           if (!several(p3)) continue;
@@ -215,7 +225,7 @@ bool locked_classic(const State& s, Step& out, bool pointing, bool direct, int g
           bool crosses = false;
           for (Mask m = p3; m; m &= m - 1) {
             const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
-            if (kind_unit(s, g, c, cover_kind) == cover) {
+            if (kind_unit<kMulti>(s, g, c, cover_kind) == cover) {
               crosses = true;
             } else {
               ++remain;
@@ -282,8 +292,12 @@ bool locked_extra(const State& s, Step& out, const std::array<Pass, K>& passes, 
 }
 
 bool locked(const State& s, Step& out, bool pointing, bool direct) {
-  for (int g = 0; g < s.grids(); ++g)
-    if (locked_classic(s, out, pointing, direct, g)) return true;
+  if (!s.multi_grid()) {
+    if (locked_classic<false>(s, out, pointing, direct, 0)) return true;
+  } else {
+    for (int g = 0; g < s.grids(); ++g)
+      if (locked_classic<true>(s, out, pointing, direct, g)) return true;
+  }
   // A board of several grids has no diagonals or windows: its extra units are the other grids'
   // rows, columns and boxes, done above grid by grid.
   if (!s.has_extras() || s.multi_grid()) return false;

@@ -145,8 +145,9 @@ bool State::init(const Grid& puzzle) {
   for (int u = 0; u < unit_count(); ++u) {
     placed_[static_cast<std::size_t>(u)] = 0;
     empty_in_[static_cast<std::size_t>(u)] = static_cast<std::uint8_t>(n_);
-    for (int v = 1; v <= kMaxN; ++v)  // values above n: none (a copy reads them)
-      places_[static_cast<std::size_t>(u * kMaxN + v - 1)] = v <= n_ ? static_cast<std::uint16_t>(all) : 0;
+    auto* p = places_.data() + static_cast<std::size_t>(u * kMaxN);
+    std::fill_n(p, n_, static_cast<std::uint16_t>(all));
+    std::fill_n(p + n_, kMaxN - n_, std::uint16_t{0});  // values above n: none (a copy reads them)
   }
   for (int c = 0; c < cells_; ++c) {
     const int v = puzzle.cells[static_cast<std::size_t>(c)];
