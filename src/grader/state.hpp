@@ -169,10 +169,10 @@ struct UnitTable {
 // Every unit counts as a house. On a board of several grids (multi_grid()) a cell's units_of are
 // its first grid's row, column and box (not necessarily units < 3n), its extra units its second
 // grid's row and column; grids(), grid_units() and unit_in_grid() give the techniques that pair
-// a grid's rows, columns and boxes (locked candidates, fish) each grid's units. Besides the candidates it keeps, updated by place() and
-// eliminate(), the places of every value in every unit and the number of empty cells per unit,
-// so that the common techniques (singles, locked candidates, subsets, fish) read them instead of
-// rescanning cells.
+// a grid's rows, columns and boxes (locked candidates, fish) each grid's units. Besides the
+// candidates it keeps, updated by place() and eliminate(), the places of every value in every
+// unit and the number of empty cells per unit, so that the common techniques (singles, locked
+// candidates, subsets, fish) read them instead of rescanning cells.
 class State {
  public:
   State() = default;
