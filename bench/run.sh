@@ -162,6 +162,14 @@ samurai)
   done
   row "samurai median wall (10 seeds)" "$(printf '%s\n' "${walls[@]}" | median) s (max $(printf '%s\n' "${walls[@]}" | sort -g | tail -1) s)"
   row "samurai median CPU (10 seeds)" "$(printf '%s\n' "${cpus[@]}" | median) s (max $(printf '%s\n' "${cpus[@]}" | sort -g | tail -1) s)"
+  echo "== one hard samurai puzzle (the whole ladder), --difficulty hard --jobs 1, seeds 1-5: median CPU seconds"
+  cpus=()
+  for seed in 1 2 3 4 5; do
+    /usr/bin/time -f "%e %U %S" -o "$OUT/time" "$GP" generate --variant samurai --difficulty hard --jobs 1 --seed "$seed" --quiet >/dev/null
+    read -r w u s < <(tail -1 "$OUT/time")
+    cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')")
+  done
+  row "samurai hard median CPU (5 seeds)" "$(printf '%s\n' "${cpus[@]}" | median) s (max $(printf '%s\n' "${cpus[@]}" | sort -g | tail -1) s)"
   ;;
 killer)
   echo "== 200 Killer 9x9 puzzles without givens, --jobs 2, vs sgt-solo --generate 200 3x3kdb, medians of"

@@ -54,7 +54,7 @@ std::vector<grader::RatingRange> spread_slices(const std::string& spread, int co
   if (spread != "even" || !r.rating || count < 2 || r.variant == Variant::kKiller) return {};
   const int n = r.shape.n();
   if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
-  if (r.variant == Variant::kSamurai) return {};  // rated with singles: one rating a band (board.md)
+  if (r.variant == Variant::kSamurai) return {};  // not measured on samurai (its clue counts are not one grid's)
   std::vector<double> cuts;
   const grader::RatingRange band = *r.rating;
   bool is_default = false;

@@ -114,8 +114,6 @@ int run_grade(const GradeCliOptions& opt) {
         problem = "no solution (not rated)";
       else if (!g.unique)
         problem = "multiple solutions (not rated)";
-      else if (!g.solved && grid->variant() == Variant::kSamurai)
-        problem = std::string(grader::kSamuraiSinglesOnly) + "; this one needs more (not rated)";
       else if (!g.solved)
         problem = "the grader could not finish this puzzle (hardest step so far " + one_decimal(g.rating) + " " +
                   g.hardest + ")";

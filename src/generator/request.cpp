@@ -173,11 +173,6 @@ Status check_request(const Request& r) {
   }
   if (!(r.budget_seconds > 0)) return Error("budget must be a positive number of seconds");
   if (r.rating && r.rating->lo > r.rating->hi) return Error("bad rating range: low end above high end");
-  if (r.rating && r.variant == Variant::kSamurai &&
-      (r.rating->lo > grader::kSamuraiTopRating || (r.rating->lo == grader::kSamuraiTopRating && r.rating->lo_exclusive)))
-    return Error(std::string(grader::kSamuraiSinglesOnly) + ": " +
-                 (r.difficulty.empty() ? range_text(*r.rating) : r.difficulty + " (" + range_text(*r.rating) + ")") +
-                 " cannot be made; ask for easy or medium");
   if (const auto top = highest_rating(r.shape.n()); top && r.rating && r.variant == Variant::kClassic &&
                                                     (r.rating->lo > *top || (r.rating->lo == *top && r.rating->lo_exclusive)))
     return Error("every " + grid + " puzzle is solved with hidden singles in boxes (SE " + one_decimal(*top) +

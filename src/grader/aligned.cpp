@@ -2,6 +2,7 @@
 // among them (6.2 and 7.5). See techniques.hpp.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "grader/techniques.hpp"
@@ -10,7 +11,9 @@ namespace gp::grader {
 
 namespace {
 
-constexpr int kMaxCells = kMaxN * kMaxN;
+// Peer sets as bits: words of 64 cells, enough for the largest board, rounded up to a power of
+// two (a row of the table is then found by a shift).
+constexpr int kPeerWords = static_cast<int>(std::bit_ceil(static_cast<unsigned>((kMaxCells + 63) / 64)));
 // Most peers a cell can have: its row, column and box, and its extra units.
 constexpr int kMaxPeers = (3 + kMaxCellExtras) * kMaxN;
 
@@ -24,7 +27,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
   for (int c = 0; c < cells; ++c)
     if (s.value(c) == 0 && bit_count(s.cand(c)) == 1) return false;  // naked single pending
   // Peer sets as bits, and each base cell's excluders.
-  thread_local std::array<std::array<std::uint64_t, 4>, kMaxCells> peer_bits;
+  thread_local std::array<std::array<std::uint64_t, kPeerWords>, kMaxCells> peer_bits;
   thread_local std::array<std::array<int, kMaxPeers>, kMaxCells> excl;
   thread_local std::array<int, kMaxCells> nexcl;
   auto excluder = [&](int c) {
@@ -34,9 +37,10 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
   auto sees = [&](int a, int b) { return (peer_bits[static_cast<std::size_t>(a)][static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
   int base[kMaxCells];
   int nb = 0;
+  const auto words = static_cast<std::size_t>((cells + 63) / 64);  // the words the board uses
   for (int c = 0; c < cells; ++c) {
     auto& pb = peer_bits[static_cast<std::size_t>(c)];
-    pb = {0, 0, 0, 0};
+    std::fill_n(pb.begin(), words, 0);
     int& ne = nexcl[static_cast<std::size_t>(c)];
     ne = 0;
     for (int p : s.peers(c)) {

@@ -84,8 +84,22 @@ int units_in_group(const State& s, int cell, int g, std::array<int, kMaxCellExtr
 }
 
 // True if `cell` is in unit u of group g.
+// On a board of several grids a cell's row, column or box in another grid than its first is one
+// of its extra units: membership is then asked of every unit of the cell.
 bool in_group_unit(const State& s, int cell, int u, int g) {
-  return g == kExtras ? s.in_unit(cell, u) : s.units_of(cell)[static_cast<std::size_t>(g)] == u;
+  return g == kExtras || s.multi_grid() ? s.in_unit(cell, u) : s.units_of(cell)[static_cast<std::size_t>(g)] == u;
+}
+
+// The unit of kind `kind` (0 row, 1 column, 2 box) holding `cell` in grid g (the cell is in grid
+// g); on a single-grid board (kMulti false) grid 0 and the cell's own row, column or box.
+template <bool kMulti>
+int kind_unit(const State& s, int g, int cell, int kind) {
+  if constexpr (kMulti) {
+    return s.unit_in_grid(cell, g, kind);
+  } else {
+    (void)g;
+    return s.units_of(cell)[static_cast<std::size_t>(kind)];
+  }
 }
 
 // The (base group, cover group) pairs locked candidates scan, in order. SE's classic order comes
@@ -121,9 +135,11 @@ int single_after(const State& s, int v, int other, int base, int cover, const Pa
   return crosses && remain == 1 ? cell : -1;
 }
 
-// The extra units' part of the direct search (after the units of the base's kind).
+// The extra units' part of the direct search (after the units of the base's kind); on a board of
+// several grids every unit of the board (the other grids' units are extra units, and the first
+// grid's may be another grid than the base's).
 int extra_single_after(const State& s, int v, int base, int cover, const Pass& pass, int& other_out) {
-  for (int other = 3 * s.n(); other < s.unit_count(); ++other) {
+  for (int other = s.multi_grid() ? 0 : 3 * s.n(); other < s.unit_count(); ++other) {
     if (const int c = single_after(s, v, other, base, cover, pass); c >= 0) return other_out = other, c;
   }
   return -1;
@@ -162,30 +178,37 @@ bool locked_step(const State& s, Step& out, bool pointing, bool direct, int v, i
 // pointing = box -> column, then box -> row; claiming = column -> box, then row -> box. In direct
 // mode the step is a hidden single the eliminations create in another unit of the base's kind
 // crossing the cover unit (then, on a board with extra units, in an extra unit).
-bool locked_classic(const State& s, Step& out, bool pointing, bool direct) {
+// On a board of several grids (kMulti) this runs per grid: grid g's boxes with grid g's rows and
+// columns (a shared box is a box of both its grids). A single grid (kMulti false, g = 0) reads its
+// units by number and each cell's units_of, as before there were grids.
+template <bool kMulti>
+bool locked_classic(const State& s, Step& out, bool pointing, bool direct, int g) {
   const int n = s.n();
+  const int* gu = s.grid_units(g);  // grid g's rows, columns, boxes
   for (int pass = 0; pass < 2; ++pass) {
     // kind index into units_of: 0 row, 1 column, 2 box.
     const int line_kind = pass == 0 ? 1 : 0;
     const int base_kind = pointing ? 2 : line_kind;
     const int cover_kind = pointing ? line_kind : 2;
-    const int base0 = base_kind == 0 ? 0 : base_kind == 1 ? n : 2 * n;
+    const int base0 = base_kind * n;
+    // The i-th unit of the base's kind in grid g.
+    auto base_unit = [&](int i) { return kMulti ? gu[base0 + i] : base0 + i; };
     for (int v = 1; v <= n; ++v) {
       for (int i = 0; i < n; ++i) {
-        const int base = base0 + i;
+        const int base = base_unit(i);
         const Mask pos = s.places(base, v);
         if (!several(pos)) continue;
         const auto& cells = s.unit(base);
-        const int cover = s.units_of(cells[static_cast<std::size_t>(only_bit_index(pos))])[static_cast<std::size_t>(cover_kind)];
+        const int cover = kind_unit<kMulti>(s, g, cells[static_cast<std::size_t>(only_bit_index(pos))], cover_kind);
         bool all = true;
         for (Mask m = pos & (pos - 1); m && all; m &= m - 1)
-          all = s.units_of(cells[static_cast<std::size_t>(only_bit_index(m))])[static_cast<std::size_t>(cover_kind)] == cover;
+          all = kind_unit<kMulti>(s, g, cells[static_cast<std::size_t>(only_bit_index(m))], cover_kind) == cover;
         if (!all) continue;
         // The cover's cells with v inside the base are exactly `pos`: anything more is outside.
         if (bit_count(s.places(cover, v)) == bit_count(pos)) continue;
         bool any = false;
         for (int c : s.unit(cover)) {
-          if (!s.has(c, v) || s.units_of(c)[static_cast<std::size_t>(base_kind)] == base) continue;
+          if (!s.has(c, v) || kind_unit<kMulti>(s, g, c, base_kind) == base) continue;
           any = true;
           if (!direct) out.eliminations.push_back({c, v});
         }
@@ -193,7 +216,7 @@ bool locked_classic(const State& s, Step& out, bool pointing, bool direct) {
         if (!direct) return locked_step(s, out, pointing, false, v, base, cover, -1, -1);
         // Another unit of the base's kind crossing the cover: v left in one place outside it?
         for (int j = 0; j < n; ++j) {
-          const int other = base0 + j;
+          const int other = base_unit(j);
           if (other == base) continue;
           const Mask p3 = s.places(other, v);
           if (!several(p3)) continue;
@@ -202,7 +225,7 @@ bool locked_classic(const State& s, Step& out, bool pointing, bool direct) {
           bool crosses = false;
           for (Mask m = p3; m; m &= m - 1) {
             const int c = s.unit(other)[static_cast<std::size_t>(only_bit_index(m))];
-            if (s.units_of(c)[static_cast<std::size_t>(cover_kind)] == cover) {
+            if (kind_unit<kMulti>(s, g, c, cover_kind) == cover) {
               crosses = true;
             } else {
               ++remain;
@@ -269,8 +292,15 @@ bool locked_extra(const State& s, Step& out, const std::array<Pass, K>& passes, 
 }
 
 bool locked(const State& s, Step& out, bool pointing, bool direct) {
-  if (locked_classic(s, out, pointing, direct)) return true;
-  if (!s.has_extras()) return false;
+  if (!s.multi_grid()) {
+    if (locked_classic<false>(s, out, pointing, direct, 0)) return true;
+  } else {
+    for (int g = 0; g < s.grids(); ++g)
+      if (locked_classic<true>(s, out, pointing, direct, g)) return true;
+  }
+  // A board of several grids has no diagonals or windows: its extra units are the other grids'
+  // rows, columns and boxes, done above grid by grid.
+  if (!s.has_extras() || s.multi_grid()) return false;
   return pointing ? locked_extra(s, out, kPointingExtra, true, direct) : locked_extra(s, out, kClaimingExtra, false, direct);
 }
 
@@ -398,18 +428,19 @@ bool hidden_subset(const State& s, Step& out, int k, double rating, bool direct)
   return false;
 }
 
-// Basic fish of size k: rows as base (cover columns), then columns as base (cover rows).
-bool fish(const State& s, Step& out, int k, double rating, const char* name) {
+// Basic fish of size k in grid g (see fish).
+bool fish_in_grid(const State& s, Step& out, int k, double rating, const char* name, int g) {
   const int n = s.n();
+  const int* gu = s.grid_units(g);  // grid g's rows, then its columns
   std::array<Mask, kMaxN> pos{};  // per base line: places of v
   std::array<int, kMaxN> pick{};  // base lines with 2..k places
   for (int orient = 0; orient < 2; ++orient) {
-    const int base0 = orient == 0 ? 0 : n;
-    const int cover0 = orient == 0 ? n : 0;
+    const int* base0 = gu + (orient == 0 ? 0 : n);
+    const int* cover0 = gu + (orient == 0 ? n : 0);
     for (int v = 1; v <= n; ++v) {
       int count = 0;
       for (int l = 0; l < n; ++l) {
-        pos[static_cast<std::size_t>(l)] = s.places(base0 + l, v);
+        pos[static_cast<std::size_t>(l)] = s.places(base0[l], v);
         const int pc = bit_count(pos[static_cast<std::size_t>(l)]);
         if (pc >= 2 && pc <= k) pick[static_cast<std::size_t>(count++)] = l;
       }
@@ -423,7 +454,7 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
         }
         if (bit_count(covers) != k) return false;
         for (Mask m = covers; m; m &= m - 1) {
-          const auto& cells = s.unit(cover0 + only_bit_index(m));
+          const auto& cells = s.unit(cover0[only_bit_index(m)]);
           for (int j = 0; j < n; ++j) {
             if (bases & (Mask{1} << j)) continue;  // index j in a cover line = base line j
             const int c = cells[static_cast<std::size_t>(j)];
@@ -435,16 +466,24 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
         out.rating = rating;
         if (!out.describe) return true;
         for (Mask m = bases; m; m &= m - 1) {
-          const int base = base0 + only_bit_index(m);
+          const int base = base0[only_bit_index(m)];
           out.units.push_back(base);
           for (Mask c = covers; c; c &= c - 1) {
             const int cell = s.unit(base)[static_cast<std::size_t>(only_bit_index(c))];
             if (s.has(cell, v)) out.cells.push_back(cell);
           }
         }
-        for (Mask m = covers; m; m &= m - 1) out.units.push_back(cover0 + only_bit_index(m));
+        for (Mask m = covers; m; m &= m - 1) out.units.push_back(cover0[only_bit_index(m)]);
         out.description = std::string(name) + " on ";
         append_value(out.description, v);
+        if (s.multi_grid()) {  // "X-wing on 5 in row 2 of the centre grid, row 7 of the centre grid; ..."
+          out.description += " in ";
+          for (Mask m = bases; m; m &= m - 1)
+            out.description += s.unit_name(base0[only_bit_index(m)]) + (m & (m - 1) ? ", " : "; ");
+          for (Mask m = covers; m; m &= m - 1)
+            out.description += s.unit_name(cover0[only_bit_index(m)]) + (m & (m - 1) ? ", " : "");
+          return true;
+        }
         out.description += orient == 0 ? " in rows " : " in columns ";
         for (Mask m = bases; m; m &= m - 1) out.description += std::to_string(only_bit_index(m) + 1);
         out.description += orient == 0 ? ", columns " : ", rows ";
@@ -454,6 +493,15 @@ bool fish(const State& s, Step& out, int k, double rating, const char* name) {
       if (found) return true;
     }
   }
+  return false;
+}
+
+// Basic fish of size k: rows as base (cover columns), then columns as base (cover rows). On a
+// board of several grids, grid by grid: a grid's rows with the same grid's columns (the i-th cell
+// of a grid's column is in the grid's i-th row).
+bool fish(const State& s, Step& out, int k, double rating, const char* name) {
+  for (int g = 0; g < s.grids(); ++g)
+    if (fish_in_grid(s, out, k, rating, name, g)) return true;
   return false;
 }
 
@@ -479,8 +527,15 @@ bool find_full_house(const State& s, Step& out) {
   return false;
 }
 
+// On a board of several grids the boxes (lines) are every grid's, in unit order: the other grids'
+// are extra units.
 bool find_hidden_single_box(const State& s, Step& out) {
   const int n = s.n();
+  if (s.multi_grid()) {
+    for (int u = 0; u < s.unit_count(); ++u)
+      if (s.unit_kind(u) == kBoxes && hidden_single_in(s, out, u, 1.2)) return true;
+    return false;
+  }
   for (int b = 0; b < n; ++b)
     if (hidden_single_in(s, out, 2 * n + b, 1.2)) return true;
   return false;
@@ -488,6 +543,11 @@ bool find_hidden_single_box(const State& s, Step& out) {
 
 bool find_hidden_single_line(const State& s, Step& out) {
   const int n = s.n();
+  if (s.multi_grid()) {
+    for (int u = 0; u < s.unit_count(); ++u)
+      if (s.unit_kind(u) != kBoxes && hidden_single_in(s, out, u, 1.5)) return true;
+    return false;
+  }
   for (int u = 0; u < 2 * n; ++u)
     if (hidden_single_in(s, out, u, 1.5)) return true;
   for (int u = 3 * n; u < s.unit_count(); ++u)  // diagonals, windows: rated as lines

@@ -23,8 +23,8 @@
 
 namespace gp::grader::chaining {
 
-inline constexpr int kMaxCells = kMaxN * kMaxN;
-
+// Arrays are sized for the largest board (state.hpp: kMaxCells, kMaxUnits); bind() and restore()
+// touch only the part the bound board uses.
 // Population count of a 16-bit mask by table (std::popcount is a library call without -mpopcnt).
 struct PopTable {
   std::uint8_t t[1 << 16];
@@ -154,7 +154,7 @@ struct Work {
       pos_runs.resize(kMaxN);
     }
     for (int c = 0; c < cells; ++c) orig[static_cast<std::size_t>(c)] = st.cand(c);
-    cur = orig;
+    std::copy_n(orig.begin(), cells, cur.begin());
     std::fill(pos0.begin(), pos0.begin() + st.unit_count() * n, 0);
     for (int u = 0; u < st.unit_count(); ++u) {
       const auto& cs = st.unit(u);
@@ -166,7 +166,13 @@ struct Work {
           pos0[static_cast<std::size_t>(u * n + lowest_value(m) - 1)] |= Mask{1} << i;
       }
     }
-    pos = pos0;
+    // On a board of several grids a cell's row, column and box (units_of) need not be units below
+    // 3n: take its positions from the state's table.
+    if (st.multi_grid())
+      for (int c = 0; c < cells; ++c)
+        for (int k = 0; k < 3; ++k)
+          idx[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(st.index_in(c, k));
+    std::copy_n(pos0.begin(), st.unit_count() * n, pos.begin());
   }
   // Back to the state as bound: `cur` and `pos` from `orig` and `pos0` (the used part only).
   void restore() {
@@ -244,9 +250,11 @@ struct Work {
     return k;
   }
 
-  // The extra units' part of on_to_off: v in the cell's diagonals or windows, skipping cells
-  // already listed (those sharing the cell's row, column, box or an earlier extra unit).
-  int extra_on_to_off(int cell, int v, Link* out, int k) const {
+  // The extra units' part of on_to_off: v in the cell's diagonals or windows (on a samurai board
+  // its second grid's row and column), skipping cells already listed (those sharing the cell's
+  // row, column, box or an earlier extra unit). Kept out of line: the searches that inline
+  // on_to_off stay as lean on a classic board as they were.
+  [[gnu::noinline]] int extra_on_to_off(int cell, int v, Link* out, int k) const {
     const auto& us = s->units_of(cell);
     for (int e = 0; e < s->extra_count(cell); ++e) {
       const int u = s->extra_unit(cell, e);

@@ -340,17 +340,10 @@ void add_advanced(Work& w, Run& r, std::size_t begin, const CellValue* elims, in
   }
 }
 
-// Level >= 1 implications on the reduced grid (SE getAdvancedPotentials): the first of locked
-// candidates, hidden pairs, naked pairs, X-wings that yields anything (all its instances). Level 2
-// adds, as a last rule, one nested forcing chain / cycle step on the reduced grid. Locked
-// candidates here are between boxes (or regions) and rows/columns, X-wings on rows/columns; the
-// pairs are looked for in every unit, a variant's extra units included.
-bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
+// Level-1 locked candidates on a single-grid board: boxes (or regions) with rows and columns.
+void single_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>& added) {
   const int n = w.n;
   const State& s = *w.s;
-  CellValue elims[kMaxN * kMaxN];
-  auto pos_mask = [&](int u, int v) { return w.pos_of(u, v); };
-  // Locked candidates: pointing (box -> line), then claiming (line -> box).
   for (int v = 1; v <= n; ++v) {
     for (int b = 2 * n; b < 3 * n; ++b) {
       const auto& cs = s.unit(b);
@@ -397,6 +390,88 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
       unit_parents(w, r, line, bit(v));
       add_advanced(w, r, begin, elims, k, added);
     }
+  }
+}
+
+// The same on a board of several grids: every box with the rows and columns that cross it in
+// each of its grids (a shared box with both grids' lines), then every row and column with its
+// box. Units are told apart by kind (the other grids' units are extra units).
+void multi_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>& added) {
+  const int n = w.n;
+  const State& s = *w.s;
+  const int units = s.unit_count();
+  for (int v = 1; v <= n; ++v) {
+    for (int b = 0; b < units; ++b) {
+      if (s.unit_kind(b) != 2) continue;
+      int first = -1, cnt = 0;
+      for (int cell : s.unit(b))
+        if (w.cur[static_cast<std::size_t>(cell)] & bit(v)) {
+          if (first < 0) first = cell;
+          ++cnt;
+        }
+      if (cnt < 2) continue;
+      // The lines through the first cell: its first grid's row and column, then its extra units
+      // (another grid's row and column).
+      int lines[2 + kMaxCellExtras];
+      int nl = 0;
+      lines[nl++] = s.units_of(first)[0];
+      lines[nl++] = s.units_of(first)[1];
+      for (int e = 0; e < s.extra_count(first); ++e) lines[nl++] = s.extra_unit(first, e);
+      for (int li = 0; li < nl; ++li) {
+        const int line = lines[li];
+        bool all = true;
+        for (int cell : s.unit(b))
+          if ((w.cur[static_cast<std::size_t>(cell)] & bit(v)) && !s.in_unit(cell, line)) all = false;
+        if (!all) continue;
+        int k = 0;
+        for (int o : s.unit(line))
+          if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && s.units_of(o)[2] != b) elims[k++] = {o, v};
+        if (k == 0) continue;
+        const std::size_t begin = r.adv.size();
+        unit_parents(w, r, b, bit(v));
+        add_advanced(w, r, begin, elims, k, added);
+      }
+    }
+    for (int line = 0; line < units; ++line) {
+      if (s.unit_kind(line) > 1) continue;  // rows and columns
+      int box = -1;
+      bool one = true;
+      int cnt = 0;
+      for (int cell : s.unit(line)) {
+        if (!(w.cur[static_cast<std::size_t>(cell)] & bit(v))) continue;
+        const int bx = s.units_of(cell)[2];  // a cell's only box (a shared box is one unit)
+        if (cnt == 0) box = bx;
+        one = one && bx == box;
+        ++cnt;
+      }
+      if (cnt < 2 || !one) continue;
+      int k = 0;
+      for (int o : s.unit(box))
+        if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && !s.in_unit(o, line)) elims[k++] = {o, v};
+      if (k == 0) continue;
+      const std::size_t begin = r.adv.size();
+      unit_parents(w, r, line, bit(v));
+      add_advanced(w, r, begin, elims, k, added);
+    }
+  }
+}
+
+// Level >= 1 implications on the reduced grid (SE getAdvancedPotentials): the first of locked
+// candidates, hidden pairs, naked pairs, X-wings that yields anything (all its instances). Level 2
+// adds, as a last rule, one nested forcing chain / cycle step on the reduced grid. Locked
+// candidates here are between boxes (or regions) and rows/columns, X-wings on rows/columns (on a
+// board of several grids: every grid's); the pairs are looked for in every unit, a variant's
+// extra units included.
+bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
+  const int n = w.n;
+  const State& s = *w.s;
+  CellValue elims[kMaxCells];
+  auto pos_mask = [&](int u, int v) { return w.pos_of(u, v); };
+  // Locked candidates: pointing (box -> line), then claiming (line -> box).
+  if (s.multi_grid()) {
+    multi_grid_locked_offs(w, r, elims, added);
+  } else {
+    single_grid_locked_offs(w, r, elims, added);
   }
   if (!added.empty()) return true;
   // Hidden pairs.
@@ -453,29 +528,35 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
     }
   }
   if (!added.empty()) return true;
-  // X-wings: rows as base, then columns.
-  for (int v = 1; v <= n; ++v) {
-    for (int kind = 0; kind < 2; ++kind) {
-      const int off = kind == 0 ? 0 : n;
-      const int cover_off = kind == 0 ? n : 0;
-      for (int l1 = 0; l1 < n; ++l1) {
-        const Mask p1 = pos_mask(off + l1, v);
-        if (pc(p1) != 2) continue;
-        for (int l2 = l1 + 1; l2 < n; ++l2) {
-          if (pos_mask(off + l2, v) != p1) continue;
-          int k = 0;
-          for (int i = 0; i < n; ++i) {
-            if (!(p1 & (Mask{1} << i))) continue;
-            for (int o : s.unit(cover_off + i)) {
-              const int line = kind == 0 ? o / n : o % n;
-              if (line != l1 && line != l2 && (w.cur[static_cast<std::size_t>(o)] & bit(v))) elims[k++] = {o, v};
+  // X-wings: rows as base, then columns; grid by grid on a board of several grids (a grid's rows
+  // with its columns). The j-th cell of a grid's column is in the grid's j-th row, and the other
+  // way round.
+  for (int g = 0; g < s.grids(); ++g) {
+    const int* gu = s.grid_units(g);
+    for (int v = 1; v <= n; ++v) {
+      for (int kind = 0; kind < 2; ++kind) {
+        const int* base = gu + (kind == 0 ? 0 : n);
+        const int* cover = gu + (kind == 0 ? n : 0);
+        for (int l1 = 0; l1 < n; ++l1) {
+          const Mask p1 = pos_mask(base[l1], v);
+          if (pc(p1) != 2) continue;
+          for (int l2 = l1 + 1; l2 < n; ++l2) {
+            if (pos_mask(base[l2], v) != p1) continue;
+            int k = 0;
+            for (int i = 0; i < n; ++i) {
+              if (!(p1 & (Mask{1} << i))) continue;
+              const auto& cs = s.unit(cover[i]);
+              for (int line = 0; line < n; ++line) {
+                const int o = cs[static_cast<std::size_t>(line)];
+                if (line != l1 && line != l2 && (w.cur[static_cast<std::size_t>(o)] & bit(v))) elims[k++] = {o, v};
+              }
             }
+            if (k == 0) continue;
+            const std::size_t begin = r.adv.size();
+            unit_parents(w, r, base[l1], bit(v));
+            unit_parents(w, r, base[l2], bit(v));
+            add_advanced(w, r, begin, elims, k, added);
           }
-          if (k == 0) continue;
-          const std::size_t begin = r.adv.size();
-          unit_parents(w, r, off + l1, bit(v));
-          unit_parents(w, r, off + l2, bit(v));
-          add_advanced(w, r, begin, elims, k, added);
         }
       }
     }
@@ -501,7 +582,7 @@ bool advanced_offs(Work& w, Run& r, const Mode& m, std::vector<int>& added) {
   if (!ok) return false;
   int k = 0;
   for (const CellValue& e : nested.eliminations)
-    if (k < kMaxN * kMaxN && (w.cur[static_cast<std::size_t>(e.cell)] & bit(e.value))) elims[k++] = e;
+    if (k < kMaxCells && (w.cur[static_cast<std::size_t>(e.cell)] & bit(e.value))) elims[k++] = e;
   if (k == 0) return false;
   const std::size_t begin = r.adv.size();
   for (int i = 0; i < k; ++i) cell_parents(w, r, elims[i].cell);

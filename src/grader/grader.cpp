@@ -230,12 +230,11 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
   }
   g.unique = g.solutions == 1;
   if (!g.unique) return g;
-  if (puzzle.board && puzzle.board->multi_grid()) return grade_multi_grid(puzzle, options, std::move(g));
 
-  // Every unit of the puzzle's board counts as a house (rows, columns, boxes or regions, and a
-  // variant's diagonals or windows).
+  // Every unit of the puzzle's board counts as a house (rows, columns, boxes or regions, a
+  // variant's diagonals or windows, every grid's rows, columns and boxes on a samurai board).
   State state;
-  if (!state.init(puzzle)) {  // cannot happen for a unique puzzle on a supported board; a guard
+  if (!state.init(puzzle)) {  // a board beyond the State's capacity (kMaxCells, kMaxUnits): not rated
     g.unique = false;
     g.solutions = 0;
     return g;

@@ -90,19 +90,10 @@ struct Grade {
 // rules count as "no solution". A puzzle that is not uniquely solvable is reported (unique = false)
 // and never rated. If the ladder gets stuck (no technique applies), solved = false and rating is the
 // hardest step used so far.
-// A variant puzzle (a grid with a board: x, hyper) is graded under its board's rules: every unit
-// of the board is a house (docs/grader.md says which technique reads which units). A board of
-// several grids (samurai) climbs the ladder's singles only (grade_multi_grid): a puzzle they do
-// not solve comes back with solved = false (kSamuraiSinglesOnly says why).
+// A variant puzzle (a grid with a board: x, hyper, jigsaw, samurai) is graded under its board's
+// rules: every unit of the board is a house (docs/grader.md says which technique reads which
+// units); a samurai board climbs the whole ladder over every grid's rows, columns and boxes.
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
-// The singles of the ladder (full house, hidden single in a box, in a row or column, naked single)
-// on any board, through its units and peers; `g` holds the uniqueness already found.
-Grade grade_multi_grid(const Grid& puzzle, const GradeOptions& options, Grade g);
-// The highest rating a samurai puzzle can get, and why.
-inline constexpr double kSamuraiTopRating = 2.3;
-inline constexpr const char* kSamuraiSinglesOnly =
-    "samurai puzzles are rated with singles only (full house 1.0, hidden single 1.2 in a box and 1.5 in a row "
-    "or column, naked single 2.3): the easy and medium bands";
 
 // What the generator's removal test needs of grade(puzzle, {max_rating, assume_unique = true}):
 // whether the capped ladder solves the puzzle (solved && !capped), and whether that proves it

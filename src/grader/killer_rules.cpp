@@ -130,7 +130,7 @@ KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n *
 
   // Regions: bands of 1..n-1 neighbouring rows and columns, each box, each pair of boxes that
   // share an edge; fewest houses first.
-  using Cells = std::bitset<kMaxN * kMaxN>;
+  using Cells = std::bitset<kMaxCells>;
   struct Region {
     Cells cells;
     int houses;
@@ -371,7 +371,7 @@ bool find_cage_confinement(const State& s, KillerContext& k, Step& out) {
 bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
   const int cages = static_cast<int>(k.board.cages.size());
   // Digits a house can only place inside one cage: that cage must hold them.
-  std::array<Mask, kMaxN * kMaxN> required{};
+  std::array<Mask, kMaxCells> required{};
   for (int u = 0; u < 3 * k.n; ++u) {
     const auto& cells = s.unit(u);
     for (int v = 1; v <= k.n; ++v) {

@@ -115,12 +115,23 @@ struct Step {
   }
 };
 
-// How many extra units (diagonals, windows: units numbered from 3n on) a board may have, and how
-// many of them one cell may be in. A board beyond these is not graded (State::init fails).
-inline constexpr int kMaxExtraUnits = 8;
+// The largest board the grader takes, one set of bounds for every fixed array of the grader
+// (State, UnitTable, the chain work space, aligned exclusion, uniqueness). The largest board is
+// samurai's: five 9x9 grids on a 21x21 layout, 369 cells and 131 units (each grid's 27 rows,
+// columns and boxes, the four shared boxes once). A single grid has at most kMaxN * kMaxN = 256
+// cells and 3 * kMaxN units plus a variant's extra units. A board beyond these bounds is not
+// graded (State::init fails).
+inline constexpr int kMaxCells = 369;
+inline constexpr int kMaxUnits = 131;
+// How many extra units (units beyond the cell's row, column and box of units_of: diagonals,
+// windows, or on a samurai board its second grid's row and column) one cell may be in.
 inline constexpr int kMaxCellExtras = 4;
-// Every unit of a board: rows, columns, boxes (or jigsaw regions), then the extra units.
-inline constexpr int kMaxUnits = 3 * kMaxN + kMaxExtraUnits;
+// Grids of one board (samurai: 5), and grids one cell may be in (a cell of a shared box: 2).
+inline constexpr int kMaxGrids = 5;
+inline constexpr int kMaxCellGrids = 2;
+static_assert(kMaxCells >= kMaxN * kMaxN, "a 16x16 grid fits");
+static_assert(kMaxUnits >= 3 * kMaxN + 8, "a 16x16 grid with 8 extra units fits");
+static_assert(kMaxUnits <= 255 && kMaxGrids <= 255, "unit and grid numbers are kept in bytes");
 
 // Where each cell sits in the units of one board, read from the board's unit lists (never from
 // box arithmetic, so irregular regions work as boxes do). Built once per board and thread
@@ -129,32 +140,55 @@ struct UnitTable {
   std::shared_ptr<const Board> keep;  // the board when it is not a classic one
   const Board* board = nullptr;
   int units = 0;                      // number of units, extras included
-  bool extras = false;                // the board has units beyond rows, columns and boxes
-  // Per cell: its position in its row, column and box unit (bit index in State::places).
-  std::array<std::array<std::uint8_t, 3>, kMaxN * kMaxN> index{};
-  // Per cell: the extra units it is in (ascending) and its position in each.
-  std::array<std::uint8_t, kMaxN * kMaxN> extra_count{};
-  std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxN * kMaxN> extra_unit{};
-  std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxN * kMaxN> extra_index{};
+  bool extras = false;                // some cell is in a unit beyond its row, column and box
+  bool multi = false;                 // the board has several grids (samurai)
+  int grids = 1;                      // grids of the board: 1, or the samurai's 5
+  // Per grid: its rows, columns and boxes (n each, grid_units[g * 3n + kind * n + i]); on a
+  // single-grid board units 0..3n-1.
+  std::vector<int> grid_units;
+  // Per unit: its kind for the techniques: 0 row, 1 column, 2 box (or jigsaw region), 3 other
+  // (diagonal, window).
+  std::vector<std::uint8_t> kind;
+  // Per cell: its position in its row, column and box unit of Board::unit_of (bit index in
+  // State::places).
+  std::array<std::array<std::uint8_t, 3>, kMaxCells> index{};
+  // Per cell: the extra units it is in (Board::extra_of, ascending) and its position in each.
+  std::array<std::uint8_t, kMaxCells> extra_count{};
+  std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxCells> extra_unit{};
+  std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxCells> extra_index{};
+  // Per cell and grid it is in (up to kMaxCellGrids): {grid, row unit, column unit, box unit}.
+  std::array<std::array<std::array<std::uint8_t, 4>, kMaxCellGrids>, kMaxCells> cell_grids{};
 };
 
-// Values and candidate masks of a partly solved grid. Fixed-size arrays: cheap to copy (chains
-// may copy it for forcing-chain trials). Units and peers come from the grid's board (core's
-// Board): units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (a jigsaw board's regions), then the
-// variant's extra units (diagonals, windows) up to unit_count(); cells of a unit in ascending
-// order. Every unit counts as a house. Besides the candidates it keeps, updated by place() and
-// eliminate(), the places of every value in every unit and the number of empty cells per unit,
-// so that the common techniques (singles, locked candidates, subsets, fish) read them instead of
-// rescanning cells.
+// Values and candidate masks of a partly solved grid. Fixed-size arrays sized for the largest
+// board (kMaxCells, kMaxUnits), of which a copy takes only the part the board uses: as cheap to
+// copy as the board is small (chains copy it for nested trials). Units and peers come from the
+// grid's board (core's Board): units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (a jigsaw
+// board's regions), then the variant's extra units (diagonals, windows; on a samurai board the
+// other grids' rows, columns and boxes) up to unit_count(); cells of a unit in ascending order.
+// Every unit counts as a house. On a board of several grids (multi_grid()) a cell's units_of are
+// its first grid's row, column and box (not necessarily units < 3n), its extra units its second
+// grid's row and column; grids(), grid_units() and unit_in_grid() give the techniques that pair
+// a grid's rows, columns and boxes (locked candidates, fish) each grid's units. Besides the
+// candidates it keeps, updated by place() and eliminate(), the places of every value in every
+// unit and the number of empty cells per unit, so that the common techniques (singles, locked
+// candidates, subsets, fish) read them instead of rescanning cells.
 class State {
  public:
   State() = default;
+  // Copies only what the board uses (the arrays are sized for the largest board).
+  State(const State& o) { copy_from(o); }
+  State& operator=(const State& o) {
+    if (this != &o) copy_from(o);
+    return *this;
+  }
 
   // Builds the state for `puzzle` on its board (board_of(puzzle)): givens placed, each empty
-  // cell's candidates = all values not seen among its peers' givens. Requires n <= 16. Returns
-  // false if a given conflicts with another, or if the board has more extra units than
-  // kMaxExtraUnits / kMaxCellExtras (the state is then unusable); the grader only calls it on
-  // valid puzzles.
+  // cell's candidates = all values not seen among its peers' givens. Returns false if a given
+  // conflicts with another, or if the board is beyond the grader's bounds (n > kMaxN, more than
+  // kMaxCells cells or kMaxUnits units, a cell in more than kMaxCellExtras extra units, more than
+  // kMaxGrids grids or a cell in more than kMaxCellGrids; the state is then unusable); the grader
+  // only calls it on valid puzzles.
   bool init(const Grid& puzzle);
 
   const Board& geo() const { return *geo_; }
@@ -173,8 +207,22 @@ class State {
 
   // Number of units: 3n, plus the extra units of a variant board.
   int unit_count() const { return units_; }
-  // True when the board has extra units (x, hyper).
+  // True when the board has extra units (x, hyper, samurai).
   bool has_extras() const { return extras_; }
+  // True on a board of several grids (samurai).
+  bool multi_grid() const { return multi_; }
+  // The grids of the board (1 on a single-grid board) and grid g's rows, columns and boxes: 3n unit
+  // numbers, rows first (grid_units(g)[kind * n + i]).
+  int grids() const { return table_->grids; }
+  const int* grid_units(int g) const { return table_->grid_units.data() + static_cast<std::size_t>(g * 3 * n_); }
+  // The row, column or box (kind 0, 1, 2) holding `cell` in grid g; requires the cell in grid g.
+  int unit_in_grid(int cell, int g, int kind) const {
+    const auto& e = table_->cell_grids[static_cast<std::size_t>(cell)];
+    const auto& slot = e[0][0] == g ? e[0] : e[1];
+    return slot[static_cast<std::size_t>(kind + 1)];
+  }
+  // Unit u's kind for the techniques: 0 row, 1 column, 2 box or region, 3 diagonal or window.
+  int unit_kind(int u) const { return table_->kind[static_cast<std::size_t>(u)]; }
   // The unit's cells (n of them) and the row, column and box units of a cell {row, column, box}.
   const std::vector<int>& unit(int u) const { return geo().units[static_cast<std::size_t>(u)]; }
   const std::array<int, 3>& units_of(int cell) const { return geo().unit_of[static_cast<std::size_t>(cell)]; }
@@ -189,6 +237,10 @@ class State {
   // True if `cell` is one of unit u's cells.
   bool in_unit(int cell, int u) const {
     if (u < 3 * n_) return units_of(cell)[static_cast<std::size_t>(u / n_)] == u;
+    if (multi_) {  // a cell outside the first grid has its own row, column and box beyond 3n
+      const auto& us = units_of(cell);
+      if (us[0] == u || us[1] == u || us[2] == u) return true;
+    }
     for (int i = 0; i < extra_count(cell); ++i)
       if (extra_unit(cell, i) == u) return true;
     return false;
@@ -219,8 +271,9 @@ class State {
   // The current values as a Grid on the same board.
   Grid to_grid() const;
 
-  // Names for descriptions: "r2c7", "row 2" / "column 7" / "box 3" / "diagonal 1" / "window 2",
-  // value '5' or 'A'.
+  // Names for descriptions: "r2c7" (on a samurai board the cell's row and column of the 21x21
+  // layout), "row 2" / "column 7" / "box 3" / "diagonal 1" / "window 2" / "row 4 of the centre
+  // grid", value '5' or 'A'.
   std::string cell_name(int cell) const;
   std::string unit_name(int u) const;
 
@@ -233,6 +286,8 @@ class State {
   // Unit u loses the empty cell at position `ix`, where value v is placed; `old` its candidates.
   void fill_place(int u, int ix, int v, Mask old);
 
+  void copy_from(const State& o);
+
   // Solves `cell` with `v`, with or without the extra units' bookkeeping.
   template <bool kExtras>
   void place_on(int cell, int v);
@@ -240,15 +295,18 @@ class State {
   std::shared_ptr<const UnitTable> table_;
   const Board* geo_ = nullptr;  // table_->board, kept here for the inner loops
   bool extras_ = false;  // table_->extras
+  bool multi_ = false;   // table_->multi
   int units_ = 0;        // table_->units
   int n_ = 0;
   int cells_ = 0;
   int empty_ = 0;
-  std::array<std::uint8_t, kMaxN * kMaxN> value_{};
-  std::array<Mask, kMaxN * kMaxN> cand_{};
-  std::array<std::uint16_t, kMaxUnits * kMaxN> places_{};  // [unit * kMaxN + value - 1]
-  std::array<std::uint16_t, kMaxUnits> placed_{};          // per unit: values placed in it
-  std::array<std::uint8_t, kMaxUnits> empty_in_{};         // per unit: empty cells
+  // Sized for the largest board; init() sets, and a copy takes, the first cells_ / units_ entries
+  // (places_: units_ * kMaxN, values above n included). The rest is never read.
+  std::array<std::uint8_t, kMaxCells> value_;
+  std::array<Mask, kMaxCells> cand_;
+  std::array<std::uint16_t, kMaxUnits * kMaxN> places_;  // [unit * kMaxN + value - 1]
+  std::array<std::uint16_t, kMaxUnits> placed_;          // per unit: values placed in it
+  std::array<std::uint8_t, kMaxUnits> empty_in_;         // per unit: empty cells
 };
 
 // Appends the 1-based name of value v ('1'..'9', 'A'..'G') to `out`.

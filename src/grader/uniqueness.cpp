@@ -8,7 +8,8 @@
 // Among all unique loops present the easiest is reported (then the lowest type), as SE does.
 // On a variant board both stay sound: a loop counts only if every unit it touches (diagonals and
 // windows included) holds one even and one odd loop cell, and the BUG test counts every unit. The
-// loop walk and the units types 3 and 4 and BUG types 3 and 4 look in are rows, columns and boxes.
+// loop walk and the units types 3 and 4 and BUG types 3 and 4 look in are rows, columns and boxes
+// (a cell's units_of: on a board of several grids those of its first grid).
 #include <array>
 #include <bit>
 #include <bitset>
@@ -19,7 +20,7 @@ namespace gp::grader {
 namespace {
 
 constexpr int kMaxLoop = 12;          // longest loop searched (SE has no bound; longer ones are rare)
-constexpr int kMaxElims = kMaxN * kMaxN;
+constexpr int kMaxElims = kMaxCells;
 
 int se_unit_kind(int i) { return i == 0 ? 2 : i - 1; }  // box, row, column
 
@@ -30,7 +31,7 @@ struct LoopSearch {
   Mask pair = 0;
   std::array<int, kMaxLoop + 1> loop{};
   int len = 0;
-  std::array<std::uint8_t, 3 * kMaxN> unit_count{};
+  std::array<std::uint8_t, kMaxUnits> unit_count{};  // per unit: loop cells in it (units_of only)
   int lone_units = 0;  // units holding exactly one loop cell
   // Best hint so far.
   Step& out;
@@ -328,13 +329,17 @@ bool find_unique_rectangle(const State& s, Step& out) {
 
 bool find_bug(const State& s, Step& out) {
   const int n = s.n();
-  std::array<Mask, kMaxN * kMaxN> temp{};
-  for (int c = 0; c < s.cells(); ++c) temp[static_cast<std::size_t>(c)] = s.cand(c);
-  std::array<int, kMaxN * kMaxN> bug_cells{};
-  std::array<Mask, kMaxN * kMaxN> bug_values{};  // per cell
+  // Sized for the largest board; only the board's cells are set and read.
+  std::array<Mask, kMaxCells> temp;
+  std::array<Mask, kMaxCells> bug_values;  // per cell
+  for (int c = 0; c < s.cells(); ++c) {
+    temp[static_cast<std::size_t>(c)] = s.cand(c);
+    bug_values[static_cast<std::size_t>(c)] = 0;
+  }
+  std::array<int, kMaxCells> bug_cells;  // the first nb are set
   int nb = 0;
   Mask all_bug_values = 0;
-  std::bitset<kMaxN * kMaxN> common;
+  std::bitset<kMaxCells> common;
   bool common_set = false;
   auto is_bug_cell = [&](int c) {
     for (int i = 0; i < nb; ++i)
@@ -362,7 +367,7 @@ bool find_bug(const State& s, Step& out) {
       bug_values[static_cast<std::size_t>(found)] |= bit(v);
       all_bug_values |= bit(v);
       temp[static_cast<std::size_t>(found)] &= ~bit(v);
-      std::bitset<kMaxN * kMaxN> seen;
+      std::bitset<kMaxCells> seen;
       for (int p : s.peers(found)) seen.set(static_cast<std::size_t>(p));
       if (!common_set) {
         common = seen;

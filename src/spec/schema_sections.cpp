@@ -132,7 +132,7 @@ std::vector<Key> section_keys() {
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
                                  "3x3 windows; 9x9 only), `jigsaw` (irregular regions instead of boxes, a layout "
                                  "grown for each puzzle; every size), `samurai` (five overlapping 9x9 grids, one a "
-                                 "page, rated with singles: `easy` or `medium`), `killer` (cages with sums, no givens; "
+                                 "page, rated on the whole ladder: every `difficulty`), `killer` (cages with sums, no givens; "
                                  "up to 9x9: `difficulty` names set the cage sizes, `symmetry` and `clues` do not "
                                  "apply); see [board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules",
