@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of outside input with libFuzzer (clang, ASan+UBSan): the spec loader, the
-# puzzle line reader and the PDF preflight reader. Builds build-fuzz/ (scripts/build.sh fuzz),
+# puzzle line reader and the PDF preflight reader. Builds the targets in the sanitizer build
+# (build-asan/, clang: scripts/build.sh fuzz builds only them there; after scripts/build.sh
+# sanitize they are built already), keeps its work in build-asan/fuzzing/,
 # seeds each target's corpus from tests/data (and the examples and templates for specs), then runs
 # every target at once, each for about SECONDS of one core (below). A crash, leak or sanitizer
-# report fails the run (exit 1); the input is left in build-fuzz/findings/ (reproduce:
-# build-fuzz/fuzz/fuzz_NAME FILE).
+# report fails the run (exit 1); the input is left in build-asan/fuzzing/findings/ (reproduce:
+# build-asan/fuzz/fuzz_NAME FILE).
 # Usage: scripts/fuzz.sh [SECONDS of CPU per target, default 300] [target ...]
 #   scripts/test.sh runs it for 20 s a target; run it longer by hand, e.g. scripts/fuzz.sh 3600.
 set -euo pipefail
@@ -24,21 +26,21 @@ seeds_for() {
   esac
 }
 
-mkdir -p build-fuzz/findings
-# fuzz_one TARGET: one target for SECONDS; its verdict in build-fuzz/fuzz-TARGET.status.
+mkdir -p build-asan/fuzzing/findings
+# fuzz_one TARGET: one target for SECONDS; its verdict in build-asan/fuzzing/fuzz-TARGET.status.
 fuzz_one() {
-  local t=$1 corpus=build-fuzz/corpus/$1
+  local t=$1 corpus=build-asan/fuzzing/corpus/$1
   mkdir -p "$corpus"
   seeds_for "$t" | while read -r f; do cp -n "$f" "$corpus/" 2>/dev/null || true; done
   echo "== fuzz_$t: $wall s (with ${#targets[@]} targets on $cores cores), corpus $corpus ($(ls "$corpus" | wc -l) files)"
   # -rss_limit_mb: qpdf on a hostile PDF may use much memory; more than this is a finding.
   if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      "build-fuzz/fuzz/fuzz_$t" "$corpus" -max_total_time="$wall" -max_len=65536 -timeout=10 \
-      -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$t-" \
-      2>"build-fuzz/fuzz-$t.log"; then
-    echo ok >"build-fuzz/fuzz-$t.status"
+      "build-asan/fuzz/fuzz_$t" "$corpus" -max_total_time="$wall" -max_len=65536 -timeout=10 \
+      -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-asan/fuzzing/findings/$t-" \
+      2>"build-asan/fuzzing/fuzz-$t.log"; then
+    echo ok >"build-asan/fuzzing/fuzz-$t.status"
   else
-    echo failed >"build-fuzz/fuzz-$t.status"
+    echo failed >"build-asan/fuzzing/fuzz-$t.status"
   fi
 }
 
@@ -52,18 +54,18 @@ if ((${#targets[@]} > cores)); then
   wall=$(((seconds * ${#targets[@]} + cores - 1) / cores))
 fi
 for t in "${targets[@]}"; do
-  rm -f "build-fuzz/fuzz-$t.status"
+  rm -f "build-asan/fuzzing/fuzz-$t.status"
   fuzz_one "$t" &
 done
 wait || true
 status=0
 for t in "${targets[@]}"; do
-  if [[ $(cat "build-fuzz/fuzz-$t.status" 2>/dev/null) != ok ]]; then
-    tail -n 60 "build-fuzz/fuzz-$t.log"
-    echo "fuzz_$t: FAILED (inputs in build-fuzz/findings/, log build-fuzz/fuzz-$t.log)"
+  if [[ $(cat "build-asan/fuzzing/fuzz-$t.status" 2>/dev/null) != ok ]]; then
+    tail -n 60 "build-asan/fuzzing/fuzz-$t.log"
+    echo "fuzz_$t: FAILED (inputs in build-asan/fuzzing/findings/, log build-asan/fuzzing/fuzz-$t.log)"
     status=1
   else
-    echo "fuzz_$t: $(grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "build-fuzz/fuzz-$t.log" | tr '\n' ' ')"
+    echo "fuzz_$t: $(grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "build-asan/fuzzing/fuzz-$t.log" | tr '\n' ' ')"
   fi
 done
 exit $status

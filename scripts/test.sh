@@ -19,11 +19,11 @@ ctest --test-dir build-ci --output-on-failure -j "$jobs"
 echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb)"
 bash scripts/install_test.sh
 
-echo "== sanitizer build (ASan+UBSan, -O1, assertions on) and every test"
+echo "== sanitizer build (clang, ASan+UBSan, -O1, assertions on) and every test"
 bash scripts/build.sh sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
   GRIDPRESS_SANITIZED=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-echo "== fuzzing (libFuzzer + ASan+UBSan, 20 s a target)"
+echo "== fuzzing (libFuzzer + ASan+UBSan, about 20 s of CPU a target, all at once; the targets come from the sanitizer build)"
 bash scripts/fuzz.sh 20

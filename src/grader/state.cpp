@@ -77,7 +77,8 @@ std::shared_ptr<const UnitTable> build_table(const Board& board, std::shared_ptr
   std::vector<int> grid_count(static_cast<std::size_t>(cells), 0);
   const int br = board.shape.box_rows, bc = board.shape.box_cols;
   for (int g = 0; g < grids; ++g) {
-    const auto [top, left] = board.grid_origin[static_cast<std::size_t>(g)];
+    const int top = board.grid_origin[static_cast<std::size_t>(g)][0];
+    const int left = board.grid_origin[static_cast<std::size_t>(g)][1];
     auto cell_at = [&](int r, int c) {
       if (top + r >= board.layout_rows || left + c >= board.layout_cols) return -1;
       return board.cell_at[static_cast<std::size_t>((top + r) * board.layout_cols + left + c)];

@@ -31,9 +31,9 @@ void dashes(std::vector<Item>& out, const Run& run, double dash_mm, double width
   for (int i = 0; i < k; ++i) {
     const double a = run.from + i * (d + g), b = std::min(run.to, a + d);
     if (run.horizontal)
-      out.emplace_back(std::in_place_type<LineItem>, a, run.fixed, b, run.fixed, width_pt, 0.0, false);
+      add(out, LineItem{a, run.fixed, b, run.fixed, width_pt, 0.0, false});
     else
-      out.emplace_back(std::in_place_type<LineItem>, run.fixed, a, run.fixed, b, width_pt, 0.0, false);
+      add(out, LineItem{run.fixed, a, run.fixed, b, width_pt, 0.0, false});
   }
 }
 
@@ -112,7 +112,7 @@ void draw_cages(std::vector<Item>& out, double x0, double y0, double cell_mm, co
         run.from = std::max(run.from, ty + text_h + pad);
     }
     for (const Run& run : merged) dashes(out, run, dash_mm, width_pt);
-    out.emplace_back(std::in_place_type<TextItem>, text_item(Box{tx, ty, text_w + pad, text_h * 1.2}, sum, font, HAlign::left, VAlign::top));
+    add(out, text_item(Box{tx, ty, text_w + pad, text_h * 1.2}, sum, font, HAlign::left, VAlign::top));
   }
 }
 

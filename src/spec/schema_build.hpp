@@ -89,6 +89,7 @@ Key plain(Scope scope, std::string_view name, Kind kind, T S::*member, std::stri
   k.choices = std::move(choices);
   k.read = [member, kind, lo, hi, choices = k.choices](Reader& r, const YAML::Node& v, const std::string& path,
                                                          Target& t) {
+    static_cast<void>(kind), static_cast<void>(lo), static_cast<void>(hi);  // not every T's branch reads them
     T& dst = part<S>(t).*member;
     if constexpr (std::is_same_v<T, bool>) {
       if (auto b = r.boolean(v, path)) dst = *b;
@@ -118,6 +119,7 @@ Key plain(Scope scope, std::string_view name, Kind kind, T S::*member, std::stri
     }
   };
   k.emit = [member, kind](YAML::Emitter& out, const View& v) {
+    static_cast<void>(kind);  // not every T's branch reads it
     const T& x = part<S>(v).*member;
     if constexpr (std::is_same_v<T, double>) {
       out << (kind == Kind::Length ? mm(x) : num(x));
