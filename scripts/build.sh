@@ -17,7 +17,9 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # The sanitizer build uses clang: it compiles a third faster than GCC with the sanitizers, its
 # warnings check the code with a second compiler (the ci build is GCC's), and the libFuzzer
 # targets (GRIDPRESS_FUZZ) are built in the same tree, so their libraries are not compiled again.
+# It links with lld (its 36 test programs link in 0.3 s each instead of 1.4 s with ld.bfd).
 sanitize_flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1 -D_GLIBCXX_ASSERTIONS" -DCMAKE_CXX_COMPILER=clang++
+  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld
   -DGRIDPRESS_WERROR=ON -DGRIDPRESS_SANITIZE=ON -DGRIDPRESS_FUZZ=ON -DGRIDPRESS_BENCH=OFF -DGRIDPRESS_MAN=OFF
   -DGRIDPRESS_TEST_SET=all)
 case "$flavour" in

@@ -14,7 +14,7 @@ packages=(
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
   help2man                              # the man page, from the program's help text
   ccache                                # compiled objects shared between builds (scripts/build.sh)
-  clang libclang-rt-dev                 # scripts/fuzz.sh: clang++ and libFuzzer with its sanitizers
+  clang libclang-rt-dev lld             # the sanitizer build and scripts/fuzz.sh: clang++, libFuzzer, lld
   ghostscript                           # ink coverage (inkcov) of newspaper PDFs in tests
   "$@"
 )

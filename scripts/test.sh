@@ -2,8 +2,8 @@
 # The test command (README quick start, and what .ci/run calls): installs what is missing, builds
 # the optimised program with warnings as errors and runs the tests of the optimised build (every
 # CLI test, and the unit tests whose results depend on it: output bytes, SE ratings, books), tests
-# the installed tree and the .deb, then builds under ASan+UBSan with assertions on and runs every
-# test, then fuzzes each reader of outside input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
+# the installed tree and the .deb (beside the next build), then builds under ASan+UBSan with
+# assertions on and runs every test, then fuzzes each reader of outside input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
 # Only the unit tests of the optimised build are compiled twice (tests/CMakeLists.txt, GRIDPRESS_TEST_SET).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,11 +16,24 @@ echo "== strict build (-Werror) and the tests of the optimised build"
 bash scripts/build.sh ci -DGRIDPRESS_TEST_SET=release
 ctest --test-dir build-ci --output-on-failure -j "$jobs"
 
-echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb)"
-bash scripts/install_test.sh
+# The install test waits on apt and dpkg much of its time: it runs beside the sanitizer build, and
+# its output comes after that build.
+echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb): started"
+install_log=$(mktemp /tmp/gridpress-install-test-log.XXXXXX)
+bash scripts/install_test.sh >"$install_log" 2>&1 &
+install_pid=$!
 
 echo "== sanitizer build (clang, ASan+UBSan, -O1, assertions on) and every test"
 bash scripts/build.sh sanitize
+install_status=0
+wait "$install_pid" || install_status=$?
+echo "== install test: output"
+cat "$install_log"
+rm -f "$install_log"
+if ((install_status != 0)); then
+  echo "install test: FAILED (exit $install_status)"
+  exit 1
+fi
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
   GRIDPRESS_SANITIZED=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"
