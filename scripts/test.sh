@@ -20,6 +20,7 @@ ctest --test-dir build-ci --output-on-failure -j "$jobs"
 # its output comes after that build.
 echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb): started"
 install_log=$(mktemp /tmp/gridpress-install-test-log.XXXXXX)
+mkdir -p build-asan  # made before the copy starts: the top folder does not change under it
 bash scripts/install_test.sh >"$install_log" 2>&1 &
 install_pid=$!
 
