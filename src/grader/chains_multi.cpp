@@ -340,6 +340,21 @@ void add_advanced(Work& w, Run& r, std::size_t begin, const CellValue* elims, in
   }
 }
 
+// One locked-candidates implication: value v in unit `source` is confined to where it crosses
+// unit `target`, so v is off in target's cells that `outside` accepts (those not in source), each
+// with source's places of v as its parents.
+template <class Outside>
+void lock_offs(Work& w, Run& r, int source, int target, int v, Outside outside, CellValue* elims,
+               std::vector<int>& added) {
+  int k = 0;
+  for (int o : w.s->unit(target))
+    if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && outside(o)) elims[k++] = {o, v};
+  if (k == 0) return;
+  const std::size_t begin = r.adv.size();
+  unit_parents(w, r, source, bit(v));
+  add_advanced(w, r, begin, elims, k, added);
+}
+
 // Level-1 locked candidates on a single-grid board: boxes (or regions) with rows and columns.
 void single_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>& added) {
   const int n = w.n;
@@ -361,13 +376,7 @@ void single_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>
       for (int line_kind = 0; line_kind < 2; ++line_kind) {
         if (line_kind == 0 ? !same_row : !same_col) continue;
         const int line = line_kind == 0 ? row : n + col;
-        int k = 0;
-        for (int o : s.unit(line))
-          if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && s.units_of(o)[2] != b) elims[k++] = {o, v};
-        if (k == 0) continue;
-        const std::size_t begin = r.adv.size();
-        unit_parents(w, r, b, bit(v));
-        add_advanced(w, r, begin, elims, k, added);
+        lock_offs(w, r, b, line, v, [&](int o) { return s.units_of(o)[2] != b; }, elims, added);
       }
     }
     for (int line = 0; line < 2 * n; ++line) {
@@ -382,13 +391,8 @@ void single_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>
         ++cnt;
       }
       if (cnt < 2 || !one) continue;
-      int k = 0;
-      for (int o : s.unit(box))
-        if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && s.units_of(o)[0] != line && s.units_of(o)[1] != line) elims[k++] = {o, v};
-      if (k == 0) continue;
-      const std::size_t begin = r.adv.size();
-      unit_parents(w, r, line, bit(v));
-      add_advanced(w, r, begin, elims, k, added);
+      lock_offs(w, r, line, box, v, [&](int o) { return s.units_of(o)[0] != line && s.units_of(o)[1] != line; }, elims,
+                added);
     }
   }
 }
@@ -423,13 +427,7 @@ void multi_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>&
         for (int cell : s.unit(b))
           if ((w.cur[static_cast<std::size_t>(cell)] & bit(v)) && !s.in_unit(cell, line)) all = false;
         if (!all) continue;
-        int k = 0;
-        for (int o : s.unit(line))
-          if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && s.units_of(o)[2] != b) elims[k++] = {o, v};
-        if (k == 0) continue;
-        const std::size_t begin = r.adv.size();
-        unit_parents(w, r, b, bit(v));
-        add_advanced(w, r, begin, elims, k, added);
+        lock_offs(w, r, b, line, v, [&](int o) { return s.units_of(o)[2] != b; }, elims, added);
       }
     }
     for (int line = 0; line < units; ++line) {
@@ -445,13 +443,7 @@ void multi_grid_locked_offs(Work& w, Run& r, CellValue* elims, std::vector<int>&
         ++cnt;
       }
       if (cnt < 2 || !one) continue;
-      int k = 0;
-      for (int o : s.unit(box))
-        if ((w.cur[static_cast<std::size_t>(o)] & bit(v)) && !s.in_unit(o, line)) elims[k++] = {o, v};
-      if (k == 0) continue;
-      const std::size_t begin = r.adv.size();
-      unit_parents(w, r, line, bit(v));
-      add_advanced(w, r, begin, elims, k, added);
+      lock_offs(w, r, line, box, v, [&](int o) { return !s.in_unit(o, line); }, elims, added);
     }
   }
 }
