@@ -44,25 +44,119 @@ std::vector<std::string> csv_fields(std::string_view line) {
   return out;
 }
 
-// Fills the grid, clue count and (when missing) the canonical form of `e` from its givens.
-Status complete(Entry& e, const std::string& where) {
+// What a manifest entry says about its rules besides the givens: a jigsaw's region map, a killer's
+// cages (JSON: the list; CSV: the format_cages token).
+struct Rules {
+  std::string regions;
+  std::optional<std::vector<Cage>> cages;
+  std::string cages_error;  // why the cages could not be read ("" when they could or are absent)
+};
+
+// The one checked path of every manifest entry (JSON, CSV, and the rows of another catalogue):
+// the variant is a known name; the givens are a puzzle line of a size that variant can have (a
+// samurai's 441-character board exactly when the variant is samurai); regions only on a jigsaw
+// and cages only on a killer, each checked against the grid (jigsaw_board, killer_board); a
+// solution, when given, a full grid of the givens' size. Fills the grid name, clue count and
+// (when missing) the canonical form of `e`. A jigsaw or killer entry without its regions or cages
+// is accepted only with its canonical form (the board is not needed then). Errors start with
+// `where` ("PATH: puzzles[3]", "PATH: line 7").
+Status complete(Entry& e, const Rules& rules, const std::string& where) {
+  auto variant = parse_variant(e.variant.empty() ? "classic" : e.variant);
+  if (!variant) return Error(where + ": \"variant\": " + variant.error().to_string());
+  const std::string vname(variant_name(*variant));
+  if (!rules.regions.empty() && *variant != Variant::kJigsaw)
+    return Error(where + ": \"regions\" belong to a jigsaw puzzle, not to variant " + vname);
+  if ((rules.cages || !rules.cages_error.empty()) && *variant != Variant::kKiller)
+    return Error(where + ": \"cages\" belong to a killer puzzle, not to variant " + vname);
   if (e.givens.empty()) return Ok{};  // a manifest that gives only canonical forms
   auto g = parse_line(e.givens);
-  if (!g) return Error(where + ": " + g.error().to_string());
-  auto variant = parse_variant(e.variant.empty() ? "classic" : e.variant);
-  if (!variant) return Error(where + ": " + variant.error().to_string());
-  // With its canonical form given the board is not needed (a jigsaw board needs its regions).
-  if (*variant != Variant::kClassic && e.canonical.empty()) {
-    auto board = variant_board(g->shape, *variant);
-    if (!board) return Error(where + ": " + board.error().to_string());
-    Grid v(*board);
-    v.cells = g->cells;
-    *g = std::move(v);
+  if (!g) return Error(where + ": \"givens\": " + g.error().to_string());
+  const bool samurai_line = g->variant() == Variant::kSamurai;
+  if (samurai_line != (*variant == Variant::kSamurai))
+    return Error(where + (samurai_line ? ": a samurai board (441 characters with '#') needs \"variant\": \"samurai\", not " + vname
+                                       : ": \"variant\": \"" + vname + "\" does not fit givens of " +
+                                             std::to_string(g->cells.size()) + " cells (" + g->shape.name() + ")" +
+                                             (*variant == Variant::kSamurai ? ": a samurai board is 441 characters, '#' off the board" : "")));
+  if (!e.solution.empty()) {
+    auto s = parse_line(e.solution);
+    if (!s) return Error(where + ": \"solution\": " + s.error().to_string());
+    if (s->cells.size() != g->cells.size() || s->shape.n() != g->shape.n() || s->clue_count() != static_cast<int>(s->cells.size()))
+      return Error(where + ": \"solution\" is not a full grid of the givens' " + std::to_string(g->cells.size()) + " cells");
+  }
+  const bool have_canonical = !e.canonical.empty();
+  switch (*variant) {
+    case Variant::kClassic:
+    case Variant::kSamurai:  // parse_line gave the samurai board
+      break;
+    case Variant::kX:
+    case Variant::kHyper: {
+      auto board = variant_board(g->shape, *variant);
+      if (!board) return Error(where + ": " + board.error().to_string());
+      g->board = *board;
+      break;
+    }
+    case Variant::kJigsaw: {
+      if (rules.regions.empty()) {
+        if (have_canonical) break;  // the board is not needed
+        return Error(where + ": a jigsaw puzzle without its \"regions\"");
+      }
+      auto map = parse_regions(rules.regions, g->n());
+      if (!map) return Error(where + ": " + map.error().to_string());
+      auto board = jigsaw_board(g->shape, *map);
+      if (!board) return Error(where + ": jigsaw " + board.error().to_string());
+      g->board = *board;
+      break;
+    }
+    case Variant::kKiller: {
+      if (!rules.cages_error.empty()) return Error(where + ": \"cages\" " + rules.cages_error);
+      if (!rules.cages) {
+        if (have_canonical) break;
+        return Error(where + ": a killer puzzle without its \"cages\"");
+      }
+      auto board = killer_board(g->shape, *rules.cages);
+      if (!board) return Error(where + ": killer cages: " + board.error().to_string());
+      g->board = *board;
+      break;
+    }
   }
   if (e.grid.empty()) e.grid = g->shape.name();
   if (e.clues == 0) e.clues = g->clue_count();
-  if (e.canonical.empty()) e.canonical = gen::canonical_form(*g);
+  if (!have_canonical) e.canonical = gen::canonical_form(*g);
   return Ok{};
+}
+
+// A JSON "cages" list ([{"sum": S, "cells": [...]}, ...]); `why` says what is wrong with it.
+std::vector<Cage> json_cages(const json& j, std::string& why) {
+  std::vector<Cage> out;
+  if (!j.is_array()) {
+    why = "is not a list";
+    return out;
+  }
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const json& c = j[k];
+    const std::string name = "[" + std::to_string(k) + "]";
+    if (!c.is_object() || !c.contains("sum") || !c["sum"].is_number_integer() || !c.contains("cells") ||
+        !c["cells"].is_array()) {
+      why = name + " is not {\"sum\": S, \"cells\": [...]}";
+      return {};
+    }
+    Cage cage;
+    const auto sum = c["sum"].get<long long>();
+    if (sum < 0 || sum > 10000) {
+      why = name + ": sum " + std::to_string(sum) + " is out of range";
+      return {};
+    }
+    cage.sum = static_cast<int>(sum);
+    for (const json& x : c["cells"]) {
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() >= 1024) {
+        why = name + ": a cell that is not a cell number";
+        return {};
+      }
+      cage.cells.push_back(x.get<int>());
+    }
+    out.push_back(std::move(cage));
+  }
+  return out;
 }
 
 Result<Source> from_json(const std::string& path, const std::string& body) {
@@ -109,7 +203,16 @@ Result<Source> from_json(const std::string& path, const std::string& body) {
     if (p.contains("files") && p["files"].is_array() && !p["files"].empty() && p["files"][0].is_string())
       file = p["files"][0].get<std::string>();
     if (!file.empty()) e.file = (folder / file).lexically_normal().string();
-    if (Status st = complete(e, where); !st) return st.error();
+    Rules rules;
+    if (p.contains("regions")) {
+      if (!p["regions"].is_string()) return Error(where + ": \"regions\" is not a string");
+      rules.regions = p["regions"].get<std::string>();
+    }
+    if (p.contains("cages")) {
+      auto cages = json_cages(p["cages"], rules.cages_error);
+      if (rules.cages_error.empty()) rules.cages = std::move(cages);
+    }
+    if (Status st = complete(e, rules, where); !st) return st.error();
     src.entries.push_back(std::move(e));
   }
   return src;
@@ -130,7 +233,8 @@ std::optional<Result<Source>> from_csv(const std::string& path, const std::strin
   if (canon < 0 && givens < 0) return std::nullopt;
   const int solution = column("solution"), section = column("section"), number = column("number"),
             date = column("date"), seed = column("seed"), rating = column("rating"), label = column("label"),
-            hardest = column("hardest"), files = column("files");
+            hardest = column("hardest"), files = column("files"), variant = column("variant"),
+            regions = column("regions"), cages = column("cages");
   Source src;
   for (int line_no = 2; std::getline(in, line); ++line_no) {
     if (line.empty() || line == "\r") continue;
@@ -155,7 +259,17 @@ std::optional<Result<Source>> from_csv(const std::string& path, const std::strin
     e.hardest = at(hardest);
     if (std::string first = at(files).substr(0, at(files).find(';')); !first.empty())
       e.file = (fs::absolute(path).parent_path() / first).lexically_normal().string();
-    if (Status st = complete(e, where); !st) return Result<Source>(st.error());
+    if (!at(variant).empty()) e.variant = at(variant);
+    Rules rules;
+    rules.regions = at(regions);
+    if (!at(cages).empty()) {
+      auto list = parse_cages(at(cages), 1024);
+      if (list)
+        rules.cages = std::move(*list);
+      else
+        rules.cages_error = list.error().to_string();
+    }
+    if (Status st = complete(e, rules, where); !st) return Result<Source>(st.error());
     src.entries.push_back(std::move(e));
   }
   return Result<Source>(std::move(src));
@@ -185,8 +299,13 @@ Result<Source> from_catalogue(const std::string& path) {
   if (!cat) return cat.error();
   Source src;
   src.kind = SourceKind::catalogue;
+  long long row = 0;
   Status st = cat->for_each("", [&](const Entry& e) -> Status {
-    src.entries.push_back(e);
+    ++row;
+    Entry checked = e;
+    if (Status ok = complete(checked, Rules{}, path + ": puzzle " + std::to_string(row) + " (\"" + e.canonical.substr(0, 24) + "\")"); !ok)
+      return ok;
+    src.entries.push_back(std::move(checked));
     return Ok{};
   });
   if (!st) return st.error();

@@ -100,6 +100,26 @@ bool is_region_token(std::string_view token) {
   return false;
 }
 
+// A second token meant as killer cages that is_cages_token does not take (e.g. not starting with a
+// digit): only cell numbers and '+', '=', ';' with one of those signs. parse_cages says what is wrong.
+bool looks_like_cages(std::string_view token) {
+  return token.find_first_of("+=;") != std::string_view::npos &&
+         token.find_first_not_of("0123456789+=;") == std::string_view::npos;
+}
+
+// A second token meant as a jigsaw region map that is_region_token does not take: region
+// characters (and '0') only, within one row's length of the puzzle's `cells`, and not a solution
+// (one of exactly `cells` values 1-n, which has no two side-by-side cells alike). Shorter tokens
+// (a clue count, a rating, an id) stay ignored.
+bool looks_like_regions(std::string_view token, std::size_t cells) {
+  if (token.empty() || !std::all_of(token.begin(), token.end(), [](char c) { return char_value(c) >= 0 && c != '.'; }))
+    return false;
+  std::size_t n = 1;
+  while (n * n < cells) ++n;
+  if (token.size() + n < cells || token.size() > cells + n) return false;
+  return token.size() != cells || token.find('0') != std::string_view::npos || is_region_token(token);
+}
+
 // A JSON "cages" list ([{"sum": S, "cells": [...]}, ...]); `why` says what is wrong with it.
 std::vector<Cage> json_cages(const nlohmann::json& j, std::string& why) {
   std::vector<Cage> out;
@@ -215,7 +235,16 @@ bool PuzzleReader::read_line(std::string& line) {
   }
   auto more = read_input_line(in_, line, line_no_);
   if (!more) {
-    failure_ = error_at(line_no_, more.error().diagnostics.front().message);
+    // A long first line that starts JSON is minified JSON: read_json reads on from here (whole,
+    // up to kMaxJson). Any other long line, or a read error, ends the input.
+    const std::string_view s = trim(line);
+    if (!seen_content_ && !json_read_ && line.size() > kMaxInputLine && (s.starts_with("{") || s.starts_with("[") ||
+                                                          s.starts_with("\xEF\xBB\xBF{") || s.starts_with("\xEF\xBB\xBF["))) {
+      if (line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+      json_continues_ = true;
+      return true;
+    }
+    failure_ = error_at(more.error().diagnostics.front().line, more.error().diagnostics.front().message);
     return false;
   }
   if (!*more) return false;
@@ -352,7 +381,10 @@ std::optional<PuzzleItem> PuzzleReader::next() {
         (all_cells(token) || s.find('|') == std::string_view::npos)) {
       const std::string_view second = first_token(trim(s.substr(token.size())));
       if (second.size() == token.size() && is_region_token(second)) return with_regions(cells(line_no_, token), second);
-      if (is_cages_token(second)) return with_cages(cells(line_no_, token), second);
+      if (is_cages_token(second) || looks_like_cages(second)) return with_cages(cells(line_no_, token), second);
+      // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
+      // line would be solved as classic).
+      if (looks_like_regions(second, token.size())) return with_regions(cells(line_no_, token), second);
       return cells(line_no_, token);
     }
     if (s.find(',') != std::string_view::npos) {
@@ -386,14 +418,25 @@ std::optional<PuzzleItem> PuzzleReader::next() {
 std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line) {
   json_read_ = true;
   const int start = line_no_;
-  std::string text = first_line + '\n';
-  char buf[1 << 16];
-  for (std::streamsize got; (got = in_.rdbuf()->sgetn(buf, sizeof buf)) > 0;) {
-    if (text.size() + static_cast<std::size_t>(got) > kMaxJson) {
-      failure_ = error_at(start, "JSON input larger than " + std::to_string(kMaxJson >> 20) + " MiB");
+  // The first line ends with its newline, unless read_line stopped inside it (a long line).
+  std::string text = first_line + (std::exchange(json_continues_, false) ? "" : "\n");
+  std::vector<char> buf(std::size_t{1} << 16);
+  try {
+    errno = 0;
+    for (std::streamsize got; (got = in_.rdbuf()->sgetn(buf.data(), static_cast<std::streamsize>(buf.size()))) > 0;) {
+      if (text.size() + static_cast<std::size_t>(got) > kMaxJson) {
+        failure_ = error_at(start, "JSON input larger than " + std::to_string(kMaxJson >> 20) + " MiB");
+        return std::nullopt;
+      }
+      text.append(buf.data(), static_cast<std::size_t>(got));
+    }
+    if (stdin_read_failed(in_)) {
+      failure_ = error_at(start, read_error_text(errno));
       return std::nullopt;
     }
-    text.append(buf, static_cast<std::size_t>(got));
+  } catch (const std::ios_base::failure& e) {
+    failure_ = error_at(start, read_error_text(e.code().value() != 0 ? e.code().value() : errno));
+    return std::nullopt;
   }
   const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded()) {
@@ -427,7 +470,11 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
     PuzzleItem item = cells(line, cells_text);
     const bool has_regions = e.is_object() && e.contains("regions");
     const bool has_cages = e.is_object() && e.contains("cages");
-    if (has_cages) {
+    if (e.is_object() && e.contains("variant") && !e["variant"].is_string()) {
+      // Never dropped: the puzzle would be solved as classic.
+      item = bad(line, "puzzles[" + std::to_string(i) + "]: \"variant\" is not a name (classic, x, hyper, jigsaw, "
+                                                          "samurai or killer): " + e["variant"].dump().substr(0, 40));
+    } else if (has_cages) {
       std::string why;
       auto cages = json_cages(e["cages"], why);
       if (!why.empty())

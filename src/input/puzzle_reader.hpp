@@ -13,7 +13,8 @@
 //   - CSV: the column named puzzle, puzzles, quiz, quizzes or givens in a header (generate's,
 //     grade's, qqwing --csv), or without a header the first field that holds a puzzle;
 //   - JSON as `generate --format json` (and grade) write it: {"puzzles": [{"puzzle": ...}]}, or a
-//     list of puzzle strings or objects; read whole (the other forms are read line by line);
+//     list of puzzle strings or objects; read whole up to 64 MiB, minified on one line or not (the
+//     other forms are read line by line, each line at most 64 KiB);
 // with empty cells written as '.', '0', '*', '-', 'x', 'X' or '_'; values 1-9 then A-G (10-16).
 // A UTF-8 byte order mark, blank lines, lines starting with '#' and .sdk section lines ([Puzzle])
 // are skipped, and so is the grid after a "# solution" line (generate --format grid
@@ -46,7 +47,8 @@ class PuzzleReader {
   // The next puzzle, or nothing at the end of the input. Reads no further than the puzzle's own
   // last line (JSON excepted), so a command reading a pipe can answer each puzzle as it arrives.
   // A bad puzzle comes back as an error and reading goes on after it; input that cannot be read
-  // on (a line longer than kMaxInputLine, JSON too large) ends the input, with failure() set.
+  // on (a line longer than kMaxInputLine, JSON too large, a read error such as EIO or EISDIR) ends
+  // the input, with failure() set ("NAME:LINE: read error (Input/output error)").
   std::optional<PuzzleItem> next();
 
   // Why reading stopped early (empty Error list when it did not).
@@ -91,6 +93,7 @@ class PuzzleReader {
   int csv_cages_ = -1;         // the killer cages column named in a CSV header; -1 if none
   Error failure_;
   bool json_read_ = false;
+  bool json_continues_ = false;  // read_line stopped inside a long first line of JSON: it reads on
   std::vector<PuzzleItem> json_items_;  // the puzzles of a JSON input, handed out in order
   std::size_t json_next_ = 0;
 };
