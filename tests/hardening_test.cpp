@@ -230,3 +230,31 @@ TEST_CASE("hardening: minified JSON longer than a line's cap is read whole") {
   CHECK(r.err.empty());
   CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1200);
 }
+
+TEST_CASE("hardening: one bound on the puzzles of a run, checked by spec and book with the place") {
+  TempDir dir("gridpress-hardening");
+  // 1,000 sections of 100,000 puzzles: each section within its own cap, 100,000,000 in all.
+  std::string big = "title: Big\nsections:\n";
+  for (int i = 0; i < 1000; ++i) big += "  - { count: 100000, grid: 4x4 }\n";
+  spit(dir / "big.yaml", big);
+  for (const std::string cmd : {"spec", "book"}) {
+    const Output r = gridpress(cmd + " '" + dir / "big.yaml" + "'", dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(dir / "big.yaml" + ":4:14: sections[1].count: the 1000 sections make 100000000 puzzles; a run "
+                                         "makes at most 100000 puzzles") != std::string::npos);
+    CHECK(r.out.find("ok") == std::string::npos);
+  }
+  // Exactly the bound is fine: two sections of 50,000.
+  spit(dir / "edge.yaml", "title: Edge\nsections:\n  - { count: 50000, grid: 4x4 }\n  - { count: 50000, grid: 4x4 }\n");
+  Output r = gridpress("spec '" + dir / "edge.yaml" + "'", dir);
+  CHECK(r.code == 0);
+  // A class list multiplies: 300 names x 400 puzzles.
+  std::string names;
+  for (int i = 0; i < 300; ++i) names += "Pupil " + std::to_string(i) + "\n";
+  spit(dir / "class.txt", names);
+  spit(dir / "class.yaml", "title: Class\nworksheet:\n  names_file: class.txt\nsections:\n  - { count: 400, grid: 4x4 }\n");
+  r = gridpress("spec '" + dir / "class.yaml" + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err.find(dir / "class.yaml" + ":3:15: worksheet.names_file: 300 names x 400 puzzles each make 120000 puzzles; a run "
+                                         "makes at most 100000 puzzles") != std::string::npos);
+}

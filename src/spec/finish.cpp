@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/symmetry.hpp"
+#include "spec/limits.hpp"
 #include "spec/reader.hpp"
 #include "spec/symbols.hpp"
 
@@ -285,6 +286,31 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                                [&](const Diagnostic& d) { return reported.count({d.file, d.line, d.col}) > 0; }),
                 diags.end());
     b.sections.push_back(std::move(st.sections[i].spec));
+  }
+  // One bound on the work of a run: the puzzles of all sections, times the class list's names.
+  // Reported at the section whose count passes it, or at the class list that multiplies past it.
+  if (is_spec) {
+    long long total = 0;
+    std::optional<size_t> passed;  // the section whose count takes the total past the bound
+    for (size_t i = 0; i < b.sections.size(); ++i) {
+      total += b.sections[i].count;
+      if (total > kMaxPuzzlesPerRun && !passed) passed = i;
+    }
+    const long long names = np.enabled ? 0 : static_cast<long long>(b.worksheet.names.size());
+    const std::string bound = "a run makes at most " + std::to_string(kMaxPuzzlesPerRun) +
+                              " puzzles (docs/spec.md, Limits): split it into several books";
+    if (passed) {
+      const SectionState& sec = st.sections[*passed];
+      const auto it = sec.locs.find("count");
+      const Loc l = it != sec.locs.end() ? it->second : Loc{spec_file, sec.spec.mark.line, sec.spec.mark.col};
+      diags.push_back({l.file, l.line, l.col,
+                       "sections[" + std::to_string(*passed) + "].count: the " + std::to_string(b.sections.size()) +
+                           " sections make " + std::to_string(total) + " puzzles; " + bound});
+    } else if (names > 0 && total * names > kMaxPuzzlesPerRun) {
+      at(st.locs.count("worksheet.names") ? "worksheet.names" : "worksheet.names_file",
+            std::to_string(names) + " names x " + std::to_string(total) + " puzzles each make " +
+                std::to_string(total * names) + " puzzles; " + bound);
+    }
   }
   if (st.locs.count("worksheet.names") && st.locs.count("worksheet.names_file"))
     at("worksheet.names_file", "give worksheet.names or worksheet.names_file, not both");

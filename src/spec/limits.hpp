@@ -23,6 +23,11 @@ inline constexpr std::size_t kMaxPathText = 4096;
 // The largest page side: 200 in = 14,400 pt, the PDF limit (ISO 32000 annex C) that readers
 // enforce; 5080 mm.
 inline constexpr double kMaxPageMm = 5080.0;
+// The most puzzles one run makes: over all sections, each class list name counting its sections
+// again (a section's own `count` is capped at the same figure). Pages follow from it (at most a
+// page per puzzle and one per answer, besides the front and back matter), and so do the work and
+// memory of a run: a larger spec is refused by `gridpress spec` and `book` before any work.
+inline constexpr long long kMaxPuzzlesPerRun = 100000;
 
 // The character limit for the text key at `key_path` ("title", "front_matter.notice",
 // "sections[2].name"): kMaxLongText for notice and back_text, kMaxPathText for path and profile
