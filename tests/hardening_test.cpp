@@ -16,6 +16,7 @@
 #include "core/codec.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
+#include "solver/solver.hpp"
 
 namespace fs = std::filesystem;
 using gp::test::gridpress;
@@ -257,4 +258,55 @@ TEST_CASE("hardening: one bound on the puzzles of a run, checked by spec and boo
   CHECK(r.code == 2);
   CHECK(r.err.find(dir / "class.yaml" + ":3:15: worksheet.names_file: 300 names x 400 puzzles each make 120000 puzzles; a run "
                                          "makes at most 100000 puzzles") != std::string::npos);
+}
+
+TEST_CASE("hardening: solve and grade give a search up at its node budget, deterministically") {
+  // Count-based: the same grid and budget give the same outcome every time.
+  const gp::Grid empty16(*gp::standard_shape(16));
+  const gp::solver::Outcome a = gp::solver::count_solutions_within(empty16, 2, 5000);
+  CHECK(a.count == 2);  // an empty grid has many solutions, two found well within 5000 nodes
+  CHECK_FALSE(a.exhausted_budget);
+  CHECK(gp::solver::count_solutions_within(empty16, 2, 10).exhausted_budget);
+  auto hard = gp::parse_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+  REQUIRE(hard.ok());
+  const gp::solver::Outcome full = gp::solver::count_solutions_within(*hard, 2, 1 << 30);
+  CHECK(full.count == 1);
+  CHECK_FALSE(full.exhausted_budget);
+  REQUIRE(full.nodes > 2);
+  const gp::solver::Outcome cut = gp::solver::count_solutions_within(*hard, 2, full.nodes / 2);
+  CHECK(cut.exhausted_budget);
+  CHECK(cut.nodes == full.nodes / 2);
+  const gp::solver::Outcome again = gp::solver::count_solutions_within(*hard, 2, full.nodes / 2);
+  CHECK(again.count == cut.count);
+  CHECK(again.nodes == cut.nodes);
+
+  TempDir dir("gridpress-hardening");
+  spit(dir / "hard.txt", "# a hard one\n" + gp::format_line(*hard) + "\n" + kP1 + "\n");
+  const std::string budget = std::to_string(full.nodes / 2);
+  Output r = gridpress("solve --max-nodes " + budget + " '" + dir / "hard.txt" + "'", dir);
+  CHECK(r.code == 1);
+  CHECK(r.out.substr(0, 6) == "error\n");
+  CHECK(r.out.size() == 6 + 82);  // the next puzzle is still solved
+  CHECK(r.err.find(dir / "hard.txt" + ":2: gave up after " + budget + " search nodes") == 0);
+  r = gridpress("grade --max-nodes " + budget + " '" + dir / "hard.txt" + "'", dir);
+  CHECK(r.code == 1);
+  CHECK(r.err.find(dir / "hard.txt" + ":2: gave up after " + budget + " search nodes") == 0);
+  CHECK(r.err.find("(not rated)") != std::string::npos);
+  // The review's case: a 9x9 jigsaw whose regions make the search exponential (it ran past 600 s).
+  // With the default budget it stops after 2,000,000 nodes (about 2 s); here a smaller one.
+  spit(dir / "jigsaw.txt", std::string(81, '.') +
+                               " 122222233112224333111114333155444463555444666555777666858777966888777999888899999\n");
+  r = gridpress("solve --max-nodes 20000 '" + dir / "jigsaw.txt" + "'", dir);
+  CHECK(r.code == 1);
+  CHECK(r.out == "error\n");
+  CHECK(r.err == dir / "jigsaw.txt" + ":1: gave up after 20000 search nodes without finding a solution (raise "
+                                       "--max-nodes to search longer)\n");
+  r = gridpress("grade --max-nodes 20000 '" + dir / "jigsaw.txt" + "'", dir);
+  CHECK(r.code == 1);
+  CHECK(r.err == dir / "jigsaw.txt" + ":1: gave up after 20000 search nodes without finding a solution (raise "
+                                       "--max-nodes to search longer) (not rated)\n");
+  // With the default budget both answer.
+  r = gridpress("solve '" + dir / "hard.txt" + "'", dir);
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
 }

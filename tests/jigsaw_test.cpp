@@ -101,7 +101,9 @@ TEST_CASE("grown region layouts are n connected regions of n cells, symmetric on
     for (bool symmetric : {false, true}) {
       for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         Rng rng(seed);
-        const auto map = gen::grow_regions(n, symmetric, rng);
+        const auto grown = gen::grow_regions(n, symmetric, rng);
+        REQUIRE(grown.has_value());
+        const std::vector<int>& map = *grown;
         INFO("n " << n << " symmetric " << symmetric << " seed " << seed << ": " << format_regions(map));
         REQUIRE(jigsaw_board(*standard_shape(n), map).ok());
         distinct.insert(map);
@@ -218,7 +220,7 @@ TEST_CASE("jigsaw canonical forms carry the regions through the symmetries of th
   // The same digits on other regions are another puzzle.
   Rng rng(99);
   Grid other = g;
-  other.board = jigsaw_board(g.shape, gen::grow_regions(9, false, rng)).value();
+  other.board = jigsaw_board(g.shape, gen::grow_regions(9, false, rng).value()).value();
   CHECK(gen::canonical_form(other) != form);
 }
 

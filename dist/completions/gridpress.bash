@@ -51,9 +51,9 @@ _gridpress() {
   local opts=""
   case $cmd in
     generate) opts="--variant --regions --givens --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating --spread" ;;
-    solve) opts="--variant --count --stats" ;;
+    solve) opts="--variant --count --stats --max-nodes" ;;
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
-    grade) opts="--format --explain --variant" ;;
+    grade) opts="--format --explain --variant --max-nodes" ;;
     spec) opts="--resolved --profiles" ;;
     preflight) opts="--rules --trim --bleed --paper --strict --format --cover --pages" ;;
     catalogue)

@@ -47,6 +47,7 @@ complete -c gridpress -n $s -F
 complete -c gridpress -n $s -l variant -x -a 'classic x hyper jigsaw samurai killer' -d 'Rules of every line'
 complete -c gridpress -n $s -l count -d 'Print the number of solutions'
 complete -c gridpress -n $s -l stats -d 'Print timing on stderr'
+complete -c gridpress -n $s -l max-nodes -x -d 'Give a puzzle up after this many search nodes'
 
 # book
 set -l b "__fish_seen_subcommand_from book"
@@ -67,6 +68,7 @@ complete -c gridpress -n $r -F
 complete -c gridpress -n $r -l format -x -a 'line json csv' -d 'Output format'
 complete -c gridpress -n $r -l explain -d 'Print the solve path'
 complete -c gridpress -n $r -l variant -x -a 'classic x hyper' -d 'Rules of every line'
+complete -c gridpress -n $r -l max-nodes -x -d 'Give a puzzle up after this many search nodes'
 
 # spec
 set -l p "__fish_seen_subcommand_from spec"

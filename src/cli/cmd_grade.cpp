@@ -1,6 +1,7 @@
 // gridpress grade [FILE|-] [--format line|json|csv] [--explain] [--variant x|hyper|jigsaw]: rate puzzles
 // on the Sudoku Explainer scale: puzzles in (any form solve reads), one result per puzzle out.
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -29,6 +30,7 @@ struct GradeCliOptions {
   std::string format = "line";
   bool explain = false;
   std::string variant = "classic";
+  std::int64_t max_nodes = solver::kCommandNodeBudget;
 };
 
 constexpr const char* kGradeFooter =
@@ -48,7 +50,9 @@ constexpr const char* kGradeFooter =
     "the 45 rule, then the classic techniques; 1.0 .. 10.0 = unfinished); labels: easy <= 2.2,\n"
     "medium <= 2.8, hard <= 3.4, expert <= 5.4, fiendish above (docs/killer.md).\n"
     "A puzzle that is malformed, has no solution or several is reported on stderr as 'FILE:LINE: ...'\n"
-    "(and as 'error' in the output); the others are still graded. From a pipe or a terminal, line\n"
+    "(and as 'error' in the output); the others are still graded. So is one whose uniqueness check\n"
+    "needs more than --max-nodes search nodes (default 2000000; no real puzzle comes near it):\n"
+    "'FILE:LINE: gave up after N search nodes ...'. From a pipe or a terminal, line\n"
     "and csv output answer (and flush) each puzzle as it is read; json is one document, at the end.\n"
     "Exit code: 0 if every puzzle was graded, 1 otherwise (or if FILE cannot be opened or is a folder, a\n"
     "line is longer than 65536 characters, or the output cannot be written).";
@@ -74,6 +78,7 @@ int run_grade(const GradeCliOptions& opt) {
   input::PuzzleReader reader(*source->stream, source->name);
   grader::GradeOptions gopt;
   gopt.record_path = opt.explain;
+  gopt.node_budget = opt.max_nodes;
 
   bool bad = false;
   std::string out;
@@ -92,8 +97,11 @@ int run_grade(const GradeCliOptions& opt) {
     } else if (grid->variant() == Variant::kKiller) {
       // Killer puzzles are rated by the killer ladder (docs/killer.md), on its own scale and bands;
       // a puzzle it cannot finish is rated 10.0, fiendish, and says so in `hardest`.
-      const int count = solver::count_solutions(*grid, 2);
-      if (count != 1) {
+      const solver::Outcome o = solver::count_solutions_within(*grid, 2, opt.max_nodes);
+      const int count = o.count;
+      if (o.exhausted_budget) {
+        problem = solver::gave_up_text(opt.max_nodes, count) + " (not rated)";
+      } else if (count != 1) {
         problem = count == 0 ? "no solution (not rated)" : "multiple solutions (not rated)";
       } else {
         grader::KillerGradeOptions kopt;
@@ -110,7 +118,9 @@ int run_grade(const GradeCliOptions& opt) {
       }
     } else {
       g = grader::grade(*grid, gopt);
-      if (g.solutions == 0)
+      if (g.gave_up)
+        problem = solver::gave_up_text(opt.max_nodes, g.solutions) + " (not rated)";
+      else if (g.solutions == 0)
         problem = "no solution (not rated)";
       else if (!g.unique)
         problem = "multiple solutions (not rated)";
@@ -204,6 +214,9 @@ void add_grade_command(CLI::App& app, Run& run) {
   sub->add_flag("--explain", opt->explain, "Also print the solve path, one step a line");
   sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (regions on the line)")
       ->capture_default_str();
+  sub->add_option("--max-nodes", opt->max_nodes,
+                  "Give a puzzle up after this many search nodes in its uniqueness check (exit 1; default 2000000)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
   sub->footer(kGradeFooter);
   sub->callback([&run, opt] { run = [opt] { return run_grade(*opt); }; });
 }

@@ -1,5 +1,6 @@
 // gridpress solve [FILE|-] [--count] [--stats]: one puzzle a line in, one answer line out.
 #include <cerrno>
+#include <cstdint>
 #include <chrono>
 #include <ctime>
 #include <cstring>
@@ -34,6 +35,7 @@ struct SolveOptions {
   bool count = false;
   bool stats = false;
   std::string variant = "classic";
+  std::int64_t max_nodes = solver::kCommandNodeBudget;
 };
 
 constexpr const char* kSolveFooter =
@@ -53,8 +55,10 @@ constexpr const char* kSolveFooter =
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"
     "  a bad puzzle prints 'error' (and 'FILE:LINE: what is wrong' on stderr).\n"
     "From a pipe or a terminal, each puzzle is answered (and flushed) as soon as it is read.\n"
-    "Exit code: 0 if every puzzle was read, 1 if one was bad, FILE cannot be opened (or is a folder),\n"
+    "Exit code: 0 if every puzzle was read and answered, 1 if one was bad or given up, FILE cannot be opened (or is a folder),\n"
     "a line is longer than 65536 characters (reading stops there) or the output cannot be written.\n"
+    "A puzzle whose search needs more than --max-nodes branch nodes (default 2000000; no real puzzle\n"
+    "comes near it) is given up: 'error', and 'FILE:LINE: gave up after N search nodes ...' on stderr.\n"
     "--stats: 'N puzzles, X us/puzzle' on stderr: CPU time of the solving thread spent in the solver\n"
     "only (parsing and output excluded), followed by the wall-clock figure in parentheses.\n";
 
@@ -77,7 +81,9 @@ int run_solve(const SolveOptions& opt) {
   struct Item {
     Grid grid;
     bool ok = false;
+    int line = 0;
     int count = 0;
+    bool gave_up = false;  // the search met --max-nodes
     Grid solution;
   };
   const size_t batch_size = source->streaming ? 1 : 1024;
@@ -112,20 +118,27 @@ int run_solve(const SolveOptions& opt) {
       }
       item.grid = std::move(*grid);
       item.ok = true;
+      item.line = next->line;
     }
 
     const double c0 = thread_cpu_us();
     const auto t0 = std::chrono::steady_clock::now();
     for (Item& item : batch) {
       if (!item.ok) continue;
-      item.count = solver::count_solutions(item.grid, 2, opt.count ? nullptr : &item.solution);
+      const solver::Outcome o = solver::count_solutions_within(item.grid, 2, opt.max_nodes, opt.count ? nullptr : &item.solution);
+      item.count = o.count;
+      item.gave_up = o.exhausted_budget;
       ++puzzles;
     }
     wall_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     cpu_us += thread_cpu_us() - c0;
 
     for (const Item& item : batch) {
-      if (!item.ok)
+      if (item.ok && item.gave_up) {
+        print_error(reader.error_at(item.line, solver::gave_up_text(opt.max_nodes, item.count)));
+        bad = true;
+      }
+      if (!item.ok || item.gave_up)
         out += "error";
       else if (opt.count)
         out += item.count >= 2 ? "2+" : std::to_string(item.count);
@@ -155,6 +168,9 @@ void add_solve_command(CLI::App& app, Run& run) {
                   "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (lines give their regions), "
                   "killer (lines give their cages)")
       ->capture_default_str();
+  sub->add_option("--max-nodes", opt->max_nodes,
+                  "Give a puzzle up after this many search nodes (exit 1; default 2000000, which no real puzzle needs)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
   sub->add_flag("--count", opt->count, "Print the number of solutions (0, 1, 2+) instead of the solution");
   sub->add_flag("--stats", opt->stats,
                 "Print 'N puzzles, X us/puzzle' on stderr (CPU time in the solver only, one thread)");

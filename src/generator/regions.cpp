@@ -117,16 +117,19 @@ class Grower {
 
 }  // namespace
 
-std::vector<int> grow_regions(int n, bool symmetric, Rng& rng) {
-  for (;;) {
+std::optional<std::vector<int>> grow_regions(int n, bool symmetric, Rng& rng) {
+  for (int run = 0; run < kMaxLayoutRuns; ++run) {
     Grower g(n, symmetric, rng);
     if (g.run()) return g.map();
   }
+  return std::nullopt;
 }
 
 std::optional<Grid> fill_jigsaw(Shape shape, bool symmetric, Rng& rng, int layouts) {
   for (int k = 0; k < layouts; ++k) {
-    auto board = jigsaw_board(shape, grow_regions(shape.n(), symmetric, rng));
+    const auto layout = grow_regions(shape.n(), symmetric, rng);
+    if (!layout) return std::nullopt;
+    auto board = jigsaw_board(shape, *layout);
     if (!board) continue;  // cannot happen: grown layouts are valid
     const Grid empty(*board);
     solver::Request req;

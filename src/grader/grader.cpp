@@ -226,7 +226,18 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
   if (options.assume_unique) {
     g.solutions = 1;
   } else {
-    g.solutions = check_givens(puzzle).ok() ? solver::count_solutions(puzzle, 2) : 0;
+    if (!check_givens(puzzle).ok()) {
+      g.solutions = 0;
+    } else if (options.node_budget >= 0) {
+      const solver::Outcome o = solver::count_solutions_within(puzzle, 2, options.node_budget);
+      g.solutions = o.count;
+      if (o.exhausted_budget) {
+        g.gave_up = true;
+        return g;
+      }
+    } else {
+      g.solutions = solver::count_solutions(puzzle, 2);
+    }
   }
   g.unique = g.solutions == 1;
   if (!g.unique) return g;

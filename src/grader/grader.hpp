@@ -8,6 +8,7 @@
 // Thread-safe: no shared mutable state (each call owns its State).
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <string>
@@ -68,11 +69,16 @@ struct GradeOptions {
   // (the generator). Grading a non-unique puzzle with this set gives meaningless ratings; only a
   // grade that solves the puzzle without Grade::used_uniqueness still proves it unique.
   bool assume_unique = false;
+  // A bound on the uniqueness check's search, in branch nodes (solver::count_solutions_within);
+  // -1: none (the generator's puzzles are known to be small searches). When the search meets it,
+  // Grade::gave_up is set and the puzzle is not rated. `gridpress grade` sets --max-nodes.
+  std::int64_t node_budget = -1;
   Bands bands;
 };
 
 struct Grade {
   bool unique = false;     // exactly one solution (false: no solution or several; never rated)
+  bool gave_up = false;    // the uniqueness check met GradeOptions::node_budget (not rated)
   int solutions = 0;       // solution count up to 2 (0, 1 or 2 meaning "2 or more")
   bool solved = false;     // the ladder solved the puzzle completely
   bool capped = false;     // stopped by max_rating: the true rating is above it

@@ -1,5 +1,6 @@
 #include "solver/solver.hpp"
 
+#include <string>
 #include <utility>
 
 #include "solver/fast9.hpp"
@@ -37,6 +38,21 @@ int count_solutions(const Grid& g, int limit, Grid* first) {
   Request req;
   req.limit = limit;
   return run(g, req, first).count;
+}
+
+Outcome count_solutions_within(const Grid& g, int limit, std::int64_t node_budget, Grid* first) {
+  if (limit < 1 || !well_formed(g)) return {};
+  Request req;
+  req.limit = limit;
+  req.node_budget = node_budget < 0 ? 0 : node_budget;
+  return run(g, req, first);
+}
+
+std::string gave_up_text(std::int64_t node_budget, int found) {
+  return "gave up after " + std::to_string(node_budget) + " search nodes " +
+         (found == 0 ? std::string("without finding a solution")
+                     : std::string("after finding one solution, before knowing whether it is the only one")) +
+         " (raise --max-nodes to search longer)";
 }
 
 std::optional<Grid> solve(const Grid& g) {

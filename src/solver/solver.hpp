@@ -7,10 +7,13 @@
 // All functions are thread-safe (no shared mutable state) and never throw.
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <string>
 
 #include "core/grid.hpp"
 #include "core/rng.hpp"
+#include "solver/search.hpp"
 
 namespace gp::solver {
 
@@ -18,6 +21,24 @@ namespace gp::solver {
 // Givens that break the rules give 0. If `first` is non-null and a solution exists, it receives
 // the first solution found.
 int count_solutions(const Grid& g, int limit, Grid* first = nullptr);
+
+// count_solutions with a bound on the work: the search gives up after `node_budget` branch nodes
+// (>= 0; Request::node_budget). Outcome::exhausted_budget then says so, and `count` is only a lower
+// bound (a count of 1 means "one found, no second found yet"). Deterministic: the same grid and
+// budget always give the same outcome, on any machine. A malformed grid gives count 0.
+Outcome count_solutions_within(const Grid& g, int limit, std::int64_t node_budget, Grid* first = nullptr);
+
+// The node budget of one puzzle in `gridpress solve` and `grade` (--max-nodes): generous, so that
+// no real puzzle meets it (the hardest known 9x9 puzzles need a few thousand nodes, 16x16 puzzles
+// from the generator a few hundred), while a grid that has no solution but takes an exponential
+// search to prove it (a jigsaw layout that admits no filled grid, a nearly empty 16x16 with a
+// contradiction deep down) stops within seconds to a minute instead of running for hours.
+inline constexpr std::int64_t kCommandNodeBudget = 2'000'000;
+
+// The message for a search given up at `node_budget` nodes having found `found` solutions: "gave up
+// after 2000000 search nodes without finding a solution (raise --max-nodes to search longer)", or
+// "... after finding one solution, before knowing whether it is the only one (...)".
+std::string gave_up_text(std::int64_t node_budget, int found);
 
 // A solution if there is one (the solution, when unique).
 std::optional<Grid> solve(const Grid& g);
