@@ -16,6 +16,7 @@
 #include "core/codec.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
+#include "pdfcheck_support.hpp"
 #include "solver/solver.hpp"
 
 namespace fs = std::filesystem;
@@ -258,6 +259,38 @@ TEST_CASE("hardening: one bound on the puzzles of a run, checked by spec and boo
   CHECK(r.code == 2);
   CHECK(r.err.find(dir / "class.yaml" + ":3:15: worksheet.names_file: 300 names x 400 puzzles each make 120000 puzzles; a run "
                                          "makes at most 100000 puzzles") != std::string::npos);
+}
+
+TEST_CASE("hardening: preflight's content walk has work limits (form fan-out, compression bombs)") {
+  namespace pt = pdfcheck_test;
+  pt::TempDir dir;
+  // Forms 5..20, each drawing the next 8 times: 8^15 walks of the last one without a limit.
+  std::vector<std::string> forms;
+  for (int k = 0; k < 16; ++k) {
+    const int self = 5 + k;
+    std::string content, resources;
+    if (k < 15) {
+      resources = "/Resources << /XObject << /N " + std::to_string(self + 1) + " 0 R >> >>";
+      for (int i = 0; i < 8; ++i) content += "/N Do ";
+    } else {
+      content = "1 w 0 0 m 10 10 l S";
+    }
+    forms.push_back(pt::stream("/Type /XObject /Subtype /Form /BBox [0 0 400 400] " + resources, content));
+  }
+  pt::write_file(dir / "fan.pdf", pt::one_page_pdf("/F Do", "/XObject << /F 5 0 R >>", forms));
+  CHECK(pt::messages(pt::checked(dir / "fan.pdf", pt::only_content())) ==
+        pt::Strings{"page 1: gave up after 50000 form drawings: preflight's work limit for one page (forms drawing forms "
+                    "many times over?)"});
+  // A form drawn a few times over is walked each time, within the limits.
+  pt::write_file(dir / "few.pdf", pt::one_page_pdf("/F Do /F Do", "/XObject << /F 5 0 R >>",
+                                                   {pt::stream("/Type /XObject /Subtype /Form /BBox [0 0 400 400]",
+                                                               "0.2 w 0 0 m 10 0 l S")}));
+  CHECK(pt::messages(pt::checked(dir / "few.pdf", pt::only_content())) ==
+        pt::Strings{"page 1: a line 0.20 pt wide (the minimum is 0.75 pt)"});
+
+  // 40 KB of Flate that decodes to 20 MiB: measured before it is parsed, refused past 16 MiB.
+  CHECK(pt::messages(pt::checked(kData + "/hostile/flate_bomb.pdf", pt::only_content())) ==
+        pt::Strings{"page 1: the page's content decodes to more than 16 MiB: preflight's limit for one content stream"});
 }
 
 TEST_CASE("hardening: solve and grade give a search up at its node budget, deterministically") {

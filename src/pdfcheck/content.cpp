@@ -3,11 +3,16 @@
 // box, whether the current colours are white, the text state and glyph advances.
 #include "pdfcheck/content.hpp"
 
+#include <qpdf/Pipeline.hh>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -188,6 +193,33 @@ struct GraphicsState {
   const FontInfo* font = nullptr;
 };
 
+// Counts the bytes of a decoded stream without keeping them, and stops (throws; qpdf then ends
+// the decoding and reports failure) once they pass `max`.
+class ByteCounter : public Pipeline {
+ public:
+  explicit ByteCounter(std::uint64_t max) : Pipeline("gridpress content size", nullptr), max_(max) {}
+  void write(unsigned char const*, size_t len) override {
+    bytes_ += len;
+    if (bytes_ > max_) throw std::length_error("content stream over the limit");
+  }
+  void finish() override {}
+  std::uint64_t bytes() const { return bytes_; }
+  bool over() const { return bytes_ > max_; }
+
+ private:
+  std::uint64_t max_;
+  std::uint64_t bytes_ = 0;
+};
+
+// Adds the decoded size of `stream` to `size` (a stream that cannot be decoded adds what was
+// decoded before the error; parsing it reports the error).
+void measure(QPDFObjectHandle& stream, ByteCounter& size) {
+  try {
+    stream.pipeStreamData(&size, 0, qpdf_dl_all, true);
+  } catch (const std::length_error&) {  // the counter stopped it (when qpdf lets that through)
+  }
+}
+
 class Walker : public QPDFObjectHandle::ParserCallbacks {
  public:
   explicit Walker(const PageLimits& limits) : limits_(limits) {}
@@ -195,6 +227,17 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
   void walk_page(QPDFPageObjectHelper& page) {
     resources_.push_back(page.getAttribute("/Resources", false));
     note_fonts(resources_.back());
+    // The page's content streams, measured one by one (qpdf's pipeContents would buffer them all
+    // first): parseContents then holds them in memory together.
+    ByteCounter size(kMaxStreamBytes);
+    QPDFObjectHandle contents = page.getObjectHandle().getKey("/Contents");
+    if (contents.isStream()) {
+      measure(contents, size);
+    } else if (contents.isArray()) {
+      for (int i = 0; i < contents.getArrayNItems() && !size.over(); ++i)
+        if (QPDFObjectHandle item = contents.getArrayItem(i); item.isStream()) measure(item, size);
+    }
+    count_bytes(size, "the page's content");
     page.parseContents(this);
     resources_.pop_back();
   }
@@ -202,6 +245,10 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
   PageInk take() { return std::move(ink_); }
 
   void handleObject(QPDFObjectHandle obj, size_t, size_t) override {
+    if (++objects_ > kMaxObjects)
+      throw ContentLimit("gave up after " + std::to_string(kMaxObjects) +
+                         " content objects (operators and operands, counted again each time a form is drawn): "
+                         "preflight's work limit for one page (forms drawing forms many times over?)");
     if (!obj.isOperator()) {
       operands_.push_back(std::move(obj));
       return;
@@ -503,7 +550,13 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
       resources_.push_back(res);
       note_fonts(res);
     }
+    if (++form_draws_ > kMaxFormDraws)
+      throw ContentLimit("gave up after " + std::to_string(kMaxFormDraws) +
+                         " form drawings: preflight's work limit for one page (forms drawing forms many times over?)");
     ++form_depth_;
+    ByteCounter size(kMaxStreamBytes);
+    measure(xobject, size);
+    count_bytes(size, "form " + id);
     xobject.parseAsContents(this);
     --form_depth_;
     if (own_resources) resources_.pop_back();
@@ -593,7 +646,28 @@ class Walker : public QPDFObjectHandle::ParserCallbacks {
     }
   }
 
+  // The work of one page's walk is bounded, whatever the file: each content stream decodes to at
+  // most kMaxStreamBytes (measured before it is parsed, so memory stays bounded), all the streams
+  // walked (a form again each time it is drawn) to kMaxPageBytes, the objects parsed to
+  // kMaxObjects and the forms drawn to kMaxFormDraws. Past a limit the walk stops with ContentLimit (docs/preflight.md).
+  static constexpr std::uint64_t kMaxStreamBytes = std::uint64_t{16} << 20;
+  static constexpr std::uint64_t kMaxPageBytes = std::uint64_t{128} << 20;
+  static constexpr std::uint64_t kMaxObjects = 10'000'000;
+  static constexpr std::uint64_t kMaxFormDraws = 50'000;
+
+  void count_bytes(const ByteCounter& size, const std::string& what) {
+    if (size.over())
+      throw ContentLimit(what + " decodes to more than " + std::to_string(kMaxStreamBytes >> 20) +
+                         " MiB: preflight's limit for one content stream");
+    page_bytes_ += size.bytes();
+    if (page_bytes_ > kMaxPageBytes)
+      throw ContentLimit("gave up after " + std::to_string(kMaxPageBytes >> 20) +
+                         " MiB of decoded content (counted again each time a form is drawn): preflight's work limit "
+                         "for one page");
+  }
+
   const PageLimits& limits_;
+  std::uint64_t objects_ = 0, page_bytes_ = 0, form_draws_ = 0;
   PageInk ink_;
   std::vector<QPDFObjectHandle> operands_;
   std::vector<GraphicsState> gs_{GraphicsState{}};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
 #include <string>
@@ -53,8 +54,16 @@ struct PageInk {
   std::vector<Box> text_boxes;           // with PageLimits::collect_text: each text shown, clipped
 };
 
+// The walk of a page met one of its work limits (a content stream decoding to more than 16 MiB,
+// 128 MiB decoded in all, 10,000,000 objects parsed, forms counted each time they are drawn, or
+// 50,000 forms drawn); what() says which.
+struct ContentLimit : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Walks the page's content streams and the Form XObjects they draw.
-// Throws (QPDFExc, std::exception) when a content stream cannot be read.
+// Throws (QPDFExc, std::exception) when a content stream cannot be read, ContentLimit when the
+// walk meets a work limit.
 PageInk walk_page(QPDFPageObjectHelper& page, const PageLimits& limits);
 
 }  // namespace gp::pdfcheck::detail

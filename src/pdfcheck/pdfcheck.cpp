@@ -251,6 +251,9 @@ class Checker {
     detail::PageInk ink;
     try {
       ink = detail::walk_page(page, limits);
+    } catch (const detail::ContentLimit& e) {
+      on_page(number, "content", "page " + std::to_string(number) + ": " + e.what());
+      return;
     } catch (const std::exception& e) {
       on_page(number, "content", "page " + std::to_string(number) + ": the content cannot be read (" + e.what() + ")");
       return;
