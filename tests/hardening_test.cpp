@@ -291,6 +291,12 @@ TEST_CASE("hardening: preflight's content walk has work limits (form fan-out, co
   // 40 KB of Flate that decodes to 20 MiB: measured before it is parsed, refused past 16 MiB.
   CHECK(pt::messages(pt::checked(kData + "/hostile/flate_bomb.pdf", pt::only_content())) ==
         pt::Strings{"page 1: the page's content decodes to more than 16 MiB: preflight's limit for one content stream"});
+  CHECK(pt::messages(pt::checked(kData + "/hostile/flate_bomb.pdf", pt::only_content()), "work-limit").size() == 1);
+  // The command: the page was not checked, so exit 1 even without --strict.
+  TempDir tmp("gridpress-hardening");
+  const Output r = gridpress("preflight --rules none '" + kData + "/hostile/flate_bomb.pdf'", tmp);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("page 1: the page's content decodes to more than 16 MiB") != std::string::npos);
 }
 
 TEST_CASE("hardening: solve and grade give a search up at its node budget, deterministically") {

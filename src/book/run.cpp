@@ -638,7 +638,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
       const bool layout_found = !run.findings.empty();
       for (const pdfcheck::Finding& f : report->findings) {
         const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
-                               f.rule == "page-size" || f.rule == "content" || f.rule == "page-boxes" ||
+                               f.rule == "page-size" || f.rule == "content" || f.rule == "work-limit" || f.rule == "page-boxes" ||
                                f.rule == "image-resolution";
         if (!layout_found || file_only) run.findings.push_back(f.message);
       }

@@ -47,7 +47,8 @@ constexpr const char* kPreflightFooter =
     "--cover checks a full-wrap cover PDF instead: its size (two trims + the spine for --pages on\n"
     "--paper + 0.125 in bleed all round; the trim from --trim or worked out from the size), fonts,\n"
     "text inside the safe areas and none in the barcode area.\n"
-    "Exit code: 0 if passed (or problems without --strict), 1 if problems with --strict, 2 if FILE\n"
+    "Exit code: 0 if passed (or problems without --strict), 1 if problems with --strict or a page met\n"
+    "a work limit of the check (it was not checked: 'page N: gave up after ...'), 2 if FILE\n"
     "cannot be read or the options are bad.";
 
 // Every `from` in `text` replaced by `to`.

@@ -1,6 +1,7 @@
 // The PDF preflight behind `gridpress preflight FILE.pdf`: options to rules, report to text/JSON.
 #include "cli/preflight.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -94,7 +95,10 @@ int print_preflight_report(const std::string& path, const pdfcheck::Report& repo
     else
       out << "preflight: " << n << (n == 1 ? " problem" : " problems") << '\n';
   }
-  return n > 0 && options.strict ? kExitFailure : kExitOk;
+  // A page whose walk met a work limit was not checked: no verdict, whatever --strict says.
+  const bool unchecked = std::any_of(report.findings.begin(), report.findings.end(),
+                                     [](const pdfcheck::Finding& f) { return f.rule == "work-limit"; });
+  return (n > 0 && options.strict) || unchecked ? kExitFailure : kExitOk;
 }
 
 int preflight_pdf_file(const std::string& path, const PreflightOptions& options, std::ostream& out, std::ostream& err) {

@@ -69,6 +69,9 @@ Result<Report> check_cover_pdf(const std::string& path, const CoverRules& rules)
       else if (std::none_of(rules.safe.begin(), rules.safe.end(), [&](const CoverArea& a) { return inside(b, a); }))
         outside.push_back(b);
     }
+  } catch (const detail::ContentLimit& e) {
+    report.findings.push_back(Finding{1, "work-limit", "page 1: " + std::string(e.what()), {1}});
+    return report;
   } catch (const std::exception& e) {
     report.findings.push_back(
         Finding{1, "content", "page 1: the content cannot be read (" + std::string(e.what()) + ")", {1}});

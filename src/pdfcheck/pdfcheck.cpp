@@ -252,7 +252,7 @@ class Checker {
     try {
       ink = detail::walk_page(page, limits);
     } catch (const detail::ContentLimit& e) {
-      on_page(number, "content", "page " + std::to_string(number) + ": " + e.what());
+      on_page(number, "work-limit", "page " + std::to_string(number) + ": " + e.what());
       return;
     } catch (const std::exception& e) {
       on_page(number, "content", "page " + std::to_string(number) + ": the content cannot be read (" + e.what() + ")");

@@ -61,7 +61,9 @@ struct Finding {
   int page = 0;        // 1-based; 0 = the document as a whole
   std::string rule;    // "page-count", "even-pages", "blank-pages", "page-size", "fonts-embedded", "text-size",
                        // "line-width", "margins", "image-resolution", "page-boxes", "outlines",
-                       // "annotations", "content"
+                       // "annotations", "content", "work-limit" (the page was not fully checked:
+                       // its content walk met a work limit; preflight then exits 1 even without
+                       // --strict)
   std::string message; // for users, e.g. "page 7: text set at 6.0 pt (the minimum is 7 pt)"
   std::vector<int> pages;  // every page the finding concerns, ascending (empty: the document)
 };
