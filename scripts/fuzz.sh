@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of outside input with libFuzzer (clang, ASan+UBSan): the spec loader, the
-# puzzle line reader and the PDF preflight reader. Builds the targets in the sanitizer build
+# puzzle line reader, the PDF preflight reader, the manifest reader (catalogue import, exclude)
+# and the jigsaw region / killer cage tokens. Builds the targets in the sanitizer build
 # (build-asan/, clang: scripts/build.sh fuzz builds only them there; after scripts/build.sh
 # sanitize they are built already), keeps its work in build-asan/fuzzing/,
 # seeds each target's corpus from tests/data (and the examples and templates for specs), then runs
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-300}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(spec_loader puzzle_line pdf_preflight)
+((${#targets[@]})) || targets=(spec_loader puzzle_line pdf_preflight manifest board_tokens)
 
 bash scripts/build.sh fuzz
 
@@ -23,6 +24,8 @@ seeds_for() {
     spec_loader)   find tests/data/specs tests/data/books tests/data/newspaper examples templates config -name '*.yaml' ;;
     puzzle_line)   ls tests/data/*.txt ;;
     pdf_preflight) ls tests/data/*.pdf ;;
+    manifest)      ls tests/data/fuzz/manifest/* ;;
+    board_tokens)  ls tests/data/fuzz/board_tokens/* ;;
   esac
 }
 
@@ -45,8 +48,8 @@ fuzz_one() {
 }
 
 # Every target at once, for as long as gives each about SECONDS of one core: SECONDS x targets /
-# cores of wall time when there are fewer cores than targets (CI: 3 targets on 2 cores, 20 s each
-# -> 30 s), instead of rounds of one target a core (40 s, one core idle in the second round).
+# cores of wall time when there are fewer cores than targets (CI: 5 targets on 2 cores, 20 s each
+# -> 50 s), instead of rounds of one target a core (40 s, one core idle in the second round).
 # Then the verdicts in order.
 cores=$(nproc 2>/dev/null || echo 2)
 wall=$seconds
