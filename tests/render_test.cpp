@@ -2,6 +2,7 @@
 // EPS and PNG output (pixels read back) rather than PDF bytes; plus atomic writes and determinism.
 #include <cairo.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -477,54 +478,167 @@ TEST_CASE("staging: a failed rename puts the earlier files back; nothing is left
         "cannot write '/dev/null': it is a character device, not a regular file");
 }
 
-// Stages new versions of a.txt, b.txt, c.txt (earlier versions exist for a and c) in a child
-// process that is killed after `renames` renames of the commit. Returns the child's exit status.
-int killed_commit(const TempDir& dir, int renames) {
+// Stages new versions of A/a.txt, A/b.txt and B/c.txt (earlier versions exist for a and c) in a
+// child process that is killed after `steps` steps of the commit (0: never). Returns the child's
+// exit status.
+int killed_commit(const TempDir& dir, int steps) {
   const pid_t child = ::fork();
   if (child == 0) {
     Staging staging;
-    for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
+    for (const char* name : {"A/a.txt", "A/b.txt", "B/c.txt"}) {
       auto staged = staging.add(dir / name);
       if (!staged || !write_file_atomically(*staged, std::string("new ") + name).ok()) ::_exit(3);
     }
-    staging.after_rename = [renames](int done) {
-      if (done == renames) ::kill(::getpid(), SIGKILL);
+    staging.after_step = [steps](int done) {
+      if (done == steps) ::kill(::getpid(), SIGKILL);
     };
-    (void)staging.commit();
-    ::_exit(4);
+    ::_exit(staging.commit().ok() ? 0 : 4);
   }
   int status = 0;
   ::waitpid(child, &status, 0);
   return status;
 }
 
-TEST_CASE("staging: a commit killed between its renames is rolled back by the next staging in the folder") {
-  for (int renames = 1; renames <= 2; ++renames) {
-    TempDir dir;
-    REQUIRE(write_file_atomically(dir / "a.txt", "old a").ok());
-    REQUIRE(write_file_atomically(dir / "c.txt", "old c").ok());
-    const int status = killed_commit(dir, renames);
-    REQUIRE(WIFSIGNALED(status));
-    REQUIRE(WTERMSIG(status) == SIGKILL);
-    // The kill left a mixed group: new a (and b), old c, and the journal with the kept versions.
-    CHECK(slurp(dir / "a.txt") == "new a.txt");
-    CHECK(slurp(dir / "c.txt") == "old c");
-    CHECK(fs::exists(dir / "b.txt") == (renames == 2));
-    int journals = 0;
-    for (const auto& e : fs::directory_iterator(dir.path))
-      journals += e.path().filename().string().rfind(".gp-journal-", 0) == 0;
-    CHECK(journals == 1);
+// The names in `folder` that a Staging made (staged files, kept versions, journals).
+std::vector<std::string> gp_files(const std::string& folder) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(folder))
+    if (e.path().filename().string().find(".gp-") != std::string::npos) out.push_back(e.path().filename().string());
+  return out;
+}
 
-    // The next run that writes into the folder puts the earlier group back and clears up.
+TEST_CASE("staging: a commit killed at any step leaves the old group or the new one once the next run recovers") {
+  // 13 steps: 2 journals, 2 kept versions, 3 renames, 2 journals marked, 2 kept versions and 2
+  // journals removed. Killed before a journal is marked: the old group; after: the new one.
+  for (int steps = 1; steps <= 14; ++steps) {
+    CAPTURE(steps);
+    TempDir dir;
+    fs::create_directories(dir / "A");
+    fs::create_directories(dir / "B");
+    REQUIRE(write_file_atomically(dir / "A/a.txt", "old a").ok());
+    REQUIRE(write_file_atomically(dir / "B/c.txt", "old c").ok());
+    const int status = killed_commit(dir, steps);
+    if (steps <= 13) {
+      REQUIRE(WIFSIGNALED(status));
+      REQUIRE(WTERMSIG(status) == SIGKILL);
+    } else {
+      REQUIRE(WIFEXITED(status));
+      REQUIRE(WEXITSTATUS(status) == 0);
+    }
+    // The next run that writes into either folder ends the whole commit, in both folders.
     {
       Staging next;
-      REQUIRE(next.add(dir / "other.txt").ok());
+      REQUIRE(next.add(dir / (steps % 2 ? "A/other.txt" : "B/other.txt")).ok());
     }
-    CHECK(slurp(dir / "a.txt") == "old a");
-    CHECK_FALSE(fs::exists(dir / "b.txt"));
-    CHECK(slurp(dir / "c.txt") == "old c");
-    CHECK(dir.count_files() == 2);
+    const bool is_new = steps >= 8;
+    CHECK(slurp(dir / "A/a.txt") == (is_new ? "new A/a.txt" : "old a"));
+    CHECK(fs::exists(dir / "A/b.txt") == is_new);
+    if (is_new) CHECK(slurp(dir / "A/b.txt") == "new A/b.txt");
+    CHECK(slurp(dir / "B/c.txt") == (is_new ? "new B/c.txt" : "old c"));
+    // No journal or kept ".old" copy is left in either folder, and nothing at all in the folder
+    // written into (a staged file of the dead run in the other folder, made before its journal,
+    // goes with the next run there).
+    const std::string recovered = steps % 2 ? "A" : "B", other = steps % 2 ? "B" : "A";
+    CHECK(gp_files(dir / recovered).empty());
+    for (const std::string& name : gp_files(dir / other)) {
+      CAPTURE(name);
+      CHECK(name.rfind(".gp-stage-", 0) == 0);
+      CHECK_FALSE(name.ends_with(".old"));
+    }
   }
+}
+
+// A process id that is not running (a child that has ended).
+int dead_pid() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return child;
+}
+
+std::string host() {
+  char buf[256] = {};
+  ::gethostname(buf, sizeof buf - 1);
+  return buf;
+}
+
+TEST_CASE("staging: a planted journal is refused and nothing outside its folder is touched") {
+  TempDir dir;
+  fs::create_directories(dir / "out");
+  REQUIRE(write_file_atomically(dir / "victim.txt", "precious").ok());
+  REQUIRE(write_file_atomically(dir / "out/inside.txt", "mine").ok());
+  const int pid = dead_pid();
+  const std::string name = ".gp-journal-" + std::to_string(pid) + "-0";
+  const std::string journal_path = dir / ("out/" + name);
+  auto refused = [&](const std::string& bytes, const std::string& why) {
+    CAPTURE(why);
+    std::ofstream(journal_path, std::ios::binary) << bytes;
+    Staging staging;
+    auto r = staging.add(dir / "out/book.pdf");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().to_string() == "refusing the journal '" + journal_path + "' of an interrupted run: " + why +
+                                       "; nothing it names was touched (remove it if no gridpress run was "
+                                       "interrupted in '" + (dir / "out") + "')");
+    CHECK(slurp(dir / "victim.txt") == "precious");
+    CHECK(slurp(dir / "out/inside.txt") == "mine");
+    CHECK(fs::exists(journal_path));
+  };
+  // The earlier format, with absolute paths (what the hostile review planted).
+  refused(std::string("gridpress staging journal 1\n0") + '\0' + (dir / "victim.txt") + '\0' +
+              (dir / "out/.gp-stage-1-0-x") + '\0',
+          "it does not start as a gridpress journal does");
+  journal::Journal j;
+  j.uid = ::getuid();
+  j.host = host();
+  j.pid = static_cast<std::uint64_t>(pid);
+  j.serial = 0;
+  j.group = "g";
+  j.entries.push_back({false, "../victim.txt", ".gp-stage-" + std::to_string(pid) + "-0-x", 0, 0});
+  std::string bytes = journal::encode(j);
+  // Damaged: one byte changed.
+  std::string damaged = bytes;
+  damaged[damaged.find("victim")] = 'V';
+  refused(damaged, "its checksum does not match (damaged, or not written by gridpress)");
+  // Well formed, but naming a file outside its folder.
+  refused(bytes, "it names a file outside its own folder ('../victim.txt')");
+  j.entries[0].target = dir / "victim.txt";
+  refused(journal::encode(j), "it names a file outside its own folder ('" + (dir / "victim.txt") + "')");
+  // Written by someone else: another host, another user.
+  j.entries[0].target = "inside.txt";
+  j.host = "elsewhere.invalid";
+  refused(journal::encode(j), "it was written by another user or on another machine (uid " +
+                                  std::to_string(::getuid()) + ", host 'elsewhere.invalid')");
+  j.host = host();
+  j.uid = ::getuid() + 1;
+  refused(journal::encode(j), "it was written by another user or on another machine (uid " +
+                                  std::to_string(::getuid() + 1) + ", host '" + host() + "')");
+  // Its name and its writer disagree.
+  j.uid = ::getuid();
+  j.pid = static_cast<std::uint64_t>(pid) + 1;
+  refused(journal::encode(j), "its name does not match the run that wrote it");
+  // Not a regular file: refused without blocking.
+  fs::remove(journal_path);
+  REQUIRE(::mkfifo(journal_path.c_str(), 0600) == 0);
+  {
+    Staging staging;
+    auto r = staging.add(dir / "out/book.pdf");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().to_string().find("it is a FIFO, not a journal") != std::string::npos);
+  }
+  fs::remove(journal_path);
+
+  // A well-formed journal of this user naming a file of its folder that is not the file its run
+  // renamed there (another inode): accepted, ended, and the file is left as it is.
+  j.pid = static_cast<std::uint64_t>(pid);
+  std::ofstream(journal_path, std::ios::binary) << journal::encode(j);
+  {
+    Staging staging;
+    REQUIRE(staging.add(dir / "out/book.pdf").ok());
+  }
+  CHECK(slurp(dir / "out/inside.txt") == "mine");
+  CHECK_FALSE(fs::exists(journal_path));
+  CHECK(slurp(dir / "victim.txt") == "precious");
 }
 
 TEST_CASE("staging: errors from writers name the user's file, not the staged one") {
