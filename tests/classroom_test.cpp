@@ -250,8 +250,35 @@ TEST_CASE("symbols in the spec: named sets, lists, and what a grid cannot take")
         std::vector<std::string>{"5:14: sections[0].symbols: 'star' is in the list twice"});
   CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [circle, star, A, house]\n") ==
         std::vector<std::string>{
-            "5:14: sections[0].symbols: 'house' is not a shape (circle, square, triangle, star, heart, diamond) or a "
-            "colour (red, blue, yellow, green, orange, purple), and a text entry is 1 or 2 characters"});
+            "5:14: sections[0].symbols: entry 4 (\"house\") is 5 characters, not one: a text entry is one visible "
+            "character (a letter with its accents, an emoji), unless it is a shape (circle, square, triangle, star, "
+            "heart, diamond) or a colour (red, blue, yellow, green, orange, purple)"});
+  // Symbols that would print a given as nothing, or as two characters, are refused with the entry.
+  const std::string tail = ": a text entry is one visible character (a letter with its accents, an emoji), unless "
+                           "it is a shape (circle, square, triangle, star, heart, diamond) or a colour (red, blue, "
+                           "yellow, green, orange, purple)";
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [A, B, C, \"\\u200B\"]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: entry 4 (\"<U+200B>\") holds an invisible character "
+                                 "(U+200B)" + tail});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [A, B, \"\\n\", D]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: entry 3 (\"<U+000A>\") holds an invisible character "
+                                 "(U+000A)" + tail});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [A, B, \"C\\u200B\", D]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: entry 3 (\"C<U+200B>\") holds an invisible character "
+                                 "(U+200B)" + tail});
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [A, B, \" \", D]\n").size() == 1);
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [A, B, \"\\u0301\", D]\n").size() == 1);  // a lone accent
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [A, B, \"10\", D]\n") ==
+        std::vector<std::string>{"5:14: sections[0].symbols: entry 3 (\"10\") is 2 characters, not one" + tail});
+  // One character with its accent, an emoji ZWJ sequence, a flag: one cluster each.
+  CHECK(problems(dir, head + "    grid: 4x4\n    symbols: [\"e\\u0301\", \"\\U0001F469\\u200D\\U0001F52C\", "
+                             "\"\\U0001F1EB\\U0001F1F7\", B]\n")
+            .empty());
+  // Killer: cage sums are arithmetic on the digits, so no other symbols.
+  CHECK(problems(dir, head + "    grid: 6x6\n    variant: killer\n    symbols: letters\n") ==
+        std::vector<std::string>{"6:14: sections[0].symbols: a killer section prints digits only: its cage sums are "
+                                 "arithmetic on the values 1..6, which other symbols would contradict"});
+  CHECK(problems(dir, head + "    grid: 4x4\n    variant: killer\n    symbols: [A, B, C, D]\n").size() == 1);
   CHECK(problems(dir, head + "    symbols: emoji\n").size() == 1);
 
   spit(dir / "ok.yaml", head + "    grid: 4x4\n    symbols: [circle, red, A, \"ß\"]\n  - count: 1\n    grid: 6x6\n"
