@@ -2,12 +2,15 @@
 // proof guides, themes, and `gridpress preflight COVER.pdf --cover`.
 #include <cairo-pdf.h>
 #include <cairo.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "cli_support.hpp"
@@ -327,16 +330,14 @@ TEST_CASE("cover: a front image fills the front to its bleed edges or fits where
   CHECK(fitted->placed.bottom() <= fitted->clip.bottom() + 1e-9);
   CHECK(fitted->clip.x >= g.front_safe.x);
 
-  // Missing, not a PNG, or an SVG: errors naming the key.
-  const spec::BookSpec missing = load(cover_spec(dir, "cover:\n  image: gone.png\n"));
-  auto m = layout::lay_out_cover(missing, 100, layout::cover_options(missing), measure);
+  // Missing, not a PNG, or an SVG: errors at the key when the spec is read.
+  auto m = spec::load_book_spec(cover_spec(dir, "cover:\n  image: gone.png\n"));
   REQUIRE_FALSE(m.ok());
-  CHECK(m.error().to_string().find("cover.image: cannot read '" + (dir / "gone.png") + "'") != std::string::npos);
+  CHECK(m.error().to_string().find(":10:10: cover.image: cannot read '" + (dir / "gone.png") + "'") != std::string::npos);
   test::spit(dir / "text.png", "not a picture at all, just some words");
-  const spec::BookSpec text = load(cover_spec(dir, "cover:\n  image: text.png\n"));
-  auto t = layout::lay_out_cover(text, 100, layout::cover_options(text), measure);
+  auto t = spec::load_book_spec(cover_spec(dir, "cover:\n  image: text.png\n"));
   REQUIRE_FALSE(t.ok());
-  CHECK(t.error().to_string().find("cover.image: '" + (dir / "text.png") + "' is not a PNG file") != std::string::npos);
+  CHECK(t.error().to_string().find(":10:10: cover.image: '" + (dir / "text.png") + "' is not a PNG file") != std::string::npos);
   auto jpeg = spec::load_book_spec(cover_spec(dir, "cover:\n  image: art.jpg\n"));
   REQUIRE_FALSE(jpeg.ok());
   CHECK(jpeg.error().to_string().find("cover.image: the cover image must be a PNG or an SVG") != std::string::npos);
@@ -392,6 +393,94 @@ TEST_CASE("cover: an SVG front image is vector art (no resolution check), fillin
   CHECK(sizeless.err.find("cover.image: '" + (dir / "sizeless.svg") + "' has no width, height or viewBox") !=
         std::string::npos);
   CHECK_FALSE(fs::exists(dir / "book-cover.pdf"));
+}
+
+namespace {
+
+// The first bytes of a PNG of w x h pixels: its signature and header chunk, enough for every
+// reader of its size (the pixels are never reached: it is refused first).
+std::string png_header(std::uint32_t w, std::uint32_t h) {
+  std::string b("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR", 16);
+  for (std::uint32_t v : {w, h})
+    for (int k = 3; k >= 0; --k) b += static_cast<char>((v >> (8 * k)) & 0xFF);
+  b += std::string("\x08\x06\0\0\0", 5);
+  b += std::string("\0\0\0\0", 4);  // the CRC: not checked before the size
+  return b;
+}
+
+std::string base64_of(const std::string& bytes) {
+  static const char* t = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    std::uint32_t v = static_cast<unsigned char>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
+    out += t[(v >> 18) & 63];
+    out += t[(v >> 12) & 63];
+    out += i + 1 < bytes.size() ? t[(v >> 6) & 63] : '=';
+    out += i + 2 < bytes.size() ? t[v & 63] : '=';
+  }
+  return out;
+}
+
+std::string svg_with(const std::string& inner) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"400\" "
+         "height=\"600\">" + inner + "</svg>\n";
+}
+
+}  // namespace
+
+TEST_CASE("cover: images are capped (size, pixels, what an SVG draws) and checked when the spec is read, at the key") {
+  TempDir dir;
+  auto refused = [&](const std::string& image, const std::string& message) {
+    CAPTURE(image);
+    auto r = spec::load_book_spec(cover_spec(dir, "cover:\n  image: " + image + "\n"));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().to_string() == dir / "book.yaml" + ":10:10: cover.image: " + message);
+  };
+  const std::string caps = "a picture may have at most 30000 pixels a side and 60 million in all";
+  test::spit(dir / "huge.png", png_header(40000, 40000));
+  refused("huge.png", "'" + dir / "huge.png" + "' is 40000 x 40000 pixels; " + caps);
+  test::spit(dir / "wide.png", png_header(9000, 9000));  // 81 million pixels
+  refused("wide.png", "'" + dir / "wide.png" + "' is 9000 x 9000 pixels; " + caps);
+  // A file past the size cap is refused by its size, unread (a sparse file: no disk used).
+  { std::ofstream(dir / "fat.png") << png_header(100, 100); }
+  fs::resize_file(dir / "fat.png", (std::uintmax_t{64} << 20) + 1);
+  refused("fat.png", "'" + dir / "fat.png" + "' is 65 MiB; a picture file may be at most 64 MiB");
+  // A FIFO (or a device) is refused without being opened: nothing waits on it.
+  REQUIRE(::mkfifo((dir / "pipe.png").c_str(), 0600) == 0);
+  refused("pipe.png", "'" + dir / "pipe.png" + "' is a FIFO, not a picture file");
+  // An SVG that draws a huge PNG, beside it or embedded, or anything gridpress cannot check.
+  test::spit(dir / "refers.svg", svg_with("<image xlink:href=\"huge.png\" width=\"400\" height=\"600\"/>"));
+  refused("refers.svg", "'huge.png', which '" + dir / "refers.svg" + "' refers to, is 40000 x 40000 pixels; " + caps);
+  test::spit(dir / "embeds.svg", svg_with("<image href=\"data:image/png;base64," + base64_of(png_header(40000, 40000)) +
+                                          "\" width=\"400\" height=\"600\"/>"));
+  refused("embeds.svg", "a picture embedded in '" + dir / "embeds.svg" + "' is 40000 x 40000 pixels; " + caps);
+  test::spit(dir / "many.svg", svg_with("<image href=\"wide1.png\"/><image href=\"wide1.png\"/>"));
+  test::spit(dir / "wide1.png", png_header(6000, 6000));  // 36 million each: 72 in all
+  refused("many.svg", "'" + dir / "many.svg" + "' draws pictures of more than 60 million pixels in all");
+  test::spit(dir / "web.svg", svg_with("<image href=\"https://example.invalid/a.png\"/>"));
+  refused("web.svg", "'" + dir / "web.svg" +
+                         "' refers to 'https://example.invalid/a.png', which is not a file beside it (gridpress reads "
+                         "no addresses)");
+  test::spit(dir / "nested.svg", svg_with("<image href=\"refers.svg\"/>"));
+  refused("nested.svg", "'refers.svg', which '" + dir / "nested.svg" +
+                            "' refers to, is not a PNG or JPEG picture gridpress can check");
+  test::spit(dir / "piped.svg", svg_with("<use href=\"pipe.png#x\"/>"));
+  refused("piped.svg", "'pipe.png#x', which '" + dir / "piped.svg" + "' refers to, is a FIFO, not a picture file");
+  test::spit(dir / "style.svg", svg_with("<style>@import url(other.css);</style>"));
+  refused("style.svg", "'" + dir / "style.svg" + "' imports a stylesheet (@import), which gridpress does not allow");
+  // Internal references and a small embedded picture are fine.
+  test::spit(dir / "fine.svg", svg_with("<defs><linearGradient id=\"g\"/></defs><rect fill=\"url(#g)\" width=\"9\" "
+                                        "height=\"9\"/><image href=\"data:image/png;base64," +
+                                        base64_of(png_header(10, 10)) + "\"/>"));
+  CHECK(spec::load_book_spec(cover_spec(dir, "cover:\n  image: fine.svg\n")).ok());
+
+  // The spec command says so too, at the key, and exits 2 at once.
+  const test::Output r = test::gridpress("spec '" + cover_spec(dir, "cover:\n  image: pipe.png\n") + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err.find(dir / "book.yaml" + ":10:10: cover.image: '" + dir / "pipe.png" + "' is a FIFO, not a picture file") !=
+        std::string::npos);
 }
 
 TEST_CASE("cover: the book command refuses a low-resolution image before any work and draws a good one") {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,23 @@ inline constexpr double kMaxPageMm = 5080.0;
 // page per puzzle and one per answer, besides the front and back matter), and so do the work and
 // memory of a run: a larger spec is refused by `gridpress spec` and `book` before any work.
 inline constexpr long long kMaxPuzzlesPerRun = 100000;
+
+// Pictures (cover.image, and every PNG or JPEG an SVG cover image draws, embedded or beside it):
+// a file of at most 64 MiB; a raster picture of at most 30,000 pixels a side and 60 million
+// pixels in all (240 MB once decoded); an SVG's pictures together at most 60 million pixels.
+inline constexpr std::uint64_t kMaxImageBytes = std::uint64_t{64} << 20;
+inline constexpr std::int64_t kMaxImageSide = 30000;
+inline constexpr std::int64_t kMaxImagePixels = 60'000'000;
+
+// What is wrong with the picture file at `path` (a PNG, or an SVG by its extension), or nothing:
+// "cannot read 'X': no such file or no permission", "'X' is a FIFO, not a picture file" (never
+// opened, so never waited on), "'X' is 80 MiB; a picture file may be at most 64 MiB", "'X' is not
+// a PNG file", "'X' is 40000 x 40000 pixels; a picture may have at most 30000 pixels a side and 60
+// million in all". An SVG is read as text: every picture it draws from outside itself (href,
+// url(...)) must be a PNG or JPEG within the same caps, embedded (data:) or in a file; another
+// SVG, a web address, a stylesheet @import are refused ("'art.svg' refers to 'http://...', which
+// is not a file beside it").
+std::optional<std::string> image_problem(const std::string& path);
 
 // The character limit for the text key at `key_path` ("title", "front_matter.notice",
 // "sections[2].name"): kMaxLongText for notice and back_text, kMaxPathText for path and profile

@@ -305,6 +305,9 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
   }
   if (!b.cover.image.empty() && !fs::path(b.cover.image).is_absolute() && !b.base_dir.empty())
     b.cover.image = (fs::path(b.base_dir) / b.cover.image).lexically_normal().string();
+  // The cover picture's resource caps, at the key's place, before any work (limits.hpp).
+  if (b.cover.enabled && !b.cover.image.empty())
+    if (auto why = image_problem(b.cover.image)) return Error(key_diagnostic(b, {"cover.image"}, *why));
   return std::move(st.book);
 }
 
