@@ -191,4 +191,9 @@ TEST_CASE("shared text helpers: one decimal, ratings, CSV fields") {
   CHECK(gp::csv_field("line\nbreak") == "\"line\nbreak\"");
   CHECK(gp::csv_field("carriage\rreturn") == "\"carriage\rreturn\"");
   CHECK(gp::csv_field("") == "");
+  // One record: every field through csv_field; integers bare; quoted() always quotes.
+  CHECK(gp::CsvRow().add("a").add(12).add("").add(std::string("x,y")).quoted("h").line() == "a,12,,\"x,y\",\"h\"\n");
+  CHECK(gp::CsvRow().add("line\nbreak").add("say \"hi\"").add("cr\r").line() ==
+        "\"line\nbreak\",\"say \"\"hi\"\"\",\"cr\r\"\n");
+  CHECK(gp::CsvRow().line() == "\n");
 }

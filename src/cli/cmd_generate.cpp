@@ -228,13 +228,13 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
-      out += std::to_string(first + static_cast<long long>(i)) + "," + std::to_string(opt.seed) + "," + std::to_string(p.seed) + "," +
-             format_line(p.givens) + ",";
-      if (jigsaw) out += format_regions(p.givens.board->region) + ",";
-      if (killer) out += format_cages(p.givens.board->cages) + ",";
-      if (opt.with_solution) out += format_line(p.solution) + ",";
-      out += std::to_string(p.givens.clue_count()) + "," + p.symmetry + "," + p.fill + "," + csv_rating(p) + "," +
-             csv_field(p.label) + "," + csv_field(p.hardest, true) + "\n";
+      CsvRow row;
+      row.add(first + static_cast<long long>(i)).add(opt.seed).add(p.seed).add(format_line(p.givens));
+      if (jigsaw) row.add(format_regions(p.givens.board->region));
+      if (killer) row.add(format_cages(p.givens.board->cages));
+      if (opt.with_solution) row.add(format_line(p.solution));
+      row.add(p.givens.clue_count()).add(p.symmetry).add(p.fill).add(csv_rating(p)).add(p.label).quoted(p.hardest);
+      out += row.line();
     }
   }
   std::cout << out << std::flush;

@@ -150,18 +150,18 @@ int run_grade(const GradeCliOptions& opt) {
           out += "  " + std::to_string(i + 1) + ". " + one_decimal(g.path[i].rating) + " " + g.path[i].description + "\n";
       }
     } else if (opt.format == "csv") {
-      out += std::to_string(line_no) + "," + puzzle + ",";
-      if (rated) {
-        out += one_decimal(g.rating) + "," + g.label + "," + csv_field(g.hardest, true);
-      } else {
-        out += ",error," + csv_field(problem);
-      }
+      CsvRow row;
+      row.add(line_no).add(puzzle);
+      if (rated)
+        row.add(one_decimal(g.rating)).add(g.label).quoted(g.hardest);
+      else
+        row.add("").add("error").add(problem);
       if (opt.explain) {
         std::string path;
         for (const auto& s : g.path) path += (path.empty() ? "" : " | ") + one_decimal(s.rating) + " " + s.description;
-        out += "," + csv_field(path);
+        row.add(path);
       }
-      out += "\n";
+      out += row.line();
     } else {
       nlohmann::json j;
       j["line"] = line_no;

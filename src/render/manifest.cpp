@@ -50,12 +50,13 @@ std::string csv_header(bool variants, bool killer) {
 }
 
 std::string csv_row(const ManifestEntry& e, bool variants, bool killer) {
-  return csv_field(e.section) + ',' + std::to_string(e.number) + ',' + std::to_string(e.page) + ',' +
-         std::to_string(e.answer_page) + ',' + csv_field(e.grid) + ',' + e.givens + ',' + e.solution + ',' +
-         std::to_string(e.clues) + ',' + csv_field(e.symmetry) + ',' + std::to_string(e.seed) + ',' +
-         (e.rating >= 0 ? one_decimal(e.rating) : "") + ',' + csv_field(e.label) + ',' + csv_field(e.hardest) +
-         (variants ? ',' + e.variant + ',' + e.regions : std::string()) +
-         (killer ? ',' + format_cages(e.cages) + '\n' : std::string(1, '\n'));
+  CsvRow row;
+  row.add(e.section).add(e.number).add(e.page).add(e.answer_page).add(e.grid).add(e.givens).add(e.solution);
+  row.add(e.clues).add(e.symmetry).add(e.seed).add(e.rating >= 0 ? one_decimal(e.rating) : "").add(e.label);
+  row.add(e.hardest);
+  if (variants) row.add(e.variant).add(e.regions);
+  if (killer) row.add(format_cages(e.cages));
+  return row.line();
 }
 
 // The JSON document written piece by piece, laid out exactly as nlohmann's dump(2) of the whole.
