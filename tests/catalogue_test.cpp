@@ -10,12 +10,14 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "catalogue/sources.hpp"
 #include "cli_support.hpp"
@@ -177,7 +179,9 @@ TEST_CASE(
   // Every puzzle of volume 1 is listed with its book, section, number and file.
   auto cat = catalogue::Catalogue::open(dir / "series.db", catalogue::Access::read);
   REQUIRE(cat.ok());
-  auto e = cat->find(*a.begin());
+  auto found = cat->find(*a.begin());
+  REQUIRE(found.ok());
+  const auto& e = *found;
   REQUIRE(e);
   CHECK(e->title == "Volume 1");
   CHECK(e->kind == "book");
@@ -322,6 +326,78 @@ TEST_CASE("catalogue: a reservation fails, writing nothing, when another connect
   CHECK(stats_of(dir / "c.db").pending_runs == 2);
 }
 
+TEST_CASE("catalogue: a damaged catalogue is refused by every command, naming it") {
+  TempDir dir("gridpress-catalogue-test");
+  book_ok(volume(dir, "old", "Old Volume"), "", dir, "-q");
+  REQUIRE(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old.json" + "'", dir).code == 0);
+  REQUIRE_FALSE(fs::exists(dir / "c.db-wal"));
+  // Damage every page after the first (the header and the schema stay readable).
+  std::string bytes = slurp(dir / "c.db");
+  REQUIRE(bytes.size() > 8192);
+  for (std::size_t i = 4096; i < bytes.size(); i += 4096) bytes.replace(i + 8, 64, std::string(64, '\x5a'));
+  spit(dir / "c.db", bytes);
+  const std::string db = "'" + dir / "c.db" + "'";
+  spit(dir / "some.txt", std::string(81, '.').replace(0, 9, "123456789") + "\n");
+  for (const std::string& args :
+       {"catalogue check -c " + db + " '" + dir / "some.txt" + "'", "catalogue list -c " + db,
+        "catalogue stats -c " + db, "generate --count 1 --seed 2 -q --catalogue " + db,
+        "book '" + volume(dir, "new", "New", "catalogue: c.db\n") + "' -q"}) {
+    CAPTURE(args);
+    const Output r = gridpress(args, dir);
+    CHECK(r.code != 0);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(dir / "c.db" + ": is damaged: ") != std::string::npos);
+  }
+  CHECK(slurp(dir / "c.db") == bytes);  // left as it is
+  CHECK_FALSE(fs::exists(dir / "new.pdf"));
+}
+
+TEST_CASE("catalogue: a lock held too long fails the run after the wait, with a message") {
+  TempDir dir("gridpress-catalogue-test");
+  { REQUIRE(catalogue::Catalogue::open(dir / "c.db", catalogue::Access::write).ok()); }
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir / "c.db").c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) == SQLITE_OK);
+  const auto start = std::chrono::steady_clock::now();
+  const Output r = shell("GRIDPRESS_CATALOGUE_WAIT=1 '" + std::string(GRIDPRESS_BINARY) +
+                             "' generate --count 1 --seed 2 -q --catalogue '" + dir / "c.db" + "'",
+                         dir);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  CHECK(r.code == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(dir / "c.db" + ": ") != std::string::npos);
+  CHECK(r.err.find("the catalogue is locked by another run (waited 1 s; GRIDPRESS_CATALOGUE_WAIT sets how long)") !=
+        std::string::npos);
+  CHECK(seconds < 20);  // the wait is bounded (a few waits of 1 s at most), never as long as the lock
+  // Released: the same run works.
+  CHECK(gridpress("generate --count 1 --seed 2 -q --catalogue '" + dir / "c.db" + "'", dir).code == 0);
+}
+
+TEST_CASE("catalogue: read-only commands leave no -wal or -shm file; exclude globs skip them") {
+  TempDir dir("gridpress-catalogue-test");
+  book_ok(volume(dir, "old", "Old Volume"), "", dir, "-q");
+  REQUIRE(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "old.json" + "'", dir).code == 0);
+  const std::string db = "'" + dir / "c.db" + "'";
+  for (const std::string& args : {"catalogue list -c " + db, "catalogue stats -c " + db,
+                                   "catalogue check -c " + db + " '" + dir / "old.json" + "'"}) {
+    CAPTURE(args);
+    REQUIRE(gridpress(args, dir).code == 0);
+    CHECK_FALSE(fs::exists(dir / "c.db-wal"));
+    CHECK_FALSE(fs::exists(dir / "c.db-shm"));
+  }
+  // A catalogue another process holds open has them: a glob over the folder reads the catalogue
+  // and not its companions.
+  spit(dir / "c.db-wal", "");
+  spit(dir / "c.db-shm", std::string(100, '\0'));
+  spit(dir / "g.yaml", "title: G\nseed: 5\nexclude: 'c.db*'\nsections:\n  - {count: 1, grid: 4x4}\noutput: {path: g.pdf}\n");
+  auto spec = spec::load_book_spec(dir / "g.yaml");
+  INFO((spec ? std::string() : spec.error().to_string()));
+  REQUIRE(spec.ok());
+  CHECK(spec->exclude == std::vector<std::string>{dir / "c.db"});
+}
+
 TEST_CASE("catalogue: files it lists as published are not replaced without --force") {
   TempDir dir("gridpress-catalogue-test");
   const std::string spec = volume(dir, "p", "Published", "catalogue: p.db\n");
@@ -386,6 +462,71 @@ TEST_CASE("catalogue: import of existing manifests, check, list and stats") {
   const Output bad = gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "bad.txt" + "'", dir);
   CHECK(bad.code == 1);
   CHECK(stats_of(dir / "c.db").puzzles == 24);
+}
+
+namespace {
+
+// The records of an RFC 4180 text, each a list of fields (quoted fields may hold commas, quotes
+// and line breaks).
+std::vector<std::vector<std::string>> csv_records(const std::string& text) {
+  std::vector<std::vector<std::string>> out(1, std::vector<std::string>(1));
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        out.back().back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        out.back().back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.back().emplace_back();
+    } else if (c == '\n') {
+      out.emplace_back(1);
+    } else {
+      out.back().back() += c;
+    }
+  }
+  if (out.back().size() == 1 && out.back().front().empty()) out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("catalogue: list and check quote fields with commas, quotes and line breaks (RFC 4180)") {
+  TempDir dir("gridpress-catalogue-test");
+  book_ok(volume(dir, "old", "Old Volume"), "", dir, "-q");
+  json doc = json::parse(slurp(dir / "old.json"));
+  const std::string title = "Odd, \"Title\"\nTwo\r";
+  doc["title"] = title;
+  for (auto& p : doc["puzzles"]) p["section"] = "Nines, hard";
+  spit(dir / "odd.json", doc.dump());
+  REQUIRE(gridpress("catalogue import -c '" + dir / "c.db" + "' '" + dir / "odd.json" + "'", dir).code == 0);
+  const Output list = gridpress("catalogue list -c '" + dir / "c.db" + "'", dir);
+  REQUIRE(list.code == 0);
+  CHECK(list.out.find("\"Odd, \"\"Title\"\"\nTwo\r\",\"Nines, hard\"") != std::string::npos);
+  const auto records = csv_records(list.out);
+  REQUIRE(records.size() == 13);  // the header and 12 puzzles
+  for (const auto& r : records) {
+    CHECK(r.size() == 17);
+    if (&r != &records.front()) {
+      CHECK(r[2] == title);
+      CHECK(r[3] == "Nines, hard");
+    }
+  }
+  spit(dir / "some.json", doc.dump());
+  const Output chk = gridpress("catalogue check -c '" + dir / "c.db" + "' '" + dir / "some.json" + "'", dir);
+  REQUIRE(chk.code == 0);
+  const auto rows = csv_records(chk.out);
+  REQUIRE(rows.size() == 13);
+  for (const auto& r : rows) CHECK(r.size() == 10);
+  CHECK(rows[1][5] == title);
+  CHECK(rows[1][6] == "Nines, hard");
 }
 
 TEST_CASE("catalogue: generate --catalogue skips what it lists and records what it prints") {
@@ -499,6 +640,66 @@ TEST_CASE("catalogue: newspaper runs continue its numbers and dates, and never p
   CHECK(slurp(dir / "papers/sudoku-2026-03-02.pdf") != monday);
   CHECK(disjoint(ca, canonical_forms(dir / "papers/run.json")));
   CHECK(stats_of(dir / "daily.db").puzzles == 9);
+}
+
+TEST_CASE("catalogue: newspaper numbers past the largest are refused with their place, never wrapped") {
+  TempDir dir("gridpress-catalogue-test");
+  const std::string first = daily(dir, "first", "  start_date: 2026-03-02\n  start_number: 999999997\n");
+  // Three days from 999999997 end at the largest number; four would not.
+  book_ok(first, "", dir, "-q");
+  const std::string next = daily(dir, "next", "");
+  const Output over = gridpress("book '" + next + "' -q", dir);
+  CHECK(over.code == 2);
+  CHECK(over.err == next + ": the run's numbers, from 1000000000 (the number after the last of 'Daily Test' in " +
+                        dir / "daily.db" + ") to 1000000002, go past 999999999, the largest puzzle number "
+                        "gridpress prints\n");
+
+  // A catalogue holding a number past the 32-bit range (an earlier import): refused, naming it.
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir / "daily.db").c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "UPDATE puzzles SET number = 2147483647 WHERE number = 999999999", nullptr, nullptr,
+                       nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  const Output wrapped = gridpress("book '" + next + "' -q", dir);
+  CHECK(wrapped.code == 2);
+  CHECK(wrapped.err == dir / "daily.db" + ": the last number of 'Daily Test', 2147483647, is past the largest "
+                                            "puzzle number gridpress prints (999999999): this catalogue's "
+                                            "numbering cannot be continued\n");
+  CHECK(wrapped.err.find("-2147483648") == std::string::npos);
+
+  // Import: a manifest number past the largest is refused with its place; nothing is imported.
+  json doc = manifest_of(dir / "papers/run.json");
+  doc["puzzles"][1]["number"] = 2147483647;
+  spit(dir / "big.json", doc.dump());
+  const Output imp = gridpress("catalogue import -c '" + dir / "other.db" + "' '" + dir / "big.json" + "'", dir);
+  CHECK(imp.code != 0);
+  CHECK(imp.err.find(dir / "big.json" + ": puzzles[1]: \"number\" 2147483647 is past the largest puzzle "
+                                        "number gridpress prints (999999999)") != std::string::npos);
+  std::string csv = slurp(dir / "papers/run.csv");
+  const auto row = csv.find("\n2026-03-03,");
+  REQUIRE(row != std::string::npos);
+  const auto at = csv.find(",999999998,", row);
+  REQUIRE(at != std::string::npos);
+  csv.replace(at, 11, ",9223372036854775807,");
+  spit(dir / "big.csv", csv);
+  const Output imp_csv = gridpress("catalogue import -c '" + dir / "other.db" + "' '" + dir / "big.csv" + "'", dir);
+  CHECK(imp_csv.code != 0);
+  CHECK(imp_csv.err.find(dir / "big.csv" + ": line 3: number '9223372036854775807' is past the largest puzzle number gridpress prints (999999999)") !=
+        std::string::npos);
+}
+
+TEST_CASE("catalogue: a bad date in the catalogue is reported naming the catalogue") {
+  TempDir dir("gridpress-catalogue-test");
+  book_ok(daily(dir, "first", "  start_date: 2026-03-02\n  start_number: 1\n"), "", dir, "-q");
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir / "daily.db").c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "UPDATE puzzles SET date = 'not-a-date' WHERE number = 3", nullptr, nullptr, nullptr) ==
+          SQLITE_OK);
+  sqlite3_close(db);
+  const Output r = gridpress("book '" + daily(dir, "next", "") + "' -q", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == dir / "daily.db" + ": the last date of 'Daily Test', 'not-a-date', is not a date (YYYY-MM-DD), so "
+                                    "the next day cannot follow it: give newspaper.start_date\n");
 }
 
 TEST_CASE("exclude: at the top level and per section, with manifests, globs, puzzle files and catalogues") {

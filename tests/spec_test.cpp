@@ -611,6 +611,20 @@ TEST_CASE("to_yaml writes a spec that parses back to the same book", "[spec][emi
   CHECK(np == week->newspaper);
 }
 
+TEST_CASE("newspaper numbers that would pass the largest printed number are refused at the key", "[spec][newspaper]") {
+  LoadOptions builtin;
+  builtin.use_environment = false;
+  auto ok = gp::spec::parse_book_spec("profile: newspaper\nnewspaper: {start_date: 2026-03-01, days: 3, start_number: 999999997}\n",
+                                      "week.yaml", builtin);
+  REQUIRE(ok.ok());
+  CHECK(ok->sections.back().number == 999999999);
+  auto r = gp::spec::parse_book_spec("profile: newspaper\nnewspaper: {start_date: 2026-03-01, days: 3, start_number: 999999998}\n",
+                                     "week.yaml", builtin);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().to_string() == "week.yaml:2:60: newspaper.start_number: the last day's number, 1000000000 (3 "
+                                 "days from 999999998), is past the largest puzzle number gridpress prints (999999999)");
+}
+
 TEST_CASE("docs/spec.md's key tables are the schema's", "[spec][docs]") {
   // Refresh on purpose with GRIDPRESS_UPDATE_GOLDEN=1 build-ci/tests/spec_test "[docs]".
   const std::string path = kSource + "/docs/spec.md";

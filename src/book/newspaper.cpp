@@ -29,6 +29,7 @@
 #include "book/sections.hpp"
 #include "catalogue/sources.hpp"
 #include "core/codec.hpp"
+#include "core/numbering.hpp"
 #include "core/rng.hpp"
 #include "core/text.hpp"
 #include "generator/generator.hpp"
@@ -239,12 +240,22 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
       all.push_back(e["feed"]);
     }
     list.push_back(std::move(e));
-    csv += sec.date + "," + sec.weekday + "," + std::to_string(sec.number) + "," + csv_field(p.label) + "," +
-           one_decimal(p.rating) + "," + csv_field(p.hardest) + "," + std::to_string(p.givens.clue_count()) + "," +
-           csv_field(p.givens.shape.name()) + "," + format_line(p.givens) + "," + format_line(p.solution) +
-           "," + p.canonical + "," + std::to_string(p.seed) + "," +
-           csv_field(join_names(files[d].puzzle, ";")) + "," + csv_field(join_names(files[d].solution, ";")) +
-           "\n";
+    csv += CsvRow()
+               .add(sec.date)
+               .add(sec.weekday)
+               .add(sec.number)
+               .add(p.label)
+               .add(one_decimal(p.rating))
+               .add(p.hardest)
+               .add(p.givens.clue_count())
+               .add(p.givens.shape.name())
+               .add(format_line(p.givens))
+               .add(format_line(p.solution))
+               .add(p.canonical)
+               .add(p.seed)
+               .add(join_names(files[d].puzzle, ";"))
+               .add(join_names(files[d].solution, ";"))
+               .line();
   }
   doc["files"] = all;
   doc["puzzles"] = list;
@@ -280,12 +291,32 @@ std::vector<catalogue::Entry> day_entries(const spec::BookSpec& spec,
 Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, CatalogueRun& cat) {
   spec::NewspaperSpec& np = spec.newspaper;
   std::optional<catalogue::Catalogue::Numbering> last;
-  if (cat.active()) last = cat.catalogue().newspaper_numbering(spec.title);
-  int start = np.start_number;
-  if (options.start_number)
+  if (cat.active()) {
+    auto numbering = cat.catalogue().newspaper_numbering(spec.title);
+    if (!numbering) return numbering.error();
+    last = *numbering;
+  }
+  // Numbers from outside the spec are 64-bit and checked before any sum (core/numbering.hpp).
+  if (last && (last->last_number < 0 || last->last_number > kMaxPuzzleNumber))
+    return Error(Diagnostic{spec.catalogue, 0, 0,
+                            "the last number of '" + spec.title + "', " + std::to_string(last->last_number) +
+                                "," + past_max_number_text() + ": this catalogue's numbering cannot be continued"});
+  std::int64_t start = np.start_number;
+  std::string from = "newspaper.start_number";
+  if (options.start_number) {
     start = *options.start_number;
-  else if (!np.start_number_given && last)
+    from = "--start-number";
+  } else if (!np.start_number_given && last) {
     start = last->last_number + 1;
+    from = "the number after the last of '" + spec.title + "' in " + spec.catalogue;
+  }
+  const std::int64_t end = start + static_cast<std::int64_t>(spec.sections.size()) - 1;
+  if (start < 1 || end > kMaxPuzzleNumber)
+    return Error(Diagnostic{spec.source_file, 0, 0,
+                            "the run's numbers, from " + std::to_string(start) + " (" + from + ") to " +
+                                std::to_string(end) + ", go past " + std::to_string(kMaxPuzzleNumber) +
+                                ", the largest puzzle number gridpress prints"});
+  const int first_number = static_cast<int>(start);  // checked above: fits
   std::string date = np.start_date;
   if (!np.start_date_given) {
     if (!last || last->last_date.empty())
@@ -293,21 +324,29 @@ Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, Catalo
                               "newspaper.start_date: missing, and the catalogue " + spec.catalogue +
                                   " has no earlier day of '" + spec.title + "' to continue from"});
     date = spec::next_day(last->last_date);
+    if (date.empty())
+      return Error(Diagnostic{spec.catalogue, 0, 0,
+                              "the last date of '" + spec.title + "', '" + last->last_date +
+                                  "', is not a date (YYYY-MM-DD), so the next day cannot follow it: give "
+                                  "newspaper.start_date"});
   }
   if (!np.start_date_given) {
-    if (Status st = spec::date_newspaper_days(spec, date, start); !st) return st;
-  } else if (start != np.start_number) {  // the same days, numbered anew
-    np.start_number = start;
-    for (size_t d = 0; d < spec.sections.size(); ++d) spec.sections[d].number = start + static_cast<int>(d);
+    if (Status st = spec::date_newspaper_days(spec, date, first_number); !st) return st;
+  } else if (first_number != np.start_number) {  // the same days, numbered anew
+    np.start_number = first_number;
+    for (size_t d = 0; d < spec.sections.size(); ++d) spec.sections[d].number = first_number + static_cast<int>(d);
   }
   if (!cat.active()) return Ok{};
-  std::vector<int> taken;
+  std::vector<std::int64_t> taken;
   std::optional<catalogue::Entry> first;
-  for (const spec::SectionSpec& sec : spec.sections)
-    if (auto e = cat.catalogue().newspaper_number(spec.title, sec.number)) {
+  for (const spec::SectionSpec& sec : spec.sections) {
+    auto found = cat.catalogue().newspaper_number(spec.title, sec.number);
+    if (!found) return found.error();
+    if (auto& e = *found) {
       taken.push_back(sec.number);
       if (!first) first = std::move(e);
     }
+  }
   if (taken.empty()) return Ok{};
   const std::string which = taken.size() == 1 ? "No. " + std::to_string(taken.front())
                                               : "Nos. " + std::to_string(taken.front()) + ".." +
@@ -347,7 +386,8 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                    cat.error());
   run.warnings = cat->repairs();
   if (Status st = number_days(spec, options, *cat); !st)
-    return stopped(std::move(run), Outcome::bad_input, st.error());
+    return stopped(std::move(run), st.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
+                   st.error());
 
   // 1. Checks before generating.
   std::vector<render::Format> formats;

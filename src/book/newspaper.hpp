@@ -18,7 +18,7 @@ namespace gp::book {
 struct NewspaperOptions {
   std::string format;               // --format: write only this format (empty = newspaper.formats)
   int jobs = 0;                     // days generated at once; 0 = one per core (output is the same)
-  std::optional<int> start_number;  // --start-number: overrides newspaper.start_number
+  std::optional<std::int64_t> start_number;  // --start-number (1 .. kMaxPuzzleNumber): overrides newspaper.start_number
   bool force = false;               // with a catalogue: replace files it lists as published
   // A day that runs out of its budget ends the run there instead of failing it: the days before it
   // are written (a warning names the day and where the next run starts), the later ones are not.

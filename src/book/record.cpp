@@ -14,7 +14,8 @@ CatalogueRun::~CatalogueRun() {
 Result<CatalogueRun> CatalogueRun::open(const std::string& path) {
   CatalogueRun run;
   if (path.empty()) return run;
-  auto cat = catalogue::Catalogue::open(path, catalogue::Access::write);
+  // A dead run's interrupted file commit is ended here too, in whichever folder it wrote.
+  auto cat = catalogue::Catalogue::open(path, catalogue::Access::write, render::recover_folder);
   if (!cat) return cat.error();
   run.catalogue_.emplace(std::move(*cat));
   return run;
@@ -30,12 +31,15 @@ std::vector<std::string> CatalogueRun::repairs() const {
 Status CatalogueRun::check_outputs(const std::vector<std::string>& outputs, bool force) const {
   if (!catalogue_ || force) return Ok{};
   std::vector<Diagnostic> problems;
-  for (const std::string& path : outputs)
-    if (auto f = catalogue_->published_file(path))
+  for (const std::string& path : outputs) {
+    auto found = catalogue_->published_file(path);
+    if (!found) return found.error();
+    if (const auto& f = *found)
       problems.push_back({catalogue_->path(), 0, 0,
                           "'" + path + "' was published in '" + f->title + "' (" + f->kind + ", recorded " +
                               f->recorded +
                               "); give --force to replace it (its puzzles stay in the catalogue)"});
+  }
   if (problems.empty()) return Ok{};
   return Error(std::move(problems));
 }
@@ -49,6 +53,8 @@ std::function<bool(const std::string&)> CatalogueRun::excluded() const {
 Result<bool> CatalogueRun::reserve(const catalogue::RunInfo& run,
                                    const std::vector<catalogue::Entry>& entries) {
   if (!catalogue_) return true;
+  // A lookup that failed while generating may have let a published puzzle through.
+  if (Status st = catalogue_->lookups(); !st) return st.error();
   std::vector<std::string> conflicts;
   auto id = catalogue_->reserve(run, entries, &conflicts);
   if (id) {

@@ -90,7 +90,7 @@ Entry entry_from(const sql::Stmt& s) {
   e.kind = s.text(9);
   e.title = s.text(10);
   e.section = s.text(11);
-  e.number = static_cast<int>(s.integer(12));
+  e.number = s.integer(12);
   e.date = s.text(13);
   e.file = s.text(14);
   if (!s.null(15)) e.seed = std::strtoull(s.text(15).c_str(), nullptr, 10);
@@ -142,10 +142,11 @@ struct Catalogue::Impl {
   std::vector<std::string> repairs;
   mutable std::mutex mu;  // one connection: every statement runs under this lock
   mutable sql::Stmt taken;
+  mutable std::string lookup_error;  // the first failed taken() lookup (under mu)
 
   // An error of the database itself (locked, disk full, ...): kind io, so exit code 1.
   Error fail(const std::string& what) const {
-    Error e(Diagnostic{path, 0, 0, what + ": " + sqlite3_errmsg(db.get())});
+    Error e(Diagnostic{path, 0, 0, what + ": " + sql::error_text(db.get())});
     e.kind = ErrorKind::io;
     return e;
   }
@@ -155,7 +156,7 @@ struct Catalogue::Impl {
   }
   sql::Stmt prepare(std::string_view text) const { return sql::Stmt(db.get(), text); }
   void rollback() const { sql::exec(db.get(), "ROLLBACK"); }
-  Status repair_dead_runs();
+  Status repair_dead_runs(const FolderRecovery& recover_folder);
 };
 
 bool is_sqlite_file(const std::string& path) {
@@ -222,7 +223,7 @@ const std::vector<std::string>& Catalogue::repairs() const {
   return impl_->repairs;
 }
 
-Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
+Result<Catalogue> Catalogue::open(const std::string& path, Access access, const FolderRecovery& recover_folder) {
   auto refuse = [&](const std::string& why) { return Error(Diagnostic{path, 0, 0, why}); };
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
@@ -244,7 +245,7 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
     sql::Db probe(raw);
     if (rc != SQLITE_OK) return refuse(std::string("cannot open the catalogue: ") + sqlite3_errstr(rc));
-    sqlite3_busy_timeout(probe.get(), sql::kBusyTimeoutMs);
+    sqlite3_busy_timeout(probe.get(), sql::busy_timeout_ms());
     sql::Stmt app(probe.get(), "PRAGMA application_id");
     sql::Stmt version(probe.get(), "PRAGMA user_version");
     if (!app.ok() || app.step() != SQLITE_ROW || !version.ok() || version.step() != SQLITE_ROW)
@@ -267,17 +268,40 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
                     "): use a newer gridpress; it was left as it is");
     if (!fresh && v < 1)
       return refuse("is a gridpress catalogue without a schema version; it was left as it is");
+    // Damaged pages would answer lookups wrongly: check the whole file before trusting it.
+    if (!fresh) {
+      sql::Stmt check(probe.get(), "PRAGMA quick_check");
+      std::string problems;
+      int rows = 0, step = SQLITE_ROW;
+      while (check.ok() && (step = check.step()) == SQLITE_ROW && rows < 3) {
+        const std::string line = check.text(0);
+        if (line != "ok") problems += (problems.empty() ? "" : "; ") + line;
+        ++rows;
+      }
+      if (!check.ok() || (step != SQLITE_ROW && step != SQLITE_DONE))
+        return refuse("is damaged: the integrity check failed (" + sql::error_text(probe.get()) +
+                      "); it was left as it is");
+      if (!problems.empty())
+        return refuse("is damaged: the integrity check found " + problems + "; it was left as it is");
+    }
   }
 
   sqlite3* raw = nullptr;
-  const int flags =
-      access == Access::read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  // Reading opens the file for writing too (when the user may write it) but with query_only on:
+  // then closing the last connection checkpoints the WAL and removes the -wal and -shm files,
+  // which a read-only connection would leave behind. Nothing is ever written through it.
+  const bool read_write = access == Access::write || ::access(path.c_str(), W_OK) == 0;
+  const int flags = access == Access::write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                    : read_write           ? SQLITE_OPEN_READWRITE
+                                           : SQLITE_OPEN_READONLY;
   const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_FULLMUTEX, nullptr);
   impl->db.reset(raw);
   if (rc != SQLITE_OK)
     return Error(ErrorKind::io, path + ": cannot open the catalogue: " + sqlite3_errstr(rc));
-  sqlite3_busy_timeout(impl->db.get(), sql::kBusyTimeoutMs);
+  sqlite3_busy_timeout(impl->db.get(), sql::busy_timeout_ms());
   sqlite3_extended_result_codes(impl->db.get(), 1);
+  if (access == Access::read && read_write)
+    if (Status s = impl->exec("PRAGMA query_only = 1", "cannot open the catalogue"); !s) return s.error();
   if (access == Access::write) {
     if (fresh) {
       // Two runs may create it at once: the exclusive transaction lets one write the schema; the
@@ -300,14 +324,14 @@ Result<Catalogue> Catalogue::open(const std::string& path, Access access) {
       }
       if (Status s = impl->exec("COMMIT", "cannot set up the catalogue"); !s) return s.error();
     }
-    if (Status s = impl->repair_dead_runs(); !s) return s.error();
+    if (Status s = impl->repair_dead_runs(recover_folder); !s) return s.error();
   }
   impl->taken = impl->prepare("SELECT 1 FROM puzzles WHERE canonical = ?1");
   if (!impl->taken.ok()) return impl->fail("cannot read the catalogue");
   return Catalogue(std::move(impl));
 }
 
-Status Catalogue::Impl::repair_dead_runs() {
+Status Catalogue::Impl::repair_dead_runs(const FolderRecovery& recover_folder) {
   struct Dead {
     std::int64_t id, pid;
     std::string title, kind;
@@ -317,22 +341,48 @@ Status Catalogue::Impl::repair_dead_runs() {
     sql::Stmt s = prepare("SELECT id, pid, title, kind FROM runs WHERE state = 'pending' AND host = ?1");
     if (!s.ok()) return fail("cannot read the catalogue");
     s.bind(1, host_name());
-    while (s.step() == SQLITE_ROW)
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW)
       if (!process_alive(s.integer(1))) dead.push_back({s.integer(0), s.integer(1), s.text(2), s.text(3)});
+    if (rc != SQLITE_DONE) return fail("cannot read the catalogue");
   }
   for (const Dead& d : dead) {
+    const std::string who =
+        "the run of '" + d.title + "' (" + d.kind + ", process " + std::to_string(d.pid) + ")";
+    if (recover_folder) {  // end the run's interrupted file commit first, in every folder it wrote
+      std::set<std::string> folders;
+      sql::Stmt f = prepare("SELECT path FROM files WHERE run = ?1");
+      if (!f.ok()) return fail("cannot read the catalogue");
+      f.bind(1, d.id);
+      int rc;
+      while ((rc = f.step()) == SQLITE_ROW) {
+        const std::string folder = fs::path(f.text(0)).parent_path().string();
+        folders.insert(folder.empty() ? "." : folder);
+      }
+      if (rc != SQLITE_DONE) return fail("cannot read the catalogue");
+      std::string problem;
+      for (const std::string& folder : folders)
+        if (Status st = recover_folder(folder); !st && problem.empty()) problem = st.error().to_string();
+      if (!problem.empty()) {
+        repairs.push_back("left " + who + " pending: " + problem);
+        continue;
+      }
+    }
     bool committed = true;
     int files = 0;
     {
       sql::Stmt f = prepare("SELECT path, fingerprint FROM files WHERE run = ?1");
+      if (!f.ok()) return fail("cannot read the catalogue");
       f.bind(1, d.id);
       std::set<fs::path> folders;
-      while (f.step() == SQLITE_ROW) {
+      int rc;
+      while ((rc = f.step()) == SQLITE_ROW) {
         ++files;
         const std::string p = f.text(0), now = fingerprint(p);
         if (now.empty() || now != f.text(1)) committed = false;
         folders.insert(fs::path(p).parent_path());
       }
+      if (rc != SQLITE_DONE) return fail("cannot read the catalogue");
       for (const fs::path& folder : folders)
         if (journal_left(folder, d.pid)) committed = false;
     }
@@ -343,7 +393,14 @@ Status Catalogue::Impl::repair_dead_runs() {
     // Still pending and dead: another process may have repaired it meanwhile.
     sql::Stmt still = prepare("SELECT 1 FROM runs WHERE id = ?1 AND state = 'pending'");
     still.bind(1, d.id);
-    if (still.step() == SQLITE_ROW) {
+    const int still_rc = still.step();
+    if (still_rc != SQLITE_ROW && still_rc != SQLITE_DONE) {
+      Error e = fail("cannot repair the catalogue");
+      still = sql::Stmt();
+      rollback();
+      return e;
+    }
+    if (still_rc == SQLITE_ROW) {
       if (committed) {
         sql::Stmt u = prepare("UPDATE runs SET state = 'published', finished = ?2 WHERE id = ?1");
         u.bind(1, d.id).bind(2, now);
@@ -364,8 +421,6 @@ Status Catalogue::Impl::repair_dead_runs() {
       return e;
     }
     if (Status s = exec("COMMIT", "cannot repair the catalogue"); !s) return s;
-    const std::string who =
-        "the run of '" + d.title + "' (" + d.kind + ", process " + std::to_string(d.pid) + ")";
     repairs.push_back(committed ? "recorded " + who + ", which was killed after writing its files"
                                 : "removed " + who + ", which ended before its files were written");
   }
@@ -377,18 +432,31 @@ bool Catalogue::taken(const std::string& canonical) const {
   sql::Stmt& s = impl_->taken;
   s.reset();
   s.bind(1, canonical);
-  const bool found = s.step() == SQLITE_ROW;
+  const int rc = s.step();
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE && impl_->lookup_error.empty())
+    impl_->lookup_error = "cannot look a puzzle up: " + sql::error_text(impl_->db.get());
   s.reset();
-  return found;
+  return rc == SQLITE_ROW;
 }
 
-std::optional<Entry> Catalogue::find(const std::string& canonical) const {
+Status Catalogue::lookups() const {
+  std::lock_guard lock(impl_->mu);
+  if (impl_->lookup_error.empty()) return Ok{};
+  Error e(Diagnostic{impl_->path, 0, 0, impl_->lookup_error});
+  e.kind = ErrorKind::io;
+  return e;
+}
+
+Result<std::optional<Entry>> Catalogue::find(const std::string& canonical) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
                                " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.canonical = ?1");
+  if (!s.ok()) return impl_->fail("cannot read the catalogue");
   s.bind(1, canonical);
-  if (s.step() != SQLITE_ROW) return std::nullopt;
-  return entry_from(s);
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<Entry>();
+  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
+  return std::optional<Entry>(entry_from(s));
 }
 
 namespace {
@@ -548,35 +616,44 @@ Result<long long> Catalogue::import(const RunInfo& run, const std::vector<Entry>
   return added;
 }
 
-std::optional<FileRecord> Catalogue::published_file(const std::string& path) const {
+Result<std::optional<FileRecord>> Catalogue::published_file(const std::string& path) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(
       "SELECT f.path, r.title, r.kind, coalesce(r.finished, r.started), r.id FROM files f JOIN runs r ON "
       "r.id = f.run "
       "WHERE f.path = ?1 AND r.state = 'published' AND f.manifest = 0 ORDER BY r.id DESC LIMIT 1");
+  if (!s.ok()) return impl_->fail("cannot read the catalogue");
   s.bind(1, absolute(path));
-  if (s.step() != SQLITE_ROW) return std::nullopt;
-  return FileRecord{s.text(0), s.text(1), s.text(2), s.text(3), s.integer(4)};
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<FileRecord>();
+  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
+  return std::optional<FileRecord>(FileRecord{s.text(0), s.text(1), s.text(2), s.text(3), s.integer(4)});
 }
 
-std::optional<Catalogue::Numbering> Catalogue::newspaper_numbering(const std::string& title) const {
+Result<std::optional<Catalogue::Numbering>> Catalogue::newspaper_numbering(const std::string& title) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(
       "SELECT max(number), max(date) FROM puzzles WHERE kind = 'newspaper' AND title = ?1 AND number IS NOT "
       "NULL");
+  if (!s.ok()) return impl_->fail("cannot read the catalogue");
   s.bind(1, title);
-  if (s.step() != SQLITE_ROW || s.null(0)) return std::nullopt;
-  return Numbering{static_cast<int>(s.integer(0)), s.text(1)};
+  const int rc = s.step();
+  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
+  if (s.null(0)) return std::optional<Numbering>();
+  return std::optional<Numbering>(Numbering{s.integer(0), s.text(1)});
 }
 
-std::optional<Entry> Catalogue::newspaper_number(const std::string& title, int number) const {
+Result<std::optional<Entry>> Catalogue::newspaper_number(const std::string& title, std::int64_t number) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
                                " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.kind = 'newspaper' AND "
                                "p.title = ?1 AND p.number = ?2 LIMIT 1");
+  if (!s.ok()) return impl_->fail("cannot read the catalogue");
   s.bind(1, title).bind(2, number);
-  if (s.step() != SQLITE_ROW) return std::nullopt;
-  return entry_from(s);
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<Entry>();
+  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
+  return std::optional<Entry>(entry_from(s));
 }
 
 Status Catalogue::for_each(const std::string& since, const std::function<Status(const Entry&)>& each) const {
@@ -596,9 +673,13 @@ Status Catalogue::for_each(const std::string& since, const std::function<Status(
 Result<Stats> Catalogue::stats() const {
   std::lock_guard lock(impl_->mu);
   Stats st;
+  bool failed = false;
   auto one = [&](const char* text, auto&& read) {
+    if (failed) return;
     sql::Stmt s = impl_->prepare(text);
-    while (s.ok() && s.step() == SQLITE_ROW) read(s);
+    int rc = SQLITE_ERROR;
+    while (s.ok() && (rc = s.step()) == SQLITE_ROW) read(s);
+    failed = rc != SQLITE_DONE;
   };
   const char* published = " FROM puzzles p JOIN runs r ON r.id = p.run WHERE r.state = 'published' ";
   one((std::string(
@@ -625,6 +706,7 @@ Result<Stats> Catalogue::stats() const {
     one((std::string("SELECT ") + column + ", count(*)" + published + "GROUP BY 1 ORDER BY 2 DESC, 1")
             .c_str(),
         [&, out = out](const sql::Stmt& s) { out->emplace_back(s.text(0), s.integer(1)); });
+  if (failed) return impl_->fail("cannot read the catalogue");
   return st;
 }
 

@@ -55,7 +55,7 @@ struct Entry {
   std::string label, hardest;
   std::string kind;  // book, newspaper, generate, import
   std::string title, section;
-  int number = 0;    // printed number
+  std::int64_t number = 0;  // printed number (0 .. kMaxPuzzleNumber, core/numbering.hpp)
   std::string date;  // newspaper day, YYYY-MM-DD
   std::string file;  // the file it was published in (absolute path as written)
   std::optional<std::uint64_t> seed;
@@ -94,9 +94,14 @@ class Catalogue {
  public:
   // Opens the catalogue at `path`. Access::write creates it (and its folder) when missing and
   // repairs dead runs (repairs() says what was done); Access::read needs an existing file and
-  // changes nothing. Refused, never modified (error kind bad_input): a file that is not an SQLite
+  // changes nothing (it leaves no -wal or -shm file behind). Refused, never modified (error kind
+  // bad_input): a file that fails SQLite's PRAGMA quick_check (damaged pages), a file that is not an SQLite
   // database, an SQLite database of another program, a catalogue of a newer schema version.
-  static Result<Catalogue> open(const std::string& path, Access access);
+  // `recover_folder` (Access::write): called for each folder of a dead run's files before they
+  // are looked at, to end a file commit the run left interrupted there (render::recover_folder);
+  // when it fails the run is left pending and repairs() says why.
+  using FolderRecovery = std::function<Status(const std::string& folder)>;
+  static Result<Catalogue> open(const std::string& path, Access access, const FolderRecovery& recover_folder = {});
 
   Catalogue(Catalogue&&) noexcept;
   Catalogue& operator=(Catalogue&&) noexcept;
@@ -107,10 +112,14 @@ class Catalogue {
   // writing its files" or "removed the unfinished run of 'Title' ...".
   const std::vector<std::string>& repairs() const;
 
-  // True when `canonical` is published or reserved by a pending run. Thread-safe.
+  // True when `canonical` is published or reserved by a pending run. Thread-safe. A lookup that
+  // fails (a damaged page, a lock held too long) answers false and is remembered: lookups() then
+  // returns the error, and a run must check it before it trusts what it generated.
   bool taken(const std::string& canonical) const;
-  // The entry of `canonical` (published or pending), if any.
-  std::optional<Entry> find(const std::string& canonical) const;
+  Status lookups() const;
+  // The entry of `canonical` (published or pending), if any. Every query below fails (kind io,
+  // naming the catalogue) when SQLite does, never answering "none" for an error.
+  Result<std::optional<Entry>> find(const std::string& canonical) const;
 
   // Step 3: records `run` as pending with `entries` (each with its canonical form). When another
   // run holds some of the canonical forms, nothing is written and the error (kind bad_input)
@@ -137,16 +146,16 @@ class Catalogue {
   Result<long long> import(const RunInfo& run, const std::vector<Entry>& entries);
 
   // The published file at `path` (compared as absolute paths), if the catalogue lists one.
-  std::optional<FileRecord> published_file(const std::string& path) const;
+  Result<std::optional<FileRecord>> published_file(const std::string& path) const;
 
   // Newspaper numbering: the highest number and the latest date published under `title`.
   struct Numbering {
-    int last_number = 0;
+    std::int64_t last_number = 0;  // as stored: the caller checks it against kMaxPuzzleNumber
     std::string last_date;
   };
-  std::optional<Numbering> newspaper_numbering(const std::string& title) const;
+  Result<std::optional<Numbering>> newspaper_numbering(const std::string& title) const;
   // The newspaper puzzle numbered `number` under `title`, if published (or pending).
-  std::optional<Entry> newspaper_number(const std::string& title, int number) const;
+  Result<std::optional<Entry>> newspaper_number(const std::string& title, std::int64_t number) const;
 
   // Every published entry recorded at or after `since` (YYYY-MM-DD or a full time; "" = all), in
   // recording order. Stops at the first error `each` returns. `each` must not call this catalogue

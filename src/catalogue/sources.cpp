@@ -7,6 +7,7 @@
 
 #include "core/codec.hpp"
 #include "core/files.hpp"
+#include "core/numbering.hpp"
 #include "generator/canonical.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
@@ -196,7 +197,9 @@ Result<Source> from_json(const std::string& path, const std::string& body) {
     e.kind = kind;
     e.title = src.title;
     e.section = text_of(p, "section");
-    e.number = static_cast<int>(int_of(p, "number"));
+    e.number = int_of(p, "number");
+    if (e.number < 0 || e.number > kMaxPuzzleNumber)
+      return Error(where + ": \"number\" " + std::to_string(e.number) + past_max_number_text());
     e.date = text_of(p, "date");
     if (p.contains("seed") && p["seed"].is_number_unsigned()) e.seed = p["seed"].get<std::uint64_t>();
     std::string file = book_file;
@@ -251,7 +254,13 @@ std::optional<Result<Source>> from_csv(const std::string& path, const std::strin
     e.solution = at(solution);
     e.kind = date >= 0 ? "newspaper" : "book";
     e.section = at(section);
-    e.number = std::atoi(at(number).c_str());
+    if (const std::string n = at(number); !n.empty()) {
+      const bool digits = n.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || n.size() > 12 || std::stoll(n) > kMaxPuzzleNumber)
+        return Result<Source>(Error(where + ": number '" + n + "'" +
+                                    (digits ? past_max_number_text() : std::string(" is not a whole number"))));
+      e.number = std::stoll(n);
+    }
     e.date = at(date);
     if (!at(seed).empty()) e.seed = std::strtoull(at(seed).c_str(), nullptr, 10);
     if (!at(rating).empty()) e.rating = std::atof(at(rating).c_str());

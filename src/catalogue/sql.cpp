@@ -1,6 +1,8 @@
 #include "catalogue/sql.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 namespace gp::catalogue::sql {
@@ -66,15 +68,42 @@ bool Stmt::null(int col) const {
   return sqlite3_column_type(stmt_.get(), col) == SQLITE_NULL;
 }
 
+int busy_timeout_ms() {
+  static const int ms = [] {
+    const char* text = std::getenv("GRIDPRESS_CATALOGUE_WAIT");
+    if (!text || !*text) return kBusyTimeoutMs;
+    char* end = nullptr;
+    const double s = std::strtod(text, &end);
+    if (end == text || *end != '\0' || !(s >= 0) || s > 3600) return kBusyTimeoutMs;
+    return static_cast<int>(s * 1000);
+  }();
+  return ms;
+}
+
 int exec(sqlite3* db, const char* text) {
   // The busy handler is not called in every case (a journal-mode switch, WAL recovery, another
-  // connection setting the file up): wait here too, as long as the busy timeout.
-  for (int waited_ms = 0;; waited_ms += 5) {
+  // connection setting the file up): wait here too. One deadline for all the tries (each try may
+  // itself wait in the busy handler).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(busy_timeout_ms());
+  for (;;) {
     const int rc = sqlite3_exec(db, text, nullptr, nullptr, nullptr);
     const int primary = rc & 0xff;
-    if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || waited_ms >= kBusyTimeoutMs) return rc;
+    if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || std::chrono::steady_clock::now() >= deadline)
+      return rc;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
+}
+
+std::string error_text(sqlite3* db) {
+  const int primary = sqlite3_errcode(db) & 0xff;
+  if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+    const int ms = busy_timeout_ms();
+    char waited[32];
+    std::snprintf(waited, sizeof waited, "%g", ms / 1000.0);
+    return std::string("the catalogue is locked by another run (waited ") + waited +
+           " s; GRIDPRESS_CATALOGUE_WAIT sets how long)";
+  }
+  return sqlite3_errmsg(db);
 }
 
 }  // namespace gp::catalogue::sql

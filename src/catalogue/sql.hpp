@@ -50,11 +50,18 @@ class Stmt {
   std::unique_ptr<sqlite3_stmt, FinalizeStmt> stmt_;
 };
 
-// How long a statement waits for another connection's lock before it fails (ms).
+// How long a statement waits for another connection's lock before it fails: 60 s, or the
+// environment variable GRIDPRESS_CATALOGUE_WAIT (seconds, 0 to 3600; for tests and impatient
+// scripts). In milliseconds.
 inline constexpr int kBusyTimeoutMs = 60000;
+int busy_timeout_ms();
 
-// Runs statements without results, waiting up to kBusyTimeoutMs while the database is locked;
-// SQLite's code.
+// Runs statements without results, waiting in all at most busy_timeout_ms() while the database
+// is locked; SQLite's code.
 int exec(sqlite3* db, const char* text);
+
+// The text of a failed step: SQLite's message, and for a lock held too long "the catalogue is
+// locked by another run (waited 60 s)".
+std::string error_text(sqlite3* db);
 
 }  // namespace gp::catalogue::sql

@@ -18,7 +18,9 @@
 #include "book/newspaper.hpp"
 #include "book/run.hpp"
 #include "cli/commands.hpp"
+#include "core/numbering.hpp"
 #include "cli/progress.hpp"
+#include "core/numbering.hpp"
 #include "core/text.hpp"
 #include "render/canvas.hpp"
 #include "spec/spec.hpp"
@@ -34,7 +36,7 @@ struct BookOptions {
   std::string format;   // --format: overrides output.format
   int jobs = 0;         // 0 = one per core
   std::optional<std::uint64_t> seed;
-  std::optional<int> start_number;  // newspaper runs only
+  std::optional<std::int64_t> start_number;  // newspaper runs only
   std::string catalogue;  // --catalogue: overrides the spec's catalogue (relative to the working directory)
   bool force = false;     // --force: replace files the catalogue lists as published
   bool quiet = false;
@@ -202,7 +204,7 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_option("--seed", opt->seed, "Book seed (overrides the spec's seed)")->check(seed_check());
   cmd->add_option("--start-number", opt->start_number,
                   "Newspaper runs: number of the first puzzle (overrides newspaper.start_number)")
-      ->check(CLI::Range(1, 999999999));
+      ->check(CLI::Range(std::int64_t{1}, kMaxPuzzleNumber));
   cmd->add_option("--catalogue", opt->catalogue,
                   "Catalogue of published puzzles (overrides the spec's catalogue): no puzzle it lists is "
                   "picked, and this "

@@ -62,11 +62,25 @@ constexpr const char* kCsvHeader =
     "canonical\n";
 
 std::string entry_csv(const catalogue::Entry& e) {
-  return csv_field(e.recorded) + "," + csv_field(e.kind) + "," + csv_field(e.title) + "," +
-         csv_field(e.section) + "," + (e.number > 0 ? std::to_string(e.number) : "") + "," + e.date + "," +
-         csv_field(e.file) + "," + csv_field(e.grid) + "," + e.variant + "," + e.givens + "," + e.solution +
-         "," + (e.clues > 0 ? std::to_string(e.clues) : "") + "," + rating_text(e) + "," +
-         csv_field(e.label) + "," + csv_field(e.hardest) + "," + seed_text(e) + "," + e.canonical + "\n";
+  return CsvRow()
+      .add(e.recorded)
+      .add(e.kind)
+      .add(e.title)
+      .add(e.section)
+      .add(e.number > 0 ? std::to_string(e.number) : "")
+      .add(e.date)
+      .add(e.file)
+      .add(e.grid)
+      .add(e.variant)
+      .add(e.givens)
+      .add(e.solution)
+      .add(e.clues > 0 ? std::to_string(e.clues) : "")
+      .add(rating_text(e))
+      .add(e.label)
+      .add(e.hardest)
+      .add(seed_text(e))
+      .add(e.canonical)
+      .line();
 }
 
 int run_import(const CatalogueOptions& opt) {
@@ -135,21 +149,26 @@ int run_check(const CatalogueOptions& opt) {
     print_error(src.error());
     return kExitFailure;
   }
-  std::cout << "index,givens,published,recorded,kind,title,section,number,date,file\n";
+  // Written once every lookup has worked: a catalogue that fails half-way prints no partial answer.
+  std::string out = "index,givens,published,recorded,kind,title,section,number,date,file\n";
   long long found = 0, index = 0;
   for (const catalogue::Entry& e : src->entries) {
     ++index;
-    std::cout << index << "," << e.givens << ",";
-    if (auto hit = cat->find(e.canonical)) {
+    CsvRow row;
+    row.add(index).add(e.givens);
+    auto lookup = cat->find(e.canonical);
+    if (!lookup) return refuse(lookup.error());
+    if (const auto& hit = *lookup) {
       ++found;
-      std::cout << "yes," << csv_field(hit->recorded) << "," << csv_field(hit->kind) << ","
-                << csv_field(hit->title) << "," << csv_field(hit->section) << ","
-                << (hit->number > 0 ? std::to_string(hit->number) : "") << "," << hit->date << ","
-                << csv_field(hit->file) << "\n";
+      row.add("yes").add(hit->recorded).add(hit->kind).add(hit->title).add(hit->section);
+      row.add(hit->number > 0 ? std::to_string(hit->number) : "").add(hit->date).add(hit->file);
     } else {
-      std::cout << "no,,,,,,,\n";
+      row.add("no");
+      for (int k = 0; k < 7; ++k) row.add("");
     }
+    out += row.line();
   }
+  std::cout << out;
   std::cerr << found << " of " << count_of(index, "puzzle", "puzzles") << " in " << opt.files.front()
             << " already in " << opt.catalogue << "\n";
   return kExitOk;

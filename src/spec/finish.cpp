@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/numbering.hpp"
 #include "core/symmetry.hpp"
 #include "spec/limits.hpp"
 #include "spec/reader.hpp"
@@ -131,6 +132,11 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       at("sections", "not used with newspaper: each day's puzzle is built from section_defaults");
     np.start_date_given = !np.start_date.empty();
     np.start_number_given = st.locs.count("newspaper.start_number") > 0;
+    if (static_cast<std::int64_t>(np.start_number) + np.days - 1 > kMaxPuzzleNumber)
+      at("newspaper.start_number",
+         "the last day's number, " + std::to_string(static_cast<std::int64_t>(np.start_number) + np.days - 1) +
+             " (" + std::to_string(np.days) + " days from " + std::to_string(np.start_number) + ")," +
+             past_max_number_text());
     // With a catalogue a run may continue from its last day and number (book/newspaper.cpp dates
     // the days again); until then they are built from a stand-in date.
     const bool from_catalogue = np.start_date.empty() && !b.catalogue.empty();

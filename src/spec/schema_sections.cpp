@@ -49,6 +49,17 @@ void read_section(Reader& r, const YAML::Node& n, const std::string& path, State
   }
 }
 
+// "X-wal", "X-shm" or "X-journal" beside an existing file X: SQLite's own files of a database
+// (a catalogue open in another process), never a file of puzzles.
+static bool sqlite_companion(const std::string& path) {
+  for (std::string_view suffix : {"-wal", "-shm", "-journal"}) {
+    if (!path.ends_with(suffix)) continue;
+    struct stat st {};
+    return ::stat(path.substr(0, path.size() - suffix.size()).c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  }
+  return false;
+}
+
 std::optional<std::vector<std::string>> exclude_paths(Reader& r, const YAML::Node& v, const std::string& full,
                                                       const std::string& base_dir) {
   auto list = r.text_list(v, full);
@@ -64,6 +75,7 @@ std::optional<std::vector<std::string>> exclude_paths(Reader& r, const YAML::Nod
       size_t found = 0;
       for (size_t i = 0; rc == 0 && i < g.gl_pathc; ++i) {
         struct stat st {};
+        if (sqlite_companion(g.gl_pathv[i])) continue;  // a catalogue's -wal, -shm or -journal file
         if (::stat(g.gl_pathv[i], &st) == 0 && S_ISREG(st.st_mode)) {
           out.emplace_back(g.gl_pathv[i]);
           ++found;
@@ -213,7 +225,9 @@ std::vector<Key> section_keys() {
       S::Section, "symbols", "`digits` `letters` `shapes` `colors`, or a list", "`digits`",
       "what stands for 1..n: letters A, B, C ...; shapes (circle, square, triangle, star, heart, diamond; up to "
       "6x6); colours (red, blue, yellow, green, orange, purple, each with its initial so it reads in greyscale; up "
-      "to 6x6); or a list of n entries, each a shape, a colour or 1-2 characters ([classroom.md](classroom.md))",
+      "to 6x6); or a list of n distinct entries, each a shape, a colour or one visible character (a letter with "
+      "its accents, an emoji; no space, line break or zero-width character); killer sections take digits only "
+      "([classroom.md](classroom.md))",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         SectionSpec& s = t.sec->spec;
         if (v.IsSequence()) {
@@ -455,7 +469,9 @@ std::vector<Key> book_part_keys() {
   add_colour_key(keys, "accent", &CoverSpec::accent, "the frame of the grid on the front");
   keys.push_back(custom(
       S::Cover, "image", "text ending in `.png` or `.svg`", "none",
-      "relative to the spec's folder; a front picture (an SVG is vector art: no resolution check)",
+      "relative to the spec's folder; a front picture (an SVG is vector art: no resolution check); checked when "
+      "the spec is read: a regular file of at most 64 MiB, a PNG of at most 30,000 pixels a side and 60 million "
+      "in all; an SVG may draw only PNG or JPEG pictures (embedded, or files beside it) within the same caps",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         if (auto text = r.nonempty_text(v, full)) {
           std::string ext = fs::path(*text).extension().string();
@@ -634,7 +650,7 @@ std::vector<Key> newspaper_keys() {
   keys.push_back(
       with_docs(plain(S::Newspaper, "start_number", Kind::Whole, &N::start_number,
                       "continue it from the previous run; with a `catalogue`, missing = the number "
-                      "after its last of this title",
+                      "after its last of this title; the last day's number is at most 999,999,999",
                       1, 999999999),
                 "whole, >= 1"));
   // caption, file_name, solution_file_name: templates with the newspaper's placeholders.
