@@ -308,3 +308,8 @@ gridpress_cli_test(samurai_json_solution ARGS generate --variant samurai --count
   MATCH "\"solution\": \"[1-9#]+\"")
 gridpress_cli_test(killer_json_solution ARGS generate --variant killer --count 1 --seed 1 --format json
   MATCH "\"cages\": \\[.*\"solution\": \"[1-9]+\"")
+
+# Every example renders alone with one command (issue 29: newspaper-month.yaml needed the week first).
+add_test(NAME cli_examples_alone COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/examples_alone_test.sh
+  $<TARGET_FILE:gridpress> ${CMAKE_CURRENT_SOURCE_DIR}/..)
+set_tests_properties(cli_examples_alone PROPERTIES TIMEOUT 900 LABELS "cli;slow" COST 60)
