@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "book/daily.hpp"
 #include "core/codec.hpp"
 #include "grader/grader.hpp"
@@ -119,6 +121,7 @@ TEST_CASE("the website's daily file holds the puzzle, its solution, number, date
         "  \"date\": \"2026-03-02\",\n"
         "  \"weekday\": \"Monday\",\n"
         "  \"grid\": \"4x4\",\n"
+        "  \"variant\": \"classic\",\n"
         "  \"label\": \"easy\",\n"
         "  \"rating\": 1.2,\n"
         "  \"stars\": 1,\n"
@@ -128,4 +131,70 @@ TEST_CASE("the website's daily file holds the puzzle, its solution, number, date
         "  \"solution_date\": \"2026-03-03\",\n"
         "  \"caption\": \"No. 1201\"\n"
         "}\n");
+}
+
+TEST_CASE("the daily file of a killer, jigsaw or samurai day carries its variant and its rule data") {
+  gp::book::FeedDay day;
+  day.title = "The Daily Grid";
+  day.number = 7;
+  day.date = "2026-03-02";
+  day.weekday = "Monday";
+  day.solution_date = "2026-03-02";
+  day.caption = "No. 7";
+  day.stars = 2;
+  auto solution = gp::parse_line("1234341221434321");
+  REQUIRE(solution);
+
+  // Killer: the cages as generate --format json writes them; the puzzle has no givens.
+  auto cages = gp::parse_cages("0+1=3;2+3=7;4+8=5;5+6=5;7+11=5;9+10=5;12+13=7;14+15=3", 16);
+  REQUIRE(cages);
+  auto killer = gp::killer_board(gp::Shape{2, 2}, *cages);
+  REQUIRE(killer);
+  gp::Puzzle k;
+  k.givens = gp::Grid(*killer);
+  k.solution = gp::Grid(*killer);
+  k.solution.cells = solution->cells;
+  k.rating = 2.5;
+  k.label = "medium";
+  const std::string text = gp::book::feed_text(day, k);
+  CHECK(text.find("  \"grid\": \"4x4\",\n  \"variant\": \"killer\",\n") != std::string::npos);
+  CHECK(text.find("  \"puzzle\": \"................\",\n"
+                  "  \"cages\": [\n"
+                  "    {\n"
+                  "      \"sum\": 3,\n"
+                  "      \"cells\": [\n"
+                  "        0,\n"
+                  "        1\n"
+                  "      ]\n"
+                  "    },\n") != std::string::npos);
+  const nlohmann::json feed = nlohmann::json::parse(text);
+  REQUIRE(feed["cages"].size() == 8);
+  CHECK(feed["cages"][5] == nlohmann::json({{"sum", 5}, {"cells", {9, 10}}}));
+  CHECK(feed["clues"] == 0);
+  CHECK(feed["solution"] == "1234341221434321");
+  CHECK_FALSE(feed.contains("regions"));
+
+  // Jigsaw: the region map.
+  auto region = gp::parse_regions("1122112233443344", 4);
+  REQUIRE(region);
+  auto jigsaw = gp::jigsaw_board(gp::Shape{2, 2}, *region);
+  REQUIRE(jigsaw);
+  gp::Puzzle j;
+  j.givens = gp::Grid(*jigsaw);
+  j.givens.cells = gp::parse_line("1...............")->cells;
+  j.solution = gp::Grid(*jigsaw);
+  j.solution.cells = solution->cells;
+  const nlohmann::json jf = nlohmann::json::parse(gp::book::feed_text(day, j));
+  CHECK(jf["variant"] == "jigsaw");
+  CHECK(jf["regions"] == "1122112233443344");
+  CHECK_FALSE(jf.contains("cages"));
+
+  // Samurai: the whole board, 441 characters ('#' off the board).
+  gp::Puzzle s;
+  s.givens = gp::Grid(gp::samurai_board());
+  s.solution = s.givens;
+  const nlohmann::json sf = nlohmann::json::parse(gp::book::feed_text(day, s));
+  CHECK(sf["variant"] == "samurai");
+  CHECK(sf["puzzle"].get<std::string>().size() == 441);
+  CHECK(sf["puzzle"] == gp::format_line(s.givens));
 }

@@ -432,6 +432,52 @@ TEST_CASE("newspaper: solutions named for the day they run, fixed link names and
   CHECK(manifest(dir / "out/run.json")["start_number"] == 1201);
 }
 
+namespace {
+
+// A newspaper run of `days` days of `variant` puzzles into dir/NAME with a feed; its manifest.
+json variant_run(const TempDir& dir, const std::string& name, const std::string& variant, int days) {
+  const std::string path = dir / (name + ".yaml");
+  spit(path, "profile: newspaper\nseed: 11\nsection_defaults: {variant: " + variant +
+                 "}\nnewspaper:\n  start_date: 2026-03-02\n  days: " + std::to_string(days) +
+                 "\n  formats: [pdf]\n  feed_file_name: \"feed-{date}\"\noutput: {path: " + name + "/run.json}\n");
+  book_ok(path, "", dir, "-q");
+  return manifest(dir / (name + "/run.json"));
+}
+
+}  // namespace
+
+TEST_CASE("newspaper: every feed names its variant; killer and jigsaw feeds carry their cages and regions") {
+  TempDir dir("gridpress-newspaper-test");
+  // Killer: the variant and the cages (as generate --format json writes them).
+  variant_run(dir, "killer", "killer", 2);
+  for (const char* date : {"2026-03-02", "2026-03-03"}) {
+    const json feed = json::parse(slurp(dir / ("killer/feed-" + std::string(date) + ".json")));
+    CHECK(feed["variant"] == "killer");
+    CHECK(feed["puzzle"] == std::string(81, '.'));
+    REQUIRE(feed["cages"].is_array());
+    int cells = 0;
+    for (const auto& c : feed["cages"]) {
+      CHECK(c["sum"].is_number_integer());
+      cells += static_cast<int>(c["cells"].size());
+    }
+    CHECK(cells == 81);  // the cages cover the grid
+  }
+  // Jigsaw: the regions.
+  variant_run(dir, "jigsaw", "jigsaw", 1);
+  const json jfeed = json::parse(slurp(dir / "jigsaw/feed-2026-03-02.json"));
+  CHECK(jfeed["variant"] == "jigsaw");
+  CHECK(jfeed["regions"].get<std::string>().size() == 81);
+  // Samurai: the whole board (the page is drawn whole: layout_print_test checks its five grids).
+  variant_run(dir, "samurai", "samurai", 1);
+  const json sfeed = json::parse(slurp(dir / "samurai/feed-2026-03-02.json"));
+  CHECK(sfeed["variant"] == "samurai");
+  CHECK(sfeed["puzzle"].get<std::string>().size() == 441);
+  CHECK(fs::file_size(dir / "samurai/sudoku-2026-03-02.pdf") > 0);
+  // A classic day says so too.
+  variant_run(dir, "classic", "classic", 1);
+  CHECK(json::parse(slurp(dir / "classic/feed-2026-03-02.json"))["variant"] == "classic");
+}
+
 TEST_CASE("newspaper: a bad width or file name template is reported at its place in the spec") {
   TempDir dir("gridpress-newspaper-test");
   Output r = gridpress("book '" + kData + "/bad_width.yaml' -o '" + (dir / "x.json") + "'", dir);

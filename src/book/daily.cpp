@@ -64,11 +64,18 @@ std::string feed_text(const FeedDay& day, const Puzzle& puzzle) {
   doc["date"] = day.date;
   doc["weekday"] = day.weekday;
   doc["grid"] = puzzle.givens.shape.name();
+  doc["variant"] = std::string(variant_name(puzzle.givens.variant()));
   doc["label"] = puzzle.label;
   doc["rating"] = rounded_rating(puzzle.rating);
   doc["stars"] = day.stars;
   doc["clues"] = puzzle.givens.clue_count();
   doc["puzzle"] = format_line(puzzle.givens);
+  // The puzzle's own rule data, spelt as `gridpress generate --format json` spells it.
+  if (puzzle.givens.variant() == Variant::kJigsaw) doc["regions"] = format_regions(puzzle.givens.board->region);
+  if (puzzle.givens.variant() == Variant::kKiller) {
+    doc["cages"] = nlohmann::ordered_json::array();
+    for (const Cage& c : puzzle.givens.board->cages) doc["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
+  }
   doc["solution"] = format_line(puzzle.solution);
   doc["solution_date"] = day.solution_date;
   doc["caption"] = day.caption;

@@ -42,9 +42,12 @@ struct FeedDay {
 };
 
 // The feed file of one day: a JSON object, keys in this order: format ("gridpress-daily"),
-// version (1), title, number, date, weekday, grid ("9x9"), label, rating (one decimal), stars,
-// clues, puzzle (the givens, n*n characters row by row, '.' for an empty cell), solution,
-// solution_date, caption. Ends with a newline.
+// version (1), title, number, date, weekday, grid ("9x9"), variant ("classic", "killer", ...),
+// label, rating (one decimal), stars, clues, puzzle (the givens, n*n characters row by row, '.'
+// for an empty cell; samurai: the 441 characters of its board, '#' off the board), then a jigsaw
+// puzzle's regions (core/codec.hpp format_regions) or a killer puzzle's cages ([{"sum": S,
+// "cells": [...]}], as generate --format json), solution, solution_date, caption. Ends with a
+// newline.
 std::string feed_text(const FeedDay& day, const Puzzle& puzzle);
 
 }  // namespace gp::book
