@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "generator/fill.hpp"
 #include "layout_support.hpp"
 #include "layout/internal.hpp"
 #include "spec/spec.hpp"
@@ -224,6 +225,46 @@ TEST_CASE("single puzzle at an exact column width (newspaper)") {
   auto zero = lay_out_single_puzzle(p, theme, o, m);
   REQUIRE_FALSE(zero.ok());
   CHECK(zero.error().to_string() == "single puzzle: the width must be positive, got 0.0 mm");
+}
+
+TEST_CASE("single puzzle: a samurai board fills the column with all five grids (newspaper)") {
+  // Drawn as in books: the whole 21x21 layout, not only the first 9x9 grid.
+  spec::Theme theme;
+  Rng rng(7);
+  Puzzle p;
+  p.solution = gen::fill_board(samurai_board(), rng);
+  p.givens = p.solution;
+  for (int c = 0; c < board_of(p.givens).cells; c += 3) p.givens.cells[static_cast<std::size_t>(c)] = 0;
+  ApproxTextMeasure m;
+  SingleOptions o;
+  o.width_mm = 30 * 12 * 25.4 / 72;  // 30 picas
+  o.caption = "No. 7";
+  o.solution = true;
+  auto page = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE(page.ok());
+  const Box whole{0, 0, page->width, page->height};
+  int digits = 0;
+  for (const Item& item : page->items) {
+    CHECK(inside(ink_box(item), whole));
+    if (std::holds_alternative<TextItem>(item)) ++digits;
+  }
+  CHECK(digits == 369 + 1);  // every cell of the five grids, and the caption
+  const auto borders = grid_borders(*page);
+  REQUIRE(borders.size() == 5);  // one border per grid
+  double right = 0, bottom = 0;
+  for (const Box& b : borders) {
+    CHECK(b.w == Approx(borders[0].w));
+    right = std::max(right, b.x + b.w);
+    bottom = std::max(bottom, b.y + b.h);
+  }
+  CHECK(right > o.width_mm - 0.5);  // the board fills the column
+  CHECK(bottom <= page->height + 1e-9);
+
+  o.width_mm = 40;
+  auto narrow = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE_FALSE(narrow.ok());
+  CHECK(narrow.error().to_string().find("40.0 mm is too narrow for a samurai board (21 cells a side)") !=
+        std::string::npos);
 }
 
 TEST_CASE("options and cover options from the spec") {

@@ -408,7 +408,9 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   single.width_mm = np.width;
   if (!requests.empty()) {  // the width must hold the grid: try it on an empty one
     Puzzle blank;
-    blank.givens = blank.solution = Grid(requests.front().shape);
+    // (a samurai board is drawn whole: its 21x21 layout must fit)
+    blank.givens = blank.solution =
+        requests.front().variant == Variant::kSamurai ? Grid(samurai_board()) : Grid(requests.front().shape);
     if (auto page = layout::lay_out_single_puzzle(blank, theme, single, measure); !page)
       problems.push_back(
           {{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});

@@ -30,17 +30,22 @@ Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& them
   if (!(options.width_mm > 0)) {
     return Error("single puzzle: the width must be positive, got " + one_decimal(options.width_mm) + " mm");
   }
+  // The square the board is drawn in: n cells a side, or a samurai board's whole 21x21 layout
+  // (the same drawing as in books: all five grids).
+  const int side = drawn_side(puzzle.givens);
   const int n = puzzle.givens.n();
   GridStyle style = grid_style(theme);
   style.min_digit_pt = std::max(style.min_digit_pt, options.min_text_pt);
   const double inner = options.width_mm - 2 * options.padding_mm;
-  const double cell = cell_for_extent(n, inner, style);
+  const double cell = cell_for_extent(side, inner, style);
   if (cell < 2.0) {
-    return Error("single puzzle: " + one_decimal(options.width_mm) + " mm is too narrow for a " + std::to_string(n) + "x" +
-                 std::to_string(n) + " grid (cells would be " + one_decimal(std::max(cell, 0.0)) + " mm; at least 2 mm)");
+    const std::string what = side != n ? "samurai board (" + std::to_string(side) + " cells a side)"
+                                       : std::to_string(n) + "x" + std::to_string(n) + " grid";
+    return Error("single puzzle: " + one_decimal(options.width_mm) + " mm is too narrow for a " + what +
+                 " (cells would be " + one_decimal(std::max(cell, 0.0)) + " mm; at least 2 mm)");
   }
   style = style_for_cell(style, cell);
-  const double extent = grid_extent_mm(n, cell, style);
+  const double extent = grid_extent_mm(side, cell, style);
 
   Font font{theme.font, std::max(theme.caption_size, options.min_text_pt), false, false};
   double caption_h = 0;
