@@ -326,6 +326,7 @@ class CairoCanvas final : public Canvas {
     if (!utc)
       return Error("bad creation date '" + options_.info.creation_date +
                    "' (expected ISO 8601 such as 2026-01-01T00:00:00Z)");
+    if (options_.format != Format::pdf && options_.page_bytes) return Ok{};  // pages in memory
     if (options_.format != Format::pdf) {
       // Fail early when the folder cannot take the pages: try the first page's name.
       auto probe = AtomicFile::create(page_path(0));
@@ -477,7 +478,7 @@ class CairoCanvas final : public Canvas {
     page_files_.clear();
     // Pages left over from an earlier, longer run under the same default names would mix two
     // books: remove them (only the consecutive run of our own names after the last page).
-    if (!options_.page_path) {
+    if (!options_.page_path && !options_.page_bytes) {
       for (int i = page_count_;; ++i) {
         const std::string stale = default_page_path(options_.path, options_.format, i);
         if (::unlink(stale.c_str()) != 0) break;
@@ -507,6 +508,7 @@ class CairoCanvas final : public Canvas {
   }
 
   Status write_page_file() {
+    if (options_.page_bytes) return hand_over_page();
     auto file = AtomicFile::create(page_path(page_count_));
     if (!file) return file.error();
     cairo_status_t st = CAIRO_STATUS_SUCCESS;
@@ -532,6 +534,29 @@ class CairoCanvas final : public Canvas {
     if (Status s = file->close(); !s) return s;
     page_files_.push_back(std::move(*file));
     return Ok{};
+  }
+
+  // The page's bytes to options_.page_bytes (no file).
+  Status hand_over_page() {
+    cairo_status_t st = CAIRO_STATUS_SUCCESS;
+    page_bytes_.clear();
+    if (options_.format == Format::png) {
+      cairo_surface_flush(surface_.get());
+      st = cairo_surface_write_to_png_stream(surface_.get(), write_to_string, &page_bytes_);
+      surface_.reset();
+      if (st == CAIRO_STATUS_SUCCESS && !insert_png_dpi(page_bytes_, options_.dpi))
+        return Error("page " + std::to_string(page_count_ + 1) + ": Cairo wrote no PNG header");
+    } else {
+      cairo_surface_finish(surface_.get());
+      st = cairo_surface_status(surface_.get());
+      surface_.reset();
+      if (options_.format == Format::eps)
+        fix_eps_header(page_bytes_, options_.info.creation_date, page_w_pt_, page_h_pt_);
+    }
+    if (st != CAIRO_STATUS_SUCCESS) return cairo_error("writing page " + std::to_string(page_count_ + 1), st);
+    std::string bytes = std::move(page_bytes_);
+    page_bytes_.clear();
+    return options_.page_bytes(page_count_, std::move(bytes));
   }
 
   void set_grey(double grey) {

@@ -107,6 +107,10 @@ struct OutputOptions {
   // is finished, so it is held in memory until then. Other formats: no effect (EPS writes greys
   // as "g" already; SVG and PNG are for screens).
   bool gray = false;
+  // svg/png/eps: when set, each finished page's bytes go to this function (index 0-based) instead
+  // of a file; nothing is written and `path` is not used (the studio's previews). An error it
+  // returns fails the page.
+  std::function<Status(int index, std::string&& bytes)> page_bytes;
   // PDF: declare each page's /TrimBox (layout::Page::trim) and /BleedBox (the whole page) for a
   // bleed book; the document is rewritten with libqpdf (pdfcheck/boxes.hpp) when it is finished.
   // Off: the file carries only a MediaBox, as Cairo writes it. Other formats: no effect.
