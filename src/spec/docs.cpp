@@ -2,6 +2,7 @@
 // built-in default (as `spec --resolved` writes it, unless the schema says it in words) and its note.
 #include <map>
 
+#include "spec/key_info.hpp"
 #include "spec/schema.hpp"
 #include "spec/spec.hpp"
 
@@ -63,7 +64,64 @@ std::string row(const Key& k, const std::string& prefix) {
   return "| " + name + " | " + type_text(k) + " | " + default_text(k) + " | " + std::string(k.notes) + " |\n";
 }
 
+const char* kind_name(Kind kind) {
+  switch (kind) {
+    case Kind::Text:
+    case Kind::NonEmptyText: return "text";
+    case Kind::Bool: return "bool";
+    case Kind::Whole: return "whole";
+    case Kind::Number: return "number";
+    case Kind::Points: return "points";
+    case Kind::Length: return "length";
+    case Kind::Choice: return "choice";
+    case Kind::Template: return "template";
+    case Kind::Mapping: return "mapping";
+    case Kind::Custom: break;
+  }
+  return "custom";
+}
+
+// The docs table's text without markdown backticks and escaped bars.
+std::string plain(std::string s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '`') continue;
+    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '|') continue;
+    out += s[i];
+  }
+  return out;
+}
+
+KeyInfo info(const std::string& table, const Key& k, const std::string& prefix) {
+  KeyInfo i;
+  i.table = table;
+  i.name = prefix + std::string(k.name);
+  i.kind = kind_name(k.kind);
+  i.lo = k.lo;
+  i.hi = k.hi;
+  i.choices = k.choices;
+  i.type = plain(type_text(k));
+  i.default_value = plain(default_text(k));
+  if (i.default_value == "empty") i.default_value.clear();
+  i.notes = plain(std::string(k.notes));
+  return i;
+}
+
 }  // namespace
+
+std::vector<KeyInfo> key_infos() {
+  std::vector<KeyInfo> out;
+  for (const char* table : {"top", "page", "theme", "section", "answers", "front_matter", "output", "print", "cover",
+                            "newspaper", "worksheet"}) {
+    for (const Key* k : detail::keys_of(tables().find(std::string_view(table))->second)) {
+      if (k->flags & detail::kDocHidden) continue;
+      out.push_back(info(table, *k, ""));
+      if (k->child == Scope::Margins)
+        for (const Key* c : detail::keys_of(k->child)) out.push_back(info(table, *c, std::string(k->name) + "."));
+    }
+  }
+  return out;
+}
 
 std::string key_table(std::string_view name) {
   const auto it = tables().find(name);
