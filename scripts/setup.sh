@@ -16,6 +16,8 @@ packages=(
   ccache                                # compiled objects shared between builds (scripts/build.sh)
   clang libclang-rt-dev lld             # the sanitizer build and scripts/fuzz.sh: clang++, libFuzzer, lld
   ghostscript                           # ink coverage (inkcov) of newspaper PDFs in tests
+  libcpp-httplib-dev                    # the studio's HTTP server (src/studio, gridpress serve)
+  chromium chromium-driver python3      # the studio's browser test (scripts/browser_test.py)
   "$@"
 )
 

@@ -65,5 +65,6 @@ void add_grade_command(CLI::App& app, Run& run);
 void add_spec_command(CLI::App& app, Run& run);
 void add_preflight_command(CLI::App& app, Run& run);
 void add_catalogue_command(CLI::App& app, Run& run);
+void add_serve_command(CLI::App& app, Run& run);
 
 }  // namespace gp::cli

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   gp::cli::add_spec_command(app, run);      // check a spec / show it resolved
   gp::cli::add_preflight_command(app, run); // check a finished PDF against the print rules
   gp::cli::add_catalogue_command(app, run); // the catalogue of published puzzles
+  gp::cli::add_serve_command(app, run);     // the studio: a local web page
   add_help_command(app, run);
 
   // An unknown command: name the closest one instead of CLI11's "arguments were not expected".
