@@ -53,6 +53,29 @@ check_installed() {  # check_installed BINARY PREFIX
     >"$work/book.yaml"
   (cd "$work" && env -u GRIDPRESS_DATA_DIR "$bin" book -q book.yaml) || fail "$bin could not make a book with profile kdp-6x9"
   [[ -s $work/out/book.pdf ]] || fail "no book written"
+  # The studio finds its page in the installed data and stops cleanly on SIGTERM.
+  local port log=$work/serve.log
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  env -u GRIDPRESS_DATA_DIR "$bin" serve "$work" --port "$port" --no-browser >"$log" 2>&1 &
+  local serve_pid=$!
+  python3 - "$port" <<'PY' || { kill "$serve_pid"; cat "$log"; fail "$bin serve: the page or its API did not answer"; }
+import sys, time, urllib.request
+base = f"http://127.0.0.1:{sys.argv[1]}"
+for _ in range(100):
+    try:
+        page = urllib.request.urlopen(base + "/", timeout=5).read().decode()
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("no answer")
+assert "gridpress" in page and "studio.js" in page, page[:200]
+assert b"function" in urllib.request.urlopen(base + "/studio.js", timeout=5).read()
+assert b"kdp-6x9" in urllib.request.urlopen(base + "/api/schema", timeout=5).read()
+PY
+  kill -TERM "$serve_pid"
+  wait "$serve_pid" || fail "$bin serve did not stop cleanly on SIGTERM"
+  grep -q "stopped" "$log" || fail "$bin serve: no 'stopped' after SIGTERM"
   # The profile comes from the installed data: without it the profile is unknown.
   if [[ $root == "$prefix" ]]; then
     mv "$root/share/gridpress" "$root/share/gridpress.away"

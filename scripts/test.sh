@@ -16,6 +16,9 @@ echo "== strict build (-Werror) and the tests of the optimised build"
 bash scripts/build.sh ci -DGRIDPRESS_TEST_SET=release
 ctest --test-dir build-ci --output-on-failure -j "$jobs"
 
+echo "== the studio in a real browser (chromium headless through chromedriver)"
+python3 scripts/browser_test.py --binary build-ci/src/cli/gridpress --timeout 300
+
 # The install test waits on apt and dpkg much of its time: it runs beside the sanitizer build, and
 # its output comes after that build.
 echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb): started"
