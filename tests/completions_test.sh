@@ -5,7 +5,7 @@ set -euo pipefail
 bin=$1 dir=$2
 status=0
 options_in() { grep -oE -- '(^|[ ,])-(-[a-z][a-z-]*|[a-zA-Z])\b' | tr -d ' ,' | grep -vxE -- '--help|-h' | sort -u; }
-for cmd in generate solve book grade spec preflight; do
+for cmd in generate solve book grade spec preflight serve; do
   want=$("$bin" "$cmd" --help | grep -E '^ +-' | options_in)
   bash_opts=$(sed -n "s/^ *$cmd) opts=\"\(.*\)\" ;;/\1/p" "$dir/gridpress.bash" | tr ' ' '\n' | options_in)
   zsh_opts=$(awk -v c="    $cmd)" '$0 == c {on = 1; next} on && /;;/ {on = 0} on' "$dir/_gridpress" |

@@ -5,7 +5,7 @@ _gridpress() {
   local cur prev words cword
   _init_completion || return
 
-  local commands="generate solve book grade spec preflight catalogue help"
+  local commands="generate solve book grade spec preflight catalogue serve help"
   local cmd="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -55,6 +55,7 @@ _gridpress() {
     book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force -q --quiet --keep-partial" ;;
     grade) opts="--format --explain --variant --max-nodes" ;;
     spec) opts="--resolved --profiles" ;;
+    serve) opts="--port --host --no-browser" ;;
     preflight) opts="--rules --trim --bleed --paper --strict --format --cover --pages" ;;
     catalogue)
       local sub=""
@@ -79,6 +80,7 @@ _gridpress() {
     book | spec) _filedir '@(yaml|yml)' ;;
     preflight) _filedir '@(pdf|yaml|yml)' ;;
     solve | grade | catalogue) _filedir ;;
+    serve) _filedir -d ;;
   esac
 }
 complete -F _gridpress gridpress

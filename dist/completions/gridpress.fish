@@ -1,6 +1,6 @@
 # fish completion for gridpress. Installed as share/fish/vendor_completions.d/gridpress.fish.
 
-set -l commands generate solve book grade spec preflight catalogue help
+set -l commands generate solve book grade spec preflight catalogue serve help
 complete -c gridpress -f
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'Show help'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Show version and commit'
@@ -11,6 +11,7 @@ complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a grade -d
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a spec -d 'Check a book spec, or show it resolved'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a preflight -d 'Check a finished PDF against the print rules'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a catalogue -d 'The catalogue of published puzzles'
+complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a serve -d 'The studio: a local web page'
 complete -c gridpress -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 complete -c gridpress -n "__fish_seen_subcommand_from help" -a "$commands"
 
@@ -75,6 +76,13 @@ set -l p "__fish_seen_subcommand_from spec"
 complete -c gridpress -n $p -F
 complete -c gridpress -n $p -l resolved -d 'Print the spec with profile and defaults applied'
 complete -c gridpress -n $p -l profiles -d 'List the profiles that can be named'
+
+# serve
+set -l w "__fish_seen_subcommand_from serve"
+complete -c gridpress -n $w -a '(__fish_complete_directories)'
+complete -c gridpress -n $w -l port -x -d 'The port to listen on'
+complete -c gridpress -n $w -l host -x -d 'The address to listen on'
+complete -c gridpress -n $w -l no-browser -d 'Do not open the page in the default browser'
 
 # preflight
 set -l f "__fish_seen_subcommand_from preflight"
