@@ -8,7 +8,7 @@ extra=$(mktemp)
 trap 'rm -f "$extra"' EXIT
 {
   echo "[COMMANDS]"
-  for cmd in book spec preflight generate solve grade; do
+  for cmd in book spec preflight generate solve grade serve; do
     echo ".SS \"gridpress $cmd\""
     echo ".nf"
     # Keep CLI11's columns as they are; escape what roff would read as requests or escapes.
@@ -24,7 +24,7 @@ installed profiles.
 [FILES]
 .TP
 .I <prefix>/share/gridpress/templates/
-The profiles a spec can name (\fBprofile: kdp-6x9\fR), found relative to the executable
+The profiles a spec can name (\fBprofile: kdp-6x9\fR) and the studio's page (\fIstudio/\fR), found relative to the executable
 (\fI<prefix>/bin/gridpress\fR), so an installed tree can be moved.
 [SEE ALSO]
 The documentation in \fI<prefix>/share/doc/gridpress/\fR.
