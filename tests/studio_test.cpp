@@ -323,3 +323,38 @@ TEST_CASE("studio: one build at a time, a bounded queue", "[studio]") {
   const json third = post_json(c, "/api/build?name=book.yaml", kSmall, 429);
   CHECK(third["ok"] == false);
 }
+
+TEST_CASE("studio build: a newspaper run's files and a zip of them", "[studio]") {
+  gp::test::TempDir dir("studio");
+  Running s(dir.path.string());
+  auto c = s.client();
+  std::string week = gp::test::slurp(std::string(GRIDPRESS_SOURCE_DIR) + "/templates/studio/starters/newspaper-week.yaml");
+  REQUIRE(week.find("days: 7") != std::string::npos);
+  week.replace(week.find("days: 7"), 7, "days: 2");
+  const json started = post_json(c, "/api/build?name=week.yaml", week);
+  REQUIRE(started["ok"] == true);
+  json status;
+  for (int i = 0; i < 1200; ++i) {
+    status = get_json(c, "/api/build?job=" + std::to_string(started["job"].get<int>()));
+    if (status["state"] != "queued" && status["state"] != "running") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  INFO(status.dump());
+  REQUIRE(status["state"] == "done");
+  CHECK(status["download"] == "out/newspaper-week/week.zip");
+  const std::string zip = gp::test::slurp((dir.path / "out" / "newspaper-week" / "week.zip").string());
+  REQUIRE(zip.rfind("PK\x03\x04", 0) == 0);
+  // Two days: a puzzle and a solution file each in EPS and PDF, a feed file a day, the manifest.
+  for (const char* name : {"sudoku-2026-03-02.eps", "sudoku-2026-03-02.pdf", "sudoku-2026-03-03-solution.pdf",
+                           "sudoku-2026-03-03.json", "week.json", "week.csv"}) {
+    INFO(name);
+    CHECK(zip.find(name) != std::string::npos);
+  }
+  std::size_t entries = 0;
+  for (std::size_t at = zip.find("PK\x01\x02"); at != std::string::npos; at = zip.find("PK\x01\x02", at + 4)) ++entries;
+  CHECK(entries == 12);
+  auto got = c.Get("/api/file?path=out/newspaper-week/week.zip");
+  REQUIRE(got);
+  CHECK(got->get_header_value("Content-Type") == "application/zip");
+  CHECK(got->body == zip);
+}

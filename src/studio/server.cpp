@@ -374,22 +374,19 @@ struct Server::Impl {
           if (fs::is_regular_file(csv, ec)) listed.push_back(csv.string());
           try {
             const json m = json::parse(read_text(run.manifest_path));
+            // Every text in the manifest that names a file of the run's folder (files,
+            // solution_files, feed files, ...).
             std::function<void(const json&)> walk = [&](const json& v) {
-              if (v.is_object()) {
-                for (const auto& [k, x] : v.items()) {
-                  if (x.is_string() && (k == "file" || k.find("_file") != std::string::npos || k == "path")) {
-                    const fs::path f = fs::path(x.get<std::string>()).is_absolute() ? fs::path(x.get<std::string>())
-                                                                                    : dir / x.get<std::string>();
-                    std::error_code e2;
-                    if (fs::is_regular_file(f, e2) &&
-                        std::find(listed.begin(), listed.end(), f.string()) == listed.end())
-                      listed.push_back(f.string());
-                  } else {
-                    walk(x);
-                  }
-                }
-              } else if (v.is_array()) {
+              if (v.is_object() || v.is_array()) {
                 for (const auto& x : v) walk(x);
+              } else if (v.is_string()) {
+                const std::string text = v.get<std::string>();
+                if (text.empty() || text.size() > 4096 || text.find('\n') != std::string::npos) return;
+                const fs::path f = fs::path(text).is_absolute() ? fs::path(text) : dir / text;
+                std::error_code e2;
+                if (fs::is_regular_file(f, e2) && ws->inside(ws->relative(f.string())) &&
+                    std::find(listed.begin(), listed.end(), f.string()) == listed.end())
+                  listed.push_back(f.string());
               }
             };
             walk(m);
