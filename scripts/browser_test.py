@@ -175,7 +175,27 @@ def main():
             return document.querySelectorAll('#diagnostics li').length === 0 &&
                    document.getElementById('status').className === 'ok';""", 60)
 
-        # 4. Puzzle pages for the screenshot: pages 5 to 8.
+        # 4. The form and the text in step: the form shows the text's values; a field changed in
+        # the form rewrites its line in the text (comments kept).
+        title = driver.js("return document.querySelector('#form [data-path=title]').value;")
+        if title != "Weekend Sudoku":
+            raise Failed(f"the form's title is {title!r}, not the spec's 'Weekend Sudoku'")
+        driver.js("""
+            const t = document.querySelector('#form [data-path="title"]');
+            t.value = 'Weekend Sudoku: Volume 2'; t.dispatchEvent(new Event('change'));
+            const c = document.querySelector('#sections [data-section="0"][data-name="count"]');
+            c.value = '38'; c.dispatchEvent(new Event('change'));""")
+        text = driver.wait("the form's edits in the text", """
+            const v = document.getElementById('yaml').value;
+            return v.includes('title: "Weekend Sudoku: Volume 2"') && v.includes('count: 38') ? v : null;""", 10)
+        if "count: 40" in text or "difficulty: easy          # SE rating" not in text:
+            raise Failed("the form's edit changed more than its line:\n" + text)
+        driver.wait("the edited spec checked", """
+            return document.getElementById('summary').textContent.includes('98 puzzles') &&
+                   document.getElementById('status').className === 'ok';""", 60)
+        print("browser test: form edits written into the text (title, a section's count)")
+
+        # 5. Puzzle pages for the screenshot: pages 5 to 8.
         driver.js("const g = document.getElementById('goto'); g.value = 5; g.dispatchEvent(new Event('change'));")
         driver.wait("pages 5 to 8", """
             const figs = [...document.querySelectorAll('#pages figure.page')];
@@ -188,7 +208,7 @@ def main():
                 f.write(png)
             print(f"browser test: screenshot {args.screenshot} ({len(png)} bytes)")
 
-        # 5. Build, then download the PDF through the page's link.
+        # 6. Build, then download the PDF through the page's link.
         driver.cmd("POST", f"/element/{driver.find('#build')}/click", {})
         href = driver.wait("the build", """
             const a = [...document.querySelectorAll('#downloads a')].find(a => a.textContent.endsWith('.pdf'));
@@ -214,7 +234,7 @@ def main():
             raise Failed(f"the downloaded {href} ({len(got)} bytes) is not the PDF built in the folder ({len(want)} bytes)")
         print(f"browser test: built and downloaded {href} ({len(got)} bytes, the same as in the folder)")
 
-        # 6. SIGTERM stops the server cleanly.
+        # 7. SIGTERM stops the server cleanly.
         driver.quit()
         driver = None
         server.send_signal(signal.SIGTERM)
