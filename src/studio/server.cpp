@@ -102,7 +102,17 @@ struct Server::Impl {
   bool own_host(const std::string& host) const {
     const std::string p = ":" + std::to_string(port);
     if (host == host_name() + p) return true;
-    if (is_loopback(options.host)) return host == "localhost" + p || host == "127.0.0.1" + p || host == "[::1]" + p;
+    if (is_loopback(options.host) || options.host == "0.0.0.0" || options.host == "::")
+      if (host == "localhost" + p || host == "127.0.0.1" + p || host == "[::1]" + p) return true;
+    if (options.host == "0.0.0.0" || options.host == "::") {
+      // Listening on every address: any address of this machine, written as an address (a DNS
+      // rebinding page can only send a name).
+      if (host.size() <= p.size() || host.compare(host.size() - p.size(), p.size(), p) != 0) return false;
+      const std::string name = host.substr(0, host.size() - p.size());
+      if (name.front() == '[' && name.back() == ']')
+        return name.find_first_not_of("0123456789abcdefABCDEF:.[]") == std::string::npos;
+      return name.find_first_not_of("0123456789.") == std::string::npos;
+    }
     return false;
   }
 
@@ -478,7 +488,12 @@ Status Server::bind() {
 
 int Server::port() const { return impl_->port; }
 
-std::string Server::url() const { return "http://" + impl_->host_name() + ":" + std::to_string(impl_->port) + "/"; }
+std::string Server::url() const {
+  // Listening on every address: this computer's own address is one of them.
+  const std::string& h = impl_->options.host;
+  const std::string name = h == "0.0.0.0" ? "127.0.0.1" : h == "::" ? "[::1]" : impl_->host_name();
+  return "http://" + name + ":" + std::to_string(impl_->port) + "/";
+}
 
 Status Server::run() {
   Impl& m = *impl_;
