@@ -4,6 +4,7 @@
 #include <unistd.h>  // unlink
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -202,16 +203,106 @@ std::string short_number(double v) {
   return buf;
 }
 
+int job_count(const BookRunOptions& options) {
+  return options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+// Whether the book can grade its unrated puzzles beside the rendering instead of before it: only
+// the manifest reads their grades then (no caption shows a label, rating, level or stars, no
+// section is ordered by rating, no techniques page, no catalogue records them before the
+// drawing, no second run from kept puzzles), and a second thread is allowed.
+bool grades_can_wait(const spec::BookSpec& spec, const BookRunOptions& options) {
+  if (job_count(options) < 2 || options.keep_partial || !spec.catalogue.empty() || spec.front.techniques) return false;
+  for (const std::string* tmpl : {&spec.theme.caption, &spec.theme.answer_caption})
+    for (const char* field : {"{label", "{rating", "{level", "{stars"})
+      if (tmpl->find(field) != std::string::npos) return false;
+  for (const auto& sec : spec.sections)
+    if (sec.order == "rating") return false;
+  return true;
+}
+
+// The grades of the unrated sections (those gen::batch_grades names, blank ones excepted), made
+// on background threads while the pages are drawn; apply() waits for them and puts them into the
+// stores, so the manifest reads what a graded batch gives. Destroyed early (a failed run), it
+// stops the threads after their current puzzle.
+class BackgroundGrades {
+ public:
+  BackgroundGrades(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
+                   const std::vector<PuzzleStore>& stores, int threads)
+      : stores_(stores), requests_(requests), grades_(stores.size()) {
+    for (std::size_t s = 0; s < stores.size(); ++s) {
+      if (spec.sections[s].blank || !gen::batch_grades(requests[s])) continue;
+      grades_[s].resize(stores[s].size());
+      for (std::size_t i = 0; i < stores[s].size(); ++i) items_.push_back({s, i});
+    }
+    for (int t = 0; t < threads && !items_.empty(); ++t) threads_.emplace_back([this] { work(); });
+  }
+  BackgroundGrades(const BackgroundGrades&) = delete;
+  BackgroundGrades& operator=(const BackgroundGrades&) = delete;
+  ~BackgroundGrades() {
+    stop_ = true;
+    join();
+  }
+
+  void apply(std::vector<PuzzleStore>& stores) {
+    join();
+    for (std::size_t s = 0; s < stores.size(); ++s) {
+      if (grades_[s].empty()) continue;
+      PuzzleStore graded;
+      for (std::size_t i = 0; i < stores[s].size(); ++i) {
+        Puzzle p = stores[s].get(i);
+        const Graded& g = grades_[s][i];
+        p.rating = g.rating;
+        p.hardest = g.hardest;
+        p.label = g.label;
+        graded.add(p);
+      }
+      stores[s] = std::move(graded);
+    }
+  }
+
+ private:
+  struct Item {
+    std::size_t section, index;
+  };
+  struct Graded {  // what grade_into sets (not whole Puzzles: a 10,000-puzzle book keeps memory flat)
+    double rating = -1.0;
+    std::string hardest, label;
+  };
+  void work() {
+    for (std::size_t k = 0; !stop_ && (k = next_++) < items_.size();) {
+      const Item it = items_[k];
+      Puzzle p = stores_[it.section].get(it.index);
+      gen::grade_into(p, requests_[it.section].bands);
+      Graded& out = grades_[it.section][it.index];  // one thread writes each slot; read after join
+      out.rating = p.rating;
+      out.hardest = std::move(p.hardest);
+      out.label = std::move(p.label);
+    }
+  }
+  void join() {
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+  }
+
+  const std::vector<PuzzleStore>& stores_;
+  const std::vector<gen::Request>& requests_;
+  std::vector<std::vector<Graded>> grades_;
+  std::vector<Item> items_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> threads_;
+};
+
 // Stage 2: the puzzles, in compact stores. Sections exclude each other's puzzles, so no puzzle
 // appears twice. With keep_partial a section that runs out of budget keeps what was made (the
 // warning goes to `warnings`) and the later sections are still made, each with its own budget.
 Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std::vector<gen::Request>& requests,
                                           const BookRunOptions& options, std::vector<std::string>& warnings,
                                           const std::function<bool(const std::string&)>& listed,
-                                          const Exclusions& exclusions) {
+                                          const Exclusions& exclusions, bool grade) {
   using Clock = std::chrono::steady_clock;
-  const int jobs = options.jobs > 0 ? options.jobs
-                                    : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int jobs = job_count(options);
   std::vector<PuzzleStore> puzzles;
   std::unordered_set<std::string> seen;
   for (int s = 0; s < static_cast<int>(spec.sections.size()); ++s) {
@@ -233,7 +324,7 @@ Result<std::vector<PuzzleStore>> generate(const spec::BookSpec& spec, const std:
         return exclusions.book.count(c) || own.count(c) || (listed && listed(c));
       };
     auto store = generate_section(spec, s, requests[static_cast<size_t>(s)], jobs, seen, progress,
-                                  options.keep_partial ? &ran_out : nullptr, excluded);
+                                  options.keep_partial ? &ran_out : nullptr, excluded, grade);
     const double took = std::chrono::duration<double>(Clock::now() - start).count();
     // At the rate reached, what the whole section would need (only when some were made).
     std::string estimate;
@@ -462,13 +553,14 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   run.trim_height_pt = layout::mm_to_pt(plan->book_geometry.trim_height());
   run.strict = spec.print.strict;
 
-  // 2. Generate.
+  // 2. Generate. The unrated puzzles' grades are made beside the drawing when nothing drawn needs them.
+  const bool defer_grades = !made && !cat->active() && grades_can_wait(spec, options);
   std::vector<PuzzleStore> generated;
   if (made) {
     generated = std::move(*made);
   } else {
     std::vector<std::string> cut;  // sections cut short (keep_partial)
-    auto got = generate(spec, requests, options, cut, cat->excluded(), *exclusions);
+    auto got = generate(spec, requests, options, cut, cat->excluded(), *exclusions, !defer_grades);
     if (!got) return failed(std::move(run), Outcome::failed, got.error());
     generated = std::move(*got);
     run.warnings.insert(run.warnings.end(), cut.begin(), cut.end());
@@ -500,7 +592,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     std::vector<std::string> cut;
     auto again = made || tries == kReserveTries
                      ? Result<std::vector<PuzzleStore>>(Error(ErrorKind::io, "other runs kept taking its puzzles"))
-                     : generate(spec, requests, options, cut, cat->excluded(), *exclusions);
+                     : generate(spec, requests, options, cut, cat->excluded(), *exclusions, !defer_grades);
     if (!again || !cut.empty())
       return failed(std::move(run), Outcome::failed,
                     Error(ErrorKind::io, spec.catalogue +
@@ -508,6 +600,9 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     generated = std::move(*again);
   }
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
+  std::optional<BackgroundGrades> grades;
+  // Without a manifest nothing reads them: then they are not made at all.
+  if (defer_grades && spec.output.manifest) grades.emplace(spec, requests, *puzzles, std::max(1, job_count(options) - 1));
 
   // 3. Open every document first: a folder that cannot be written fails before any drawing.
   // Missing folders are made; errors surface when the files are opened. The documents and the
@@ -598,6 +693,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
       for (const auto& f : (*d)->files()) run.files.push_back(f);
 
   // 5. The manifest, staged like the documents; then every file into place at once.
+  if (grades) grades->apply(*puzzles);
   if (spec.output.manifest) {
     const std::string stem = stem_of(run.book_path);
     auto json_file = staging.add(stem + ".json");

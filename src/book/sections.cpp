@@ -157,7 +157,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress,
                                      Error* out_of_budget,
-                                     const std::function<bool(const std::string&)>& excluded) {
+                                     const std::function<bool(const std::string&)>& excluded, bool grade) {
   using Clock = std::chrono::steady_clock;
   const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(s)];
   const int count = sec.count;
@@ -194,7 +194,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       bo.first = static_cast<std::uint64_t>(first);
       bo.exclude = &seen;
       bo.excluded = excluded;
-      bo.grade = true;
+      bo.grade = grade || sec.order == "rating";  // the order needs the ratings now
       bo.exact = spec.dedup == "exact";
       Error ran_out;
       if (out_of_budget) bo.out_of_budget = &ran_out;

@@ -47,12 +47,15 @@ void check_sections(const spec::BookSpec& spec, bool title_font, std::vector<gen
 // the slices of spread_slices, each made as a batch with stream s + (slice + 1) * 2^32; with
 // `order: rating` they are sorted easiest first (stable). `out_of_budget` not null: running out of
 // budget keeps the puzzles made so far (fewer than the section's count) and stores the error there.
+// `grade` false: unrated sections are not graded here (the caller grades them with
+// gen::grade_into, e.g. beside the rendering; the puzzles are the same either way).
 inline constexpr int kSectionChunk = 1000;
 Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const gen::Request& request, int jobs,
                                      std::unordered_set<std::string>& seen,
                                      const std::function<void(int done, int total)>& progress = {},
                                      Error* out_of_budget = nullptr,
-                                     const std::function<bool(const std::string&)>& excluded = {});
+                                     const std::function<bool(const std::string&)>& excluded = {},
+                                     bool grade = true);
 
 // The clue range `clues: auto` gives a section (core/difficulty.hpp, or the band's own `clues`);
 // nullopt = whatever digging reaches.

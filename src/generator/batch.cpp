@@ -62,16 +62,6 @@ std::string fewer_duplicates_hint(const Request& r, bool exact) {
   return hint;
 }
 
-void grade_into(Puzzle& p, const grader::Bands& bands) {
-  grader::GradeOptions go;
-  go.assume_unique = true;
-  go.bands = bands;
-  const grader::Grade g = grader::grade(p.givens, go);
-  p.rating = g.rating;
-  p.hardest = g.hardest;
-  p.label = g.solved ? grader::label_for(g.rating, bands) : "";
-}
-
 // Runs `work` on `jobs` threads, this one included, and waits for them all.
 template <class Work>
 void run_threads(int jobs, Work&& work) {
@@ -113,6 +103,20 @@ std::optional<Puzzle> race(const Plan& plan, Shared& shared, std::uint64_t seed,
 
 }  // namespace
 
+// A rated request's puzzles carry the grade of their target already; killer puzzles have no
+// classic grade (the killer ladder grades only a killer difficulty, in the engine).
+bool batch_grades(const Request& r) { return !r.rating && r.variant != Variant::kKiller; }
+
+void grade_into(Puzzle& p, const grader::Bands& bands) {
+  grader::GradeOptions go;
+  go.assume_unique = true;
+  go.bands = bands;
+  const grader::Grade g = grader::grade(p.givens, go);
+  p.rating = g.rating;
+  p.hardest = g.hardest;
+  p.label = g.solved ? grader::label_for(g.rating, bands) : "";
+}
+
 bool is_minimal(const Grid& puzzle, std::string_view symmetry) {
   auto sym = parse_symmetry(symmetry);
   const auto classes = board_symmetry_classes(board_of(puzzle), sym ? *sym : Symmetry::kNone);
@@ -145,7 +149,7 @@ Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed,
   const Plan plan = make_plan(r);
   Shared shared;
   shared.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.budget_seconds));
-  const bool grade = options.grade && !r.rating && r.variant != Variant::kKiller;  // no killer grader yet
+  const bool grade = options.grade && batch_grades(r);
 
   std::vector<std::optional<Puzzle>> made(static_cast<size_t>(count));
   std::atomic<int> next{0};

@@ -110,6 +110,12 @@ struct BatchOptions {
 Result<std::vector<Puzzle>> generate_batch(const Request& r, std::uint64_t seed, int count,
                                            const BatchOptions& options = {});
 
+// What BatchOptions::grade fills in: rating, hardest and label (the band of `bands`; "" when the
+// ladder does not solve it) of a generated puzzle, graded in full with assume_unique. A caller that
+// grades later (the book, beside its rendering) gets the same values as a graded batch.
+bool batch_grades(const Request& r);
+void grade_into(Puzzle& p, const grader::Bands& bands);
+
 // True if every clue class of `puzzle` (per `symmetry`; single clues for "none") is needed: removing
 // it leaves more than one solution. Requires a uniquely solvable puzzle.
 bool is_minimal(const Grid& puzzle, std::string_view symmetry = "none");
