@@ -65,6 +65,12 @@ void refuse(httplib::Response& res, int status, const std::string& why) {
   send_json(res, {{"ok", false}, {"error", why}}, status);
 }
 
+}  // namespace
+
+// Named (not in the anonymous namespace): Server::Impl holds it, and GCC refuses a field of a type
+// with internal linkage when this file is compiled inside a unity file (-Wsubobject-linkage).
+namespace server_detail {
+
 // One build: queued, running, then done or failed.
 struct Job {
   int id = 0;
@@ -76,9 +82,10 @@ struct Job {
   json result;                // files (relative to FOLDER), download, warnings, findings, diagnostics
 };
 
-}  // namespace
+}  // namespace server_detail
 
 struct Server::Impl {
+  using Job = server_detail::Job;
   Options options;
   std::string assets_dir;
   std::unique_ptr<Workspace> ws;
