@@ -628,18 +628,101 @@ TEST_CASE("catalogue: newspaper runs continue its numbers and dates, and never p
                       0) == 0);
   CHECK(gridpress("book '" + first + "' -q", dir).code == 2);  // its own numbers again
 
-  // New numbers on days already printed: the published files are refused, unless --force.
+  // New numbers on days already printed: the days are refused (a day prints once), --force or not.
   const std::string monday = slurp(dir / "papers/sudoku-2026-03-02.pdf");
-  const Output files = gridpress("book '" + first + "' --start-number 1300 -q", dir);
-  CHECK(files.code == 2);
-  CHECK(files.err.find(
-            "' was published in 'Daily Test' (newspaper, recorded 2026-03-02T09:00:00Z); give --force") !=
-        std::string::npos);
+  for (const char* force : {"", " --force", " --replace-published"}) {
+    const Output files = gridpress("book '" + first + "' --start-number 1300 -q" + force, dir);
+    CHECK(files.code == 2);
+    CHECK(files.err == first + ": The days 2026-03-02 .. 2026-03-04 (3 days of this run) of 'Daily Test' were "
+                               "already published (2026-03-02 as No. 1201, recorded 2026-03-02T09:00:00Z in " +
+                           dir / "daily.db" +
+                           "); a day is printed once, whatever its number; the next free day is 2026-03-08 "
+                           "(No. 1207): leave out newspaper.start_date, newspaper.start_number and --start-number "
+                           "to continue from it\n");
+  }
   CHECK(slurp(dir / "papers/sudoku-2026-03-02.pdf") == monday);
-  book_ok(first, "", dir, "--start-number 1300 --force -q");
-  CHECK(slurp(dir / "papers/sudoku-2026-03-02.pdf") != monday);
-  CHECK(disjoint(ca, canonical_forms(dir / "papers/run.json")));
-  CHECK(stats_of(dir / "daily.db").puzzles == 9);
+  CHECK(stats_of(dir / "daily.db").puzzles == 6);
+}
+
+namespace {
+
+// md5 of the files of a run's folder `folder`/papers and its catalogue (names and bytes, sorted;
+// the test's own stdout.txt / stderr.txt beside them are left out).
+std::string folder_md5(const TempDir& dir, const std::string& folder) {
+  const Output r = shell("cd '" + folder + "' && find papers daily.db -type f | LC_ALL=C sort | xargs md5sum | md5sum",
+                         dir);
+  REQUIRE(r.code == 0);
+  return r.out;
+}
+
+}  // namespace
+
+TEST_CASE("catalogue: the re-run mistakes of issue 29 are refused with nothing touched") {
+  TempDir dir("gridpress-catalogue-test");
+  // A week printed, file names and feed by number.
+  const std::string week = daily(dir, "week",
+                                 "  start_date: 2026-03-02\n  start_number: 1201\n  file_name: \"sudoku-{number}\"\n"
+                                 "  solution_file_name: \"sudoku-{number}-solution\"\n"
+                                 "  feed_file_name: \"feed-{number}\"\n");
+  book_ok(week, "", dir, "-q");
+  const std::string before = folder_md5(dir, dir.path);
+  CHECK(fs::exists(dir / "papers/feed-1201.json"));
+
+  // start_number dropped, start_date kept: the printed days again as new numbers (1204..1206 would
+  // have overwritten nothing by number, and reprinted Monday to Wednesday).
+  std::string text = slurp(week);
+  text.replace(text.find("  start_number: 1201\n"), 21, "");
+  const std::string dropped = dir / "dropped.yaml";
+  spit(dropped, text);
+  // The same week again; a number of it; a later number on the same days; each with --force.
+  for (const std::string& args : {"'" + dropped + "'", "'" + week + "'", "'" + week + "' --start-number 1203",
+                                   "'" + week + "' --start-number 5000"})
+    for (const char* force : {"", " --force"}) {
+      const Output r = gridpress("book " + args + " -q" + force, dir);
+      CHECK(r.code == 2);
+      CHECK(r.err.find("already published") != std::string::npos);
+      CHECK(folder_md5(dir, dir.path) == before);
+    }
+
+  // Another title's week into the same folder, with the same file names: the first week's files are
+  // published, so --force does not replace them; --replace-published does, naming each one.
+  text = slurp(week);
+  text.replace(text.find("Daily Test"), 10, "Other Test");
+  const std::string other = dir / "other.yaml";
+  spit(other, text);
+  for (const char* force : {"", " --force"}) {
+    const Output r = gridpress("book '" + other + "' -q" + force, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("'" + dir / "papers/sudoku-1201.pdf" +
+                     "' was published in 'Daily Test' (newspaper, recorded 2026-03-02T09:00:00Z); give "
+                     "--replace-published to replace it") != std::string::npos);
+    CHECK(r.err.find("papers/feed-1203.json' was published") != std::string::npos);  // the feed too
+    CHECK(folder_md5(dir, dir.path) == before);
+  }
+
+  // The folder moved elsewhere with its catalogue: still protected (paths relative to the catalogue).
+  TempDir moved("gridpress-catalogue-moved");
+  REQUIRE(shell("cp -a '" + dir.path.string() + "/.' '" + moved.path.string() + "/'", dir).code == 0);
+  const std::string moved_before = folder_md5(moved, moved.path);
+  REQUIRE(fs::remove_all(dir.path / "papers") > 0);  // the original is gone: nothing to find there
+  fs::remove(dir / "daily.db");
+  const Output r = gridpress("book '" + moved / "other.yaml" + "' -q --force", moved);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("'" + moved / "papers/sudoku-1201.pdf" + "' was published in 'Daily Test'") !=
+        std::string::npos);
+  CHECK(folder_md5(moved, moved.path) == moved_before);
+  const Output also = gridpress("book '" + moved / "dropped.yaml" + "' -q --force", moved);
+  CHECK(also.code == 2);
+  CHECK(folder_md5(moved, moved.path) == moved_before);
+
+  // --replace-published: replaces them and names each file it replaced.
+  const std::string old_monday = slurp(moved / "papers/sudoku-1201.pdf");
+  const Output replaced = gridpress("book '" + moved / "other.yaml" + "' -q --replace-published", moved);
+  CHECK(replaced.code == 0);
+  for (const char* name : {"sudoku-1201.pdf", "sudoku-1202-solution.pdf", "feed-1203.json"})
+    CHECK(replaced.err.find("warning: replacing '" + moved / "papers/" + name +
+                            "', a published file (--replace-published)") != std::string::npos);
+  CHECK(slurp(moved / "papers/sudoku-1201.pdf") != old_monday);
 }
 
 TEST_CASE("catalogue: newspaper numbers past the largest are refused with their place, never wrapped") {

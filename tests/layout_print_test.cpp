@@ -446,6 +446,33 @@ TEST_CASE("captions: dates in a format and a language, difficulty stars") {
   CHECK(unknown_placeholder("{date:%Q}") == "{date:%Q}");
 }
 
+TEST_CASE("newspaper.instructions: the variant's rules in one line under the grid") {
+  CHECK(instruction_line("classic", Shape{3, 3}) == "Place the digits 1 to 9 once in every row, column and 3x3 box.");
+  CHECK(instruction_line("classic", Shape{2, 3}) == "Place the digits 1 to 6 once in every row, column and 2x3 box.");
+  CHECK(instruction_line("x", Shape{3, 3}) ==
+        "Place the digits 1 to 9 once in every row, column, 3x3 box and long diagonal.");
+  CHECK(instruction_line("killer", Shape{3, 3}) ==
+        "Place the digits 1 to 9 once in every row, column and 3x3 box; the digits of a dashed cage add up to its "
+        "sum, none repeated.");
+  spec::Theme theme;
+  const Puzzle p = make_puzzle(Shape{3, 3});
+  ApproxTextMeasure m;
+  SingleOptions o;
+  o.width_mm = kReferenceColumnMm;
+  o.caption = "No. 1";
+  auto plain = lay_out_single_puzzle(p, theme, o, m);
+  o.instruction = instruction_line("classic", Shape{3, 3});
+  auto with = lay_out_single_puzzle(p, theme, o, m);
+  REQUIRE(plain.ok());
+  REQUIRE(with.ok());
+  CHECK(with->height > plain->height + 2 * pt_to_mm(9));  // wraps to at least two lines under the grid
+  const TextItem& line = std::get<TextItem>(with->items.back());
+  CHECK(line.text == o.instruction);
+  CHECK(line.font.size_pt >= 9);
+  CHECK(line.box.y > grid_borders(*with)[0].y + grid_borders(*with)[0].h);  // under the grid
+  CHECK(line.box.y + line.box.h == Approx(with->height));
+}
+
 TEST_CASE("newspaper: caption and lines grow with a column wider than 11.5 pc") {
   spec::Theme theme;
   theme.caption_size = 9;

@@ -490,7 +490,7 @@ TEST_CASE("newspaper: a bad width or file name template is reported at its place
   CHECK(r.err ==
         kData +
             "/bad_template.yaml:5:14: newspaper.file_name: unknown placeholder {dat}; did you mean 'date'? "
-            "(use {number} {label} {rating} {clues} {grid} {date} {weekday} {stars})\n" +
+            "(use {number} {label} {rating} {clues} {grid} {date} {weekday} {stars} {yyyy} {mm} {dd})\n" +
             kData +
             "/bad_template.yaml:5:14: newspaper.file_name: must contain {date} or {number} so that each "
             "day gets its own file\n");
@@ -507,4 +507,169 @@ TEST_CASE("newspaper: a bad width or file name template is reported at its place
                      ": theme.digit_font: font 'No Such Font Qwxz' is not installed (fontconfig would use "
                      "'DejaVu Sans' instead)\n");
   CHECK_FALSE(fs::exists(dir / "out"));
+}
+
+TEST_CASE("newspaper.weekdays: any section key per weekday, in one spec and one run") {
+  TempDir dir("gridpress-newspaper-test");
+  // A week: a killer on Saturday, an X-Sudoku on Sunday asked as hard (not the weekday's expert), a
+  // 6x6 on Wednesday; the other days from section_defaults and weekday_difficulty.
+  const std::string spec = short_spec(dir, "week",
+                                      "  weekdays:\n"
+                                      "    wednesday: {grid: 6x6}\n"
+                                      "    saturday: {variant: killer, difficulty: easy}\n"
+                                      "    sunday: {variant: x, difficulty: hard}\n",
+                                      7);
+  book_ok(spec, "", dir, "-q --jobs 2");
+  const json m = manifest(dir / "week/run.json");
+  REQUIRE(m["puzzles"].size() == 7);
+  const auto& d = m["puzzles"];
+  CHECK(d[0]["label"] == "easy");
+  CHECK(d[0]["grid"] == "9x9");
+  CHECK(d[2]["weekday"] == "Wednesday");
+  CHECK(d[2]["grid"] == "6x6");
+  CHECK(d[2]["label"] == "medium");  // the weekday's band still applies to its own keys
+  CHECK(d[5]["weekday"] == "Saturday");
+  CHECK(d[5]["canonical"].get<std::string>().rfind("killer:", 0) == 0);
+  CHECK(d[5]["label"] == "easy");
+  CHECK(d[6]["weekday"] == "Sunday");
+  CHECK(d[6]["canonical"].get<std::string>().rfind("x:", 0) == 0);
+  CHECK(d[6]["label"] == "hard");  // asked hard: never silently expert
+  CHECK(fs::exists(dir / "week/sudoku-2026-03-08.pdf"));
+
+  // `spec --resolved` writes the weekdays back, and the resolved spec reads back the same.
+  const Output resolved = gridpress("spec --resolved '" + spec + "'", dir);
+  REQUIRE(resolved.code == 0);
+  CHECK(resolved.out.find("weekdays:") != std::string::npos);
+}
+
+TEST_CASE("newspaper.weekdays: an unsupported combination is an error at its place, never a substitution") {
+  TempDir dir("gridpress-newspaper-test");
+  const auto refused = [&](const std::string& extra, const std::string& expected) {
+    const std::string spec = short_spec(dir, "bad", extra, 7);
+    const Output r = gridpress("book '" + spec + "'", dir);
+    CHECK(r.code == 2);
+    CHECK(r.err == spec + expected + "\n");
+    CHECK_FALSE(fs::exists(dir / "bad"));
+  };
+  refused("  weekdays:\n    sunday: {variant: killer, rating: [2, 3]}\n",
+          ":8:39: newspaper.weekdays.sunday.rating: killer sections take a difficulty name (easy ... fiendish: it "
+          "sets the cage sizes), not an SE rating");
+  refused("  weekdays:\n    sunday: {variant: x, givens: some}\n",
+          ":8:34: newspaper.weekdays.sunday.givens: 'givens: some' is for killer sections only (a x puzzle's givens "
+          "are its clues)");
+  refused("  weekdays:\n    sunday: {count: 2}\n",
+          ":8:21: newspaper.weekdays.sunday.count: is not for a newspaper day (each day is one puzzle in its own "
+          "file, named by newspaper.file_name)");
+  refused("  weekdays:\n    sundy: {variant: killer}\n",
+          ":8:5: newspaper.weekdays.sundy: unknown key; did you mean 'sunday'?");
+  // A band for every day in section_defaults was replaced by the weekday's: now it is refused.
+  const std::string spec = short_spec(dir, "bad", "", 7);
+  spit(spec, slurp(spec) + "section_defaults: {difficulty: hard}\n");
+  const Output r = gridpress("book '" + spec + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == spec +
+                     ":8:32: section_defaults.difficulty: a newspaper run takes each day's band from "
+                     "newspaper.weekday_difficulty (Monday easy ... Sunday expert); give it there or for one "
+                     "weekday in newspaper.weekdays (sunday: {difficulty: ...})\n");
+}
+
+TEST_CASE("newspaper.skip: no puzzle on the days the paper does not publish") {
+  TempDir dir("gridpress-newspaper-test");
+  // Five publishing days from Monday 2026-03-02 without Wednesday 03-04 and Sundays; a solution
+  // runs in the next edition, so Saturday's runs on Monday.
+  const std::string spec =
+      short_spec(dir, "skip", "  skip: [sunday, 2026-03-04]\n  solution_runs: next_day\n", 5);
+  book_ok(spec, "", dir, "-q --jobs 2");
+  const json m = manifest(dir / "skip/run.json");
+  REQUIRE(m["puzzles"].size() == 5);
+  std::vector<std::string> dates, solution_dates;
+  for (const auto& p : m["puzzles"]) {
+    dates.push_back(p["date"]);
+    solution_dates.push_back(p["solution_date"]);
+  }
+  CHECK(dates == std::vector<std::string>{"2026-03-02", "2026-03-03", "2026-03-05", "2026-03-06", "2026-03-07"});
+  CHECK(solution_dates ==
+        std::vector<std::string>{"2026-03-03", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-09"});
+  CHECK(m["puzzles"][2]["number"] == m["puzzles"][1]["number"].get<int>() + 1);  // numbers run on
+  CHECK(fs::exists(dir / "skip/sudoku-2026-03-09-solution.pdf"));
+  CHECK_FALSE(fs::exists(dir / "skip/sudoku-2026-03-04.pdf"));
+
+  const std::string bad = short_spec(dir, "bad", "  skip: [sundy]\n", 5);
+  const Output r = gridpress("book '" + bad + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == bad + ":7:9: newspaper.skip: 'sundy' is neither a date (2026-12-25) nor a weekday; did you mean "
+                       "'sunday'?\n");
+}
+
+TEST_CASE("newspaper: file name templates may name folders, which stay under the output folder") {
+  TempDir dir("gridpress-newspaper-test");
+  const std::string spec = short_spec(dir, "year",
+                                      "  start_number: 1\n  file_name: \"{yyyy}/{mm}/sudoku-{date}\"\n"
+                                      "  solution_file_name: \"{yyyy}/{mm}/solutions/sudoku-{date}\"\n",
+                                      2);
+  // Two days across a month's end: 2026-03-31 and 2026-04-01.
+  std::string text = slurp(spec);
+  text.replace(text.find("2026-03-02"), 10, "2026-03-31");
+  spit(spec, text);
+  book_ok(spec, "", dir, "-q");
+  CHECK(fs::exists(dir / "year/2026/03/sudoku-2026-03-31.pdf"));
+  CHECK(fs::exists(dir / "year/2026/03/solutions/sudoku-2026-03-31.pdf"));
+  CHECK(fs::exists(dir / "year/2026/04/sudoku-2026-04-01.pdf"));
+  CHECK(fs::exists(dir / "year/2026/04/solutions/sudoku-2026-04-01.pdf"));
+  const json m = manifest(dir / "year/run.json");
+  CHECK(m["puzzles"][1]["files"][0] == "2026/04/sudoku-2026-04-01.pdf");  // paths under the folder
+  CHECK(m["puzzles"][1]["solution_files"][0] == "2026/04/solutions/sudoku-2026-04-01.pdf");
+
+  for (const char* bad : {"../sudoku-{date}", "/tmp/sudoku-{date}", "{yyyy}//sudoku-{date}", "{yyyy}/./x-{date}"}) {
+    const std::string b = short_spec(dir, "bad", std::string("  file_name: \"") + bad + "\"\n", 2);
+    const Output r = gridpress("book '" + b + "'", dir);
+    CHECK(r.code == 2);
+    CHECK(r.err == b + ":7:14: newspaper.file_name: '" + bad +
+                       "' must name a file under the folder of output.path: folders with '/' between names "
+                       "({yyyy}/{mm}/sudoku-{date}), never '..', '.', '//' or a '/' at either end\n");
+  }
+  // A {date:FORMAT} with a '/' makes folders too; one that climbs out is refused before any work.
+  const std::string climb = short_spec(dir, "climb", "  file_name: \"x{date:/../../%Y}-{date}\"\n", 2);
+  const Output r = gridpress("book '" + climb + "'", dir);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("newspaper.file_name: '") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "climb"));
+}
+
+TEST_CASE("newspaper: the instruction line and the editor's weekly proof sheet") {
+  gp::test::require_tool("pdftotext");
+  gp::test::require_tool("pdfinfo");
+  TempDir dir("gridpress-newspaper-test");
+  const std::string spec = short_spec(dir, "week",
+                                      "  start_number: 1201\n  instructions: true\n  proof: \"proofs/week-{date}\"\n"
+                                      "  weekdays:\n    saturday: {variant: x}\n",
+                                      7);
+  book_ok(spec, "", dir, "-q --jobs 2");
+  // The rules under each puzzle, the day's variant's; none under a solution.
+  const auto words = [&](const std::string& pdf) {
+    std::string t = shell("pdftotext '" + pdf + "' -", dir).out, out;
+    for (char ch : t) {
+      const char c = (ch == '\n' || ch == '\f') ? ' ' : ch;
+      if (!(c == ' ' && !out.empty() && out.back() == ' ')) out += c;
+    }
+    return out;
+  };
+  CHECK(words(dir / "week/sudoku-2026-03-02.pdf").find("Place the digits 1 to 9 once in every row, column and 3x3 box.") !=
+        std::string::npos);
+  CHECK(words(dir / "week/sudoku-2026-03-07.pdf").find("every row, column, 3x3 box and long diagonal.") !=
+        std::string::npos);
+  CHECK(words(dir / "week/sudoku-2026-03-02-solution.pdf").find("Place the digits") == std::string::npos);
+
+  // The proof: one A4 page with every day's puzzle and solution, captions as printed.
+  const std::string proof = dir / "week/proofs/week-2026-03-02.pdf";
+  REQUIRE(fs::exists(proof));
+  const Output info = shell("pdfinfo '" + proof + "'", dir);
+  CHECK(info.out.find("Pages:           1\n") != std::string::npos);
+  CHECK(info.out.find("Page size:       595.276 x 841.89 pts (A4)") != std::string::npos);
+  const std::string text = words(proof);
+  CHECK(text.find("proof of No. 1201 .. No. 1207, 2026-03-02 .. 2026-03-08") != std::string::npos);
+  for (int n = 1201; n <= 1207; ++n) {
+    CHECK(text.find("No. " + std::to_string(n)) != std::string::npos);
+    CHECK(text.find("Solution: No. " + std::to_string(n)) != std::string::npos);
+  }
 }

@@ -22,6 +22,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <unordered_set>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "book/daily.hpp"
@@ -178,10 +180,93 @@ Status render_file(const layout::Page& page, render::Format format, const std::s
   return (*canvas)->finish();
 }
 
-std::string join_names(const std::vector<std::string>& paths, const char* sep) {
+// A file of the run as the manifest names it: its path under the output folder (the file name,
+// or "2026/03/sudoku-2026-03-02.eps" when the templates name folders).
+std::string in_run(const std::string& path, const fs::path& out_dir) {
+  if (out_dir.empty()) return fs::path(path).lexically_normal().string();
+  return fs::path(path).lexically_relative(out_dir).string();
+}
+
+std::string join_names(const std::vector<std::string>& paths, const char* sep, const fs::path& out_dir) {
   std::string s;
-  for (const auto& p : paths) s += (s.empty() ? "" : sep) + fs::path(p).filename().string();
+  for (const auto& p : paths) s += (s.empty() ? "" : sep) + in_run(p, out_dir);
   return s;
+}
+
+// ---- The editor's proof sheet (newspaper.proof) ----
+
+// Moves every item of a page by (dx, dy) mm.
+void shift(std::vector<layout::Item>& items, double dx, double dy) {
+  for (layout::Item& item : items)
+    std::visit(
+        [&](auto& it) {
+          using T = std::decay_t<decltype(it)>;
+          if constexpr (std::is_same_v<T, layout::LineItem>) {
+            it.x1 += dx, it.x2 += dx, it.y1 += dy, it.y2 += dy;
+          } else if constexpr (std::is_same_v<T, layout::PathItem>) {
+            for (auto& [x, y] : it.points) x += dx, y += dy;
+          } else if constexpr (std::is_same_v<T, layout::ImageItem>) {
+            it.placed.x += dx, it.placed.y += dy, it.clip.x += dx, it.clip.y += dy;
+          } else {
+            it.box.x += dx, it.box.y += dy;
+          }
+        },
+        item);
+}
+
+constexpr double kProofWidthMm = 210, kProofHeightMm = 297, kProofMarginMm = 10, kProofGapMm = 5;
+
+// The week on one A4 page: a heading, then each day's puzzle and its solution side by side, two
+// days a row (four files across, each up to 43.75 mm wide, narrower when the rows need it), as the
+// paper prints them (the same captions; no instruction line, which would take more room than the
+// grid at this width). Error: the days do not fit.
+Result<layout::Page> proof_page(const spec::BookSpec& spec, const std::vector<Puzzle>& puzzles,
+                                const std::vector<std::string>& captions, const spec::Theme& theme,
+                                const layout::TextMeasure& measure) {
+  const double inner = kProofWidthMm - 2 * kProofMarginMm;
+  const layout::Font head{theme.font, std::max(theme.caption_size, 9.0) + 2, true, false};
+  const std::string heading = spec.title + ": proof of No. " + std::to_string(spec.sections.front().number) +
+                              " .. No. " + std::to_string(spec.sections.back().number) + ", " +
+                              spec.sections.front().date + " .. " + spec.sections.back().date;
+  const double head_h = measure.measure(heading, head, inner).height;
+  // Four files across at most; narrower when the rows would not fit the page's height.
+  double width = (inner - 3 * kProofGapMm) / 4;
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    layout::Page page;
+    page.width = kProofWidthMm;
+    page.height = kProofHeightMm;
+    page.trim = layout::Box{0, 0, page.width, page.height};
+    page.items.emplace_back(layout::text_item(layout::Box{kProofMarginMm, kProofMarginMm, inner, head_h}, heading,
+                                              head, layout::HAlign::left, layout::VAlign::top, true));
+    layout::SingleOptions single;
+    single.width_mm = width;
+    const double x0 = (kProofWidthMm - 4 * width - 3 * kProofGapMm) / 2;
+    double y = kProofMarginMm + head_h + kProofGapMm, row_h = 0;
+    for (size_t d = 0; d < puzzles.size(); ++d) {
+      for (const bool solution : {false, true}) {
+        single.caption = captions[d].empty() ? "" : solution ? "Solution: " + captions[d] : captions[d];
+        single.solution = solution;
+        auto one = layout::lay_out_single_puzzle(puzzles[d], theme, single, measure);
+        if (!one) return one.error();
+        const size_t slot = (d % 2) * 2 + (solution ? 1 : 0);
+        shift(one->items, x0 + static_cast<double>(slot) * (width + kProofGapMm), y);
+        for (auto& item : one->items) page.items.push_back(std::move(item));
+        row_h = std::max(row_h, one->height);
+      }
+      if (d % 2 == 1 || d + 1 == puzzles.size()) {
+        y += row_h + kProofGapMm;
+        row_h = 0;
+      }
+    }
+    const double used = y - kProofGapMm - (kProofMarginMm + head_h + kProofGapMm);
+    const double room = kProofHeightMm - kProofMarginMm - (kProofMarginMm + head_h + kProofGapMm);
+    if (used <= room + 1e-6) return page;
+    width *= std::max(0.5, room / used * 0.98);  // the text does not shrink with the grid: try again
+    if (width < 25) break;
+  }
+  return Error("newspaper.proof: " + std::to_string(puzzles.size()) +
+               " days do not fit one A4 page (two days a row, files at least 25 mm wide); make the proof for at "
+               "most a week");
 }
 
 // The run's manifest: JSON and CSV text.
@@ -189,6 +274,7 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
                                                   const std::vector<Puzzle>& puzzles,
                                                   const std::vector<DayFiles>& files,
                                                   const std::vector<render::Format>& formats) {
+  const fs::path out_dir = fs::path(spec.output.path).parent_path();
   ordered doc;
   doc["kind"] = "newspaper";
   doc["title"] = spec.title;
@@ -221,8 +307,8 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     e["canonical"] = p.canonical;
     e["seed"] = p.seed;
     ordered pf = ordered::array(), sf = ordered::array();
-    for (const auto& f : files[d].puzzle) pf.push_back(fs::path(f).filename().string());
-    for (const auto& f : files[d].solution) sf.push_back(fs::path(f).filename().string());
+    for (const auto& f : files[d].puzzle) pf.push_back(in_run(f, out_dir));
+    for (const auto& f : files[d].solution) sf.push_back(in_run(f, out_dir));
     for (const auto& f : pf) all.push_back(f);
     for (const auto& f : sf) all.push_back(f);
     e["files"] = pf;
@@ -231,12 +317,12 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     if (spec.newspaper.solution_runs != "same_day") e["solution_date"] = files[d].solution_date;
     ordered links = ordered::array();
     for (const auto* names : {&files[d].puzzle_links, &files[d].solution_links})
-      for (const auto& f : *names) links.push_back(fs::path(f).filename().string());
-    if (!files[d].feed_link.empty()) links.push_back(fs::path(files[d].feed_link).filename().string());
+      for (const auto& f : *names) links.push_back(in_run(f, out_dir));
+    if (!files[d].feed_link.empty()) links.push_back(in_run(files[d].feed_link, out_dir));
     for (const auto& f : links) all.push_back(f);
     if (!links.empty()) e["links"] = links;
     if (!files[d].feed.empty()) {
-      e["feed"] = fs::path(files[d].feed).filename().string();
+      e["feed"] = in_run(files[d].feed, out_dir);
       all.push_back(e["feed"]);
     }
     list.push_back(std::move(e));
@@ -253,8 +339,8 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
                .add(format_line(p.solution))
                .add(p.canonical)
                .add(p.seed)
-               .add(join_names(files[d].puzzle, ";"))
-               .add(join_names(files[d].solution, ";"))
+               .add(join_names(files[d].puzzle, ";", out_dir))
+               .add(join_names(files[d].solution, ";", out_dir))
                .line();
   }
   doc["files"] = all;
@@ -264,9 +350,8 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
 
 // The catalogue's entries for the run's puzzles, one per day, each with its puzzle file in
 // `format` (absolute).
-std::vector<catalogue::Entry> day_entries(const spec::BookSpec& spec,
-                                                const std::vector<Puzzle>& puzzles, const fs::path& out_dir,
-                                                render::Format format) {
+std::vector<catalogue::Entry> day_entries(const spec::BookSpec& spec, const std::vector<Puzzle>& puzzles,
+                                         const fs::path& out_dir, render::Format format, CatalogueRun& cat) {
   std::vector<catalogue::Entry> out;
   for (size_t d = 0; d < puzzles.size(); ++d) {
     const spec::SectionSpec& sec = spec.sections[d];
@@ -278,8 +363,7 @@ std::vector<catalogue::Entry> day_entries(const spec::BookSpec& spec,
     const layout::PuzzleRecord record{static_cast<int>(d), 0, sec.number, 0, 0, 0};
     const fs::path file = out_dir / file_for(spec.newspaper.file_name,
                                              layout::caption_fields(spec, record, puzzles[d]), format);
-    std::error_code ec;
-    e.file = fs::absolute(file, ec).lexically_normal().string();
+    e.file = cat.catalogue().stored_path(file.string());  // relative to the catalogue's folder
     out.push_back(std::move(e));
   }
   return out;
@@ -323,7 +407,7 @@ Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, Catalo
       return Error(Diagnostic{spec.source_file, 0, 0,
                               "newspaper.start_date: missing, and the catalogue " + spec.catalogue +
                                   " has no earlier day of '" + spec.title + "' to continue from"});
-    date = spec::next_day(last->last_date);
+    date = spec::next_publishing_day(np, last->last_date);
     if (date.empty())
       return Error(Diagnostic{spec.catalogue, 0, 0,
                               "the last date of '" + spec.title + "', '" + last->last_date +
@@ -337,6 +421,35 @@ Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, Catalo
     for (size_t d = 0; d < spec.sections.size(); ++d) spec.sections[d].number = first_number + static_cast<int>(d);
   }
   if (!cat.active()) return Ok{};
+  // Published days are facts: a run that would print a day again is refused, whatever its numbers.
+  std::vector<std::string> days_taken;
+  std::optional<catalogue::Entry> first_day;
+  for (const spec::SectionSpec& sec : spec.sections) {
+    auto found = cat.catalogue().newspaper_date(spec.title, sec.date);
+    if (!found) return found.error();
+    if (auto& e = *found) {
+      days_taken.push_back(sec.date);
+      if (!first_day) first_day = std::move(e);
+    }
+  }
+  if (!days_taken.empty()) {
+    const std::string which = days_taken.size() == 1 ? "The day " + days_taken.front()
+                                                     : "The days " + days_taken.front() + " .. " + days_taken.back() +
+                                                           " (" + std::to_string(days_taken.size()) +
+                                                           " days of this run)";
+    const std::string next_day = last && !last->last_date.empty() ? spec::next_publishing_day(np, last->last_date) : "";
+    return Error(Diagnostic{
+        spec.source_file, 0, 0,
+        which + " of '" + spec.title + "' " + (days_taken.size() == 1 ? "was" : "were") +
+            " already published (" + first_day->date + " as No. " + std::to_string(first_day->number) +
+            ", recorded " + first_day->recorded + " in " + spec.catalogue + "); a day is printed once, whatever " +
+            "its number" +
+            (next_day.empty() ? std::string()
+                              : "; the next free day is " + next_day + " (No. " +
+                                    std::to_string(last->last_number + 1) +
+                                    "): leave out newspaper.start_date, newspaper.start_number and --start-number to "
+                                    "continue from it")});
+  }
   std::vector<std::int64_t> taken;
   std::optional<catalogue::Entry> first;
   for (const spec::SectionSpec& sec : spec.sections) {
@@ -360,6 +473,34 @@ Status number_days(spec::BookSpec& spec, const NewspaperOptions& options, Catalo
                               std::to_string(last ? last->last_number + 1 : 1) +
                               ": leave out --start-number and newspaper.start_number to continue from it"});
 }
+
+// Folders made for a run's files: removed again (deepest first, only when empty) unless keep().
+class FolderGuard {
+ public:
+  FolderGuard() = default;
+  FolderGuard(const FolderGuard&) = delete;
+  FolderGuard& operator=(const FolderGuard&) = delete;
+  ~FolderGuard() {
+    std::error_code ec;
+    for (auto it = made_.rbegin(); it != made_.rend(); ++it) fs::remove(*it, ec);  // fails when not empty
+  }
+  // Makes `folder` and its missing parents (errors surface when a file is staged there).
+  void make(const fs::path& folder) {
+    if (folder.empty()) return;
+    std::vector<fs::path> missing;
+    std::error_code ec;
+    for (fs::path p = folder; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+      missing.push_back(p);
+      if (p == p.parent_path()) break;
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it)
+      if (fs::create_directory(*it, ec)) made_.push_back(*it);
+  }
+  void keep() { made_.clear(); }
+
+ private:
+  std::vector<fs::path> made_;  // in the order made: parents first
+};
 
 // A run that stopped: `message` is printed as it is.
 NewspaperRun stopped(NewspaperRun run, Outcome outcome, Error error) {
@@ -444,32 +585,25 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
     if (made) rise_by_rating(requests, *made);
     return made;
   };
-  auto puzzles = make_days();
-  for (int tries = 1; puzzles && cat->active(); ++tries) {
-    auto reserved = cat->reserve({"newspaper", spec.title, spec.source_file, spec.seed},
-                                 day_entries(spec, *puzzles, out_dir, formats.front()));
-    if (!reserved) return stopped(std::move(run), Outcome::failed, reserved.error());
-    if (*reserved) break;
-    if (tries == kReserveTries)
-      return stopped(std::move(run), Outcome::failed,
-                     message(spec.catalogue + ": other runs kept taking this run's puzzles; run it again"));
-    puzzles = make_days();
-  }
-  if (!puzzles) return stopped(std::move(run), Outcome::failed, puzzles.error());
-
-  // 3. File names (templates may name the label, so only now), then every file, staged.
-  std::error_code ec;
-  if (!out_dir.empty()) fs::create_directories(out_dir, ec);  // errors surface when writing
-  std::vector<DayFiles> files(puzzles->size());
+  // 3. File names (templates may name the label, so only after generating), checked before the
+  // puzzles are reserved (a refused run leaves the catalogue as it was) and again after (another
+  // run may have taken some); then every file, staged.
+  std::vector<DayFiles> files;
+  std::string proof_path;  // newspaper.proof, named from the first day's fields
+  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
+  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
+  const auto name_files = [&](const std::vector<Puzzle>& made, bool final) -> Status {
+  files.assign(made.size(), DayFiles{});
+  proof_path.clear();
   std::map<std::string, std::string> owner;  // file -> the day that writes it
-  for (size_t d = 0; d < puzzles->size(); ++d) {
+  for (size_t d = 0; d < made.size(); ++d) {
     const layout::PuzzleRecord record{static_cast<int>(d), 0, spec.sections[d].number, 0, 0, 0};
-    const layout::CaptionFields fields = layout::caption_fields(spec, record, (*puzzles)[d]);
+    const layout::CaptionFields fields = layout::caption_fields(spec, record, made[d]);
     files[d].caption = layout::expand_caption(np.caption, fields);
     files[d].stars = fields.stars;
     layout::CaptionFields runs = fields;  // the day the solution runs: its files are named for it
     if (np.solution_runs == "next_day") {
-      runs.date = day_after(fields.date);
+      runs.date = spec::next_publishing_day(np, fields.date);  // newspaper.skip: the next edition
       runs.weekday = layout::format_date(runs.date, "%A", runs.locale);
     }
     files[d].solution_date = runs.date;
@@ -486,16 +620,31 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
       if (!np.link_name.empty())
         files[d].feed_link = (out_dir / (layout::expand_caption(np.link_name, fields) + ".json")).string();
     }
-    for (const auto& [key, path] : named_files(files[d]))
+    for (const auto& [key, path] : named_files(files[d])) {
+      // A template's folders stay under the output folder (the spec refuses '..'; a {date:FORMAT}
+      // could still make one).
+      const fs::path rel = fs::path(*path).lexically_relative(out_dir.empty() ? fs::path(".") : out_dir);
+      const fs::path norm = (out_dir.empty() ? fs::path(*path) : rel).lexically_normal();
+      if (norm.is_absolute() || norm.empty() || *norm.begin() == "..")
+        return Status(message(spec::section_location(spec, 0) + ": newspaper." + key + ": '" + *path +
+                               "' is not under the folder of output.path"));
       if (auto [it, fresh] = owner.emplace(*path, spec.sections[d].name); !fresh)
-        return stopped(std::move(run), Outcome::bad_input,
-                       message(spec::section_location(spec, 0) + ": newspaper." + key + ": '" + *path +
+        return Status(message(spec::section_location(spec, 0) + ": newspaper." + key + ": '" + *path +
                                "' would be written twice (for " + it->second + " and " + spec.sections[d].name +
                                "); the file name templates must give every file of the run its own name"));
+    }
+  }
+  if (!np.proof.empty()) {
+    const layout::PuzzleRecord record{0, 0, spec.sections.front().number, 0, 0, 0};
+    std::string name = layout::expand_caption(np.proof, layout::caption_fields(spec, record, made.front()));
+    if (!name.ends_with(".pdf")) name += ".pdf";
+    proof_path = (out_dir / name).string();
+    const fs::path norm = fs::path(name).lexically_normal();
+    if (norm.is_absolute() || *norm.begin() == ".." || owner.count(proof_path))
+      return Status(message(spec::section_location(spec, 0) + ": newspaper.proof: '" + proof_path +
+                             "' is not under the folder of output.path, or is another file of the run"));
   }
   // No file may replace the spec, its profile, a manifest it excludes, or another file of the run.
-  const fs::path stem = fs::path(spec.output.path).parent_path() / fs::path(spec.output.path).stem();
-  const std::string json_path = stem.string() + ".json", csv_path = stem.string() + ".csv";
   {
     std::vector<render::NamedPath> outputs, inputs{{spec.source_file, "the spec"}};
     for (size_t d = 0; d < files.size(); ++d)
@@ -506,6 +655,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                                                                             : "the link";
         outputs.push_back({*path, what + " for " + spec.sections[d].name});
       }
+    if (!proof_path.empty()) outputs.push_back({proof_path, "the proof sheet"});
     if (spec.output.manifest) {
       outputs.push_back({json_path, "the JSON manifest"});
       outputs.push_back({csv_path, "the CSV manifest"});
@@ -516,13 +666,43 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
     for (const auto* list : {&spec.exclude, &spec.section_defaults.exclude})
       for (const std::string& path : *list) inputs.push_back({path, "an excluded file"});
     if (Status st = render::check_output_paths(outputs, inputs); !st)
-      return stopped(std::move(run), Outcome::bad_input, st.error());
+      return Status(st.error());
     std::vector<std::string> paths;
     for (const auto& o : outputs)
       if (o.path != json_path && o.path != csv_path) paths.push_back(o.path);
-    if (Status st = cat->check_outputs(paths, options.force); !st)
-      return stopped(std::move(run), Outcome::bad_input, st.error());
+    // --force never replaces a published puzzle's file; --replace-published does, naming each.
+    std::vector<std::string> replaced;
+    if (Status st = cat->check_outputs(paths, options.replace_published, "--replace-published", &replaced); !st)
+      return Status(st.error());
+    if (final)
+      for (const std::string& path : replaced)
+        run.warnings.push_back("replacing '" + path + "', a published file (--replace-published)");
   }
+  return Ok{};
+  };
+  auto puzzles = make_days();
+  if (puzzles && cat->active())
+    if (Status st = name_files(*puzzles, false); !st) return stopped(std::move(run), Outcome::bad_input, st.error());
+  for (int tries = 1; puzzles && cat->active(); ++tries) {
+    auto reserved = cat->reserve({"newspaper", spec.title, spec.source_file, spec.seed},
+                                 day_entries(spec, *puzzles, out_dir, formats.front(), *cat));
+    if (!reserved) return stopped(std::move(run), Outcome::failed, reserved.error());
+    if (*reserved) break;
+    if (tries == kReserveTries)
+      return stopped(std::move(run), Outcome::failed,
+                     message(spec.catalogue + ": other runs kept taking this run's puzzles; run it again"));
+    puzzles = make_days();
+  }
+  if (!puzzles) return stopped(std::move(run), Outcome::failed, puzzles.error());
+
+  if (Status st = name_files(*puzzles, true); !st) return stopped(std::move(run), Outcome::bad_input, st.error());
+  std::error_code ec;
+  if (!out_dir.empty()) fs::create_directories(out_dir, ec);  // errors surface when writing
+  // The folders the file name templates name ({yyyy}/{mm}/...); the ones this run made are removed
+  // again, when still empty, if it fails.
+  FolderGuard folders;
+  for (const DayFiles& f : files)
+    for (const auto& [key, path] : named_files(f)) folders.make(fs::path(*path).parent_path());
   render::Staging staging;  // render/staging.hpp: all files replace the earlier ones together
   for (size_t d = 0; d < puzzles->size(); ++d) {
     for (const bool solution : {false, true}) {
@@ -530,6 +710,9 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
                        : solution               ? "Solution: " + files[d].caption
                                                 : files[d].caption;
       single.solution = solution;
+      single.instruction = np.instructions && !solution
+                               ? layout::instruction_line(spec.sections[d].variant, spec.sections[d].shape)
+                               : std::string();
       auto page = layout::lay_out_single_puzzle((*puzzles)[d], theme, single, measure);
       if (!page)
         return stopped(std::move(run), Outcome::failed,
@@ -567,6 +750,19 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
     }
   }
 
+  // The editor's proof sheet: the run's puzzles and solutions on one page.
+  if (!proof_path.empty()) {
+    std::vector<std::string> captions;
+    for (const DayFiles& f : files) captions.push_back(f.caption);
+    auto page = proof_page(spec, *puzzles, captions, spec.theme, measure);
+    if (!page) return stopped(std::move(run), Outcome::failed, message(spec.source_file + ": " + page.error().to_string()));
+    folders.make(fs::path(proof_path).parent_path());
+    auto staged = staging.add(proof_path);
+    Status st = staged ? render_file(*page, render::Format::pdf, *staged, spec.title + " proof", spec)
+                       : Status(staged.error());
+    if (!st) return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
+  }
+
   // 4. Manifest, then everything into place at once.
   if (spec.output.manifest) {
     const auto [json_text, csv_text] = manifest_text(spec, *puzzles, files, formats);
@@ -578,14 +774,17 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   }
   if (cat->active()) {
     std::vector<std::string> written, manifests;
-    for (const DayFiles& f : files)
+    for (const DayFiles& f : files) {
       for (const auto* list : {&f.puzzle, &f.solution})
         written.insert(written.end(), list->begin(), list->end());
+      if (!f.feed.empty()) written.push_back(f.feed);  // the website's file of a published puzzle
+    }
     if (spec.output.manifest) manifests = {json_path, csv_path};
     if (Status st = cat->attach(staging, written, manifests); !st)
       return stopped(std::move(run), Outcome::failed, staging.user_names(st.error()));
   }
   if (Status st = staging.commit(); !st) return stopped(std::move(run), Outcome::failed, st.error());
+  folders.keep();
   if (Status st = cat->publish(); !st)
     run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
   else if (cat->active())
@@ -594,6 +793,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   for (auto f : formats) run.formats.emplace_back(render::extension(f));
   run.files = 0;
   for (const DayFiles& f : files) run.files += named_files(f).size();
+  if (!proof_path.empty()) ++run.files;
   run.puzzles = puzzles->size();
   run.out_dir = out_dir.empty() ? std::string(".") : out_dir.string();
   if (spec.output.manifest) run.manifest_path = json_path;

@@ -19,7 +19,10 @@ struct NewspaperOptions {
   std::string format;               // --format: write only this format (empty = newspaper.formats)
   int jobs = 0;                     // days generated at once; 0 = one per core (output is the same)
   std::optional<std::int64_t> start_number;  // --start-number (1 .. kMaxPuzzleNumber): overrides newspaper.start_number
-  bool force = false;               // with a catalogue: replace files it lists as published
+  bool force = false;               // --force: never replaces a published puzzle's file (see below)
+  // --replace-published: with a catalogue, replace files it lists as published (each is named in
+  // the run's warnings); without it such a run is refused, --force or not.
+  bool replace_published = false;
   // A day that runs out of its budget ends the run there instead of failing it: the days before it
   // are written (a warning names the day and where the next run starts), the later ones are not.
   bool keep_partial = false;
@@ -57,7 +60,8 @@ struct NewspaperRun {
 // With a catalogue (spec.catalogue): the run takes the number after the catalogue's last under
 // this title when neither --start-number nor newspaper.start_number is given, and the day after
 // its last day when newspaper.start_date is not given; a number already published is refused;
-// no puzzle it lists is used; files it lists as published are refused unless options.force; the
+// no puzzle it lists is used; a day it lists is refused whatever the number; files it lists as
+// published (puzzle, solution and feed files) are refused unless options.replace_published; the
 // puzzles are reserved before and recorded after the commit (book/record.hpp).
 // With options.keep_partial a day that runs out of its budget (and every later day) is left out
 // when at least the first day was made; `spec` then comes back with only the days written.

@@ -28,17 +28,23 @@ std::vector<std::string> CatalogueRun::repairs() const {
   return out;
 }
 
-Status CatalogueRun::check_outputs(const std::vector<std::string>& outputs, bool force) const {
-  if (!catalogue_ || force) return Ok{};
+Status CatalogueRun::check_outputs(const std::vector<std::string>& outputs, bool force, const std::string& option,
+                                   std::vector<std::string>* replaced) const {
+  if (!catalogue_) return Ok{};
   std::vector<Diagnostic> problems;
   for (const std::string& path : outputs) {
     auto found = catalogue_->published_file(path);
     if (!found) return found.error();
-    if (const auto& f = *found)
+    if (const auto& f = *found) {
+      if (force) {
+        if (replaced) replaced->push_back(path);
+        continue;
+      }
       problems.push_back({catalogue_->path(), 0, 0,
                           "'" + path + "' was published in '" + f->title + "' (" + f->kind + ", recorded " +
-                              f->recorded +
-                              "); give --force to replace it (its puzzles stay in the catalogue)"});
+                              f->recorded + "); give " + option +
+                              " to replace it (its puzzles stay in the catalogue)"});
+    }
   }
   if (problems.empty()) return Ok{};
   return Error(std::move(problems));

@@ -37,7 +37,10 @@ class CatalogueRun {
 
   // Refuses `outputs` the catalogue lists as published, unless `force`: "CATALOGUE: 'out/x.pdf'
   // was published in 'Title' (book, recorded 2026-03-02T09:00:00Z); give --force to replace it".
-  Status check_outputs(const std::vector<std::string>& outputs, bool force) const;
+  // `option` is what the message tells the user to give; `replaced` (when not null) receives the
+  // published outputs that `force` lets the run replace.
+  Status check_outputs(const std::vector<std::string>& outputs, bool force, const std::string& option = "--force",
+                       std::vector<std::string>* replaced = nullptr) const;
 
   // The generator's lookup (empty when there is no catalogue).
   std::function<bool(const std::string&)> excluded() const;

@@ -157,6 +157,18 @@ struct Catalogue::Impl {
   sql::Stmt prepare(std::string_view text) const { return sql::Stmt(db.get(), text); }
   void rollback() const { sql::exec(db.get(), "ROLLBACK"); }
   Status repair_dead_runs(const FolderRecovery& recover_folder);
+  // A file's path as stored: relative to the catalogue's folder, so a folder that is moved or
+  // mounted elsewhere with its catalogue stays protected (absolute when no relative path exists).
+  std::string stored(const std::string& file) const {
+    const fs::path abs = absolute(file);
+    const fs::path rel = abs.lexically_relative(fs::path(absolute(path)).parent_path());
+    return rel.empty() ? abs.string() : rel.string();
+  }
+  // The file a stored path names now (rows of older catalogues hold absolute paths).
+  std::string resolved(const std::string& stored_path) const {
+    if (stored_path.empty() || fs::path(stored_path).is_absolute()) return stored_path;
+    return (fs::path(absolute(path)).parent_path() / stored_path).lexically_normal().string();
+  }
 };
 
 bool is_sqlite_file(const std::string& path) {
@@ -356,7 +368,7 @@ Status Catalogue::Impl::repair_dead_runs(const FolderRecovery& recover_folder) {
       f.bind(1, d.id);
       int rc;
       while ((rc = f.step()) == SQLITE_ROW) {
-        const std::string folder = fs::path(f.text(0)).parent_path().string();
+        const std::string folder = fs::path(resolved(f.text(0))).parent_path().string();
         folders.insert(folder.empty() ? "." : folder);
       }
       if (rc != SQLITE_DONE) return fail("cannot read the catalogue");
@@ -378,7 +390,7 @@ Status Catalogue::Impl::repair_dead_runs(const FolderRecovery& recover_folder) {
       int rc;
       while ((rc = f.step()) == SQLITE_ROW) {
         ++files;
-        const std::string p = f.text(0), now = fingerprint(p);
+        const std::string p = resolved(f.text(0)), now = fingerprint(p);
         if (now.empty() || now != f.text(1)) committed = false;
         folders.insert(fs::path(p).parent_path());
       }
@@ -553,7 +565,7 @@ Status Catalogue::attach_files(std::int64_t run, const std::vector<RunFile>& fil
       "INSERT OR REPLACE INTO files (path, run, fingerprint, manifest) VALUES (?1, ?2, ?3, ?4)");
   for (const RunFile& f : files) {
     ins.reset();
-    ins.bind(1, absolute(f.path)).bind(2, run).bind(3, fingerprint(f.staged)).bind(4, f.manifest ? 1 : 0);
+    ins.bind(1, impl_->stored(f.path)).bind(2, run).bind(3, fingerprint(f.staged)).bind(4, f.manifest ? 1 : 0);
     if (ins.run() != SQLITE_DONE) {
       Error e = impl_->fail("cannot record the run's files");
       ins = sql::Stmt();
@@ -621,9 +633,9 @@ Result<std::optional<FileRecord>> Catalogue::published_file(const std::string& p
   sql::Stmt s = impl_->prepare(
       "SELECT f.path, r.title, r.kind, coalesce(r.finished, r.started), r.id FROM files f JOIN runs r ON "
       "r.id = f.run "
-      "WHERE f.path = ?1 AND r.state = 'published' AND f.manifest = 0 ORDER BY r.id DESC LIMIT 1");
+      "WHERE f.path IN (?1, ?2) AND r.state = 'published' AND f.manifest = 0 ORDER BY r.id DESC LIMIT 1");
   if (!s.ok()) return impl_->fail("cannot read the catalogue");
-  s.bind(1, absolute(path));
+  s.bind(1, impl_->stored(path)).bind(2, absolute(path));  // rows of older catalogues are absolute
   const int rc = s.step();
   if (rc == SQLITE_DONE) return std::optional<FileRecord>();
   if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
@@ -641,6 +653,23 @@ Result<std::optional<Catalogue::Numbering>> Catalogue::newspaper_numbering(const
   if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
   if (s.null(0)) return std::optional<Numbering>();
   return std::optional<Numbering>(Numbering{s.integer(0), s.text(1)});
+}
+
+std::string Catalogue::stored_path(const std::string& file) const {
+  return impl_->stored(file);
+}
+
+Result<std::optional<Entry>> Catalogue::newspaper_date(const std::string& title, const std::string& date) const {
+  std::lock_guard lock(impl_->mu);
+  sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
+                               " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.kind = 'newspaper' AND "
+                               "p.title = ?1 AND p.date = ?2 ORDER BY p.number LIMIT 1");
+  if (!s.ok()) return impl_->fail("cannot read the catalogue");
+  s.bind(1, title).bind(2, date);
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<Entry>();
+  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
+  return std::optional<Entry>(entry_from(s));
 }
 
 Result<std::optional<Entry>> Catalogue::newspaper_number(const std::string& title, std::int64_t number) const {

@@ -57,7 +57,7 @@ struct Entry {
   std::string title, section;
   std::int64_t number = 0;  // printed number (0 .. kMaxPuzzleNumber, core/numbering.hpp)
   std::string date;  // newspaper day, YYYY-MM-DD
-  std::string file;  // the file it was published in (absolute path as written)
+  std::string file;  // the file it was published in (relative to the catalogue's folder; absolute in older rows)
   std::optional<std::uint64_t> seed;
   std::string recorded;  // when its run was recorded (UTC); filled by the catalogue
   std::int64_t run = 0;  // the run that recorded it; filled by the catalogue
@@ -127,7 +127,7 @@ class Catalogue {
   Result<std::int64_t> reserve(const RunInfo& run, const std::vector<Entry>& entries,
                                std::vector<std::string>* conflicts = nullptr);
   // The files of pending run `run`; their fingerprints are recorded for the repair. Final paths
-  // are stored absolute. Manifests are listed for the repair only: published_file() never names
+  // are stored relative to the catalogue's folder (stored_path). Manifests are listed for the repair only: published_file() never names
   // one (a newspaper's manifest is rewritten by every run).
   struct RunFile {
     std::string path;    // the final path
@@ -145,8 +145,13 @@ class Catalogue {
   // twice in `entries`, are skipped. Returns how many were added.
   Result<long long> import(const RunInfo& run, const std::vector<Entry>& entries);
 
-  // The published file at `path` (compared as absolute paths), if the catalogue lists one.
+  // The published file at `path`, if the catalogue lists one: compared relative to the catalogue's
+  // folder (so a copy of the folder with its catalogue, moved or mounted elsewhere, is protected
+  // too), and as an absolute path for rows of older catalogues.
   Result<std::optional<FileRecord>> published_file(const std::string& path) const;
+  // `file` as the catalogue stores it: relative to the catalogue's folder (absolute when there is
+  // no relative path).
+  std::string stored_path(const std::string& file) const;
 
   // Newspaper numbering: the highest number and the latest date published under `title`.
   struct Numbering {
@@ -156,6 +161,8 @@ class Catalogue {
   Result<std::optional<Numbering>> newspaper_numbering(const std::string& title) const;
   // The newspaper puzzle numbered `number` under `title`, if published (or pending).
   Result<std::optional<Entry>> newspaper_number(const std::string& title, std::int64_t number) const;
+  // The newspaper puzzle of day `date` (YYYY-MM-DD) under `title`, if published (or pending).
+  Result<std::optional<Entry>> newspaper_date(const std::string& title, const std::string& date) const;
 
   // Every published entry recorded at or after `since` (YYYY-MM-DD or a full time; "" = all), in
   // recording order. Stops at the first error `each` returns. `each` must not call this catalogue

@@ -38,7 +38,8 @@ struct BookOptions {
   std::optional<std::uint64_t> seed;
   std::optional<std::int64_t> start_number;  // newspaper runs only
   std::string catalogue;  // --catalogue: overrides the spec's catalogue (relative to the working directory)
-  bool force = false;     // --force: replace files the catalogue lists as published
+  bool force = false;     // --force: replace files the catalogue lists as published (books only)
+  bool replace_published = false;  // --replace-published: also a newspaper's published files, each named
   bool quiet = false;
   bool keep_partial = false;        // --keep-partial
 };
@@ -81,7 +82,8 @@ std::string seconds(double s) { return one_decimal(s) + " s"; }
 // A newspaper run (book/newspaper.hpp), then its summary line.
 int run_newspaper(spec::BookSpec& spec, const BookOptions& opt, std::chrono::steady_clock::time_point start) {
   const book::NewspaperRun run =
-      book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force, opt.keep_partial});
+      book::run_newspaper(spec, {opt.format, opt.jobs, opt.start_number, opt.force, opt.replace_published,
+                                  opt.keep_partial});
   for (const std::string& w : run.warnings) std::cerr << "warning: " << w << '\n';
   if (run.outcome != book::Outcome::ok) {
     print_error(run.error);
@@ -144,7 +146,7 @@ int run_book(const BookOptions& opt) {
   // 2. The pipeline.
   book::BookRunOptions ro;
   ro.jobs = opt.jobs;
-  ro.force = opt.force;
+  ro.force = opt.force || opt.replace_published;
   ro.keep_partial = opt.keep_partial;
   ro.progress = [&progress](const std::string& what, long done, long total) { progress.count(what, done, total); };
   const book::BookRun run = book::run_book_stages(spec, *format, ro);
@@ -210,7 +212,10 @@ void add_book_command(CLI::App& app, Run& run) {
                   "picked, and this "
                   "run's are recorded in it");
   cmd->add_flag("--force", opt->force,
-                "Replace files the catalogue lists as published (their puzzles stay listed)");
+                "Books: replace files the catalogue lists as published (their puzzles stay listed); never a "
+                "newspaper's published puzzle or solution file");
+  cmd->add_flag("--replace-published", opt->replace_published,
+                "Replace files the catalogue lists as published, a newspaper's too; each one replaced is named");
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
   cmd->add_flag("--keep-partial", opt->keep_partial,
                 "A section that runs out of its budget keeps the puzzles made so far (a warning says how many) "
@@ -226,7 +231,8 @@ void add_book_command(CLI::App& app, Run& run) {
       "With a catalogue (catalogue: PATH in the spec, or --catalogue), no puzzle it lists is used, the "
       "run's\n"
       "puzzles are recorded in it once the files are in place, and files it lists as published are not\n"
-      "replaced without --force (docs/catalogue.md).\n"
+      "replaced without --force (a book) or --replace-published (a newspaper: --force never replaces a\n"
+      "published puzzle's file; each file replaced is named) (docs/catalogue.md).\n"
       "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"
       "With print.rules: kdp the pages and the PDF are checked against the KDP rules and problems are\n"
       "listed on stderr (docs/print-on-demand.md); print.strict: true makes them fail the command.\n"

@@ -14,9 +14,10 @@
 namespace gp::layout {
 namespace {
 
-constexpr std::array<const char*, 12> kPlaceholders = {"number", "label", "rating",  "clues",
+constexpr std::array<const char*, 15> kPlaceholders = {"number", "label", "rating",  "clues",
                                                        "section", "grid",  "page",    "answer_page",
-                                                       "date",   "weekday", "stars", "level"};
+                                                       "date",   "weekday", "stars", "level",
+                                                       "yyyy",   "mm",      "dd"};
 
 std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name.rfind("date:", 0) == 0) return format_date(f.date, name.substr(5), f.locale);
@@ -37,6 +38,9 @@ std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name == "grid") return f.grid;
   if (name == "page") return f.page > 0 ? std::to_string(f.page) : std::string();
   if (name == "date") return f.date;
+  if (name == "yyyy") return f.date.size() >= 10 ? f.date.substr(0, 4) : std::string();  // file-name folders
+  if (name == "mm") return f.date.size() >= 10 ? f.date.substr(5, 2) : std::string();
+  if (name == "dd") return f.date.size() >= 10 ? f.date.substr(8, 2) : std::string();
   if (name == "weekday") return f.weekday;
   if (name == "answer_page") return f.answer_page > 0 ? std::to_string(f.answer_page) : std::string();
   return {};
@@ -202,6 +206,19 @@ std::vector<std::string> variant_paragraphs(const std::vector<std::string>& vari
                   "sum of its digits, and digits do not repeat within a cage. Most killer puzzles give no "
                   "digits at all: the sums are the clues (a whole row, column or box adds up to 45 on 9x9).");
   return out;
+}
+
+std::string instruction_line(const std::string& variant, const Shape& shape) {
+  const std::string n = std::to_string(shape.n());
+  const std::string box = std::to_string(shape.box_rows) + "x" + std::to_string(shape.box_cols) + " box";
+  const std::string place = "Place " + symbols_phrase(shape.n()) + " once in every ";
+  if (variant == "x") return place + "row, column, " + box + " and long diagonal.";
+  if (variant == "hyper") return place + "row, column, " + box + " and shaded window.";
+  if (variant == "jigsaw") return place + "row, column and outlined region.";
+  if (variant == "samurai") return place + "row, column and 3x3 box of each of the five overlapping 9x9 grids.";
+  if (variant == "killer")
+    return place + "row, column and " + box + "; the digits of a dashed cage add up to its sum, none repeated.";
+  return place + "row, column and " + box + ".";
 }
 
 }  // namespace gp::layout

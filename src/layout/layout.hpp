@@ -214,7 +214,8 @@ struct CaptionFields {
 CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& record, const Puzzle& puzzle);
 
 // Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}
-// {date} {weekday} {stars} {level}, and {date:FORMAT} (format_date in layout/calendar.hpp: "{date:%e %B %Y}"
+// {date} {weekday} {stars} {level}, {yyyy} {mm} {dd} (the date's year, month and day, for
+// newspaper file-name folders), and {date:FORMAT} (format_date in layout/calendar.hpp: "{date:%e %B %Y}"
 // gives "2 March 2026"). {stars} is one star (U+2605) per rank of the puzzle's band; {level} the
 // name worksheet.levels gives the band (Bronze, Silver, Gold ...).
 // Returns the first unknown placeholder (with braces), or "" when the template is valid.
@@ -232,5 +233,10 @@ std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes
 // The extra rule of each variant among `variants` (section variant names; "classic" adds nothing),
 // one paragraph each, in the order x, hyper. Empty for a classic book.
 std::vector<std::string> variant_paragraphs(const std::vector<std::string>& variants);
+
+// The rules of a puzzle in one sentence, for the line under a newspaper puzzle
+// (newspaper.instructions): "Place the digits 1 to 9 once in every row, column and 3x3 box." for a
+// classic 9x9, with the variant's own units or cages ("... column, 3x3 box and long diagonal.").
+std::string instruction_line(const std::string& variant, const Shape& shape);
 
 }  // namespace gp::layout

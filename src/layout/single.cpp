@@ -52,9 +52,13 @@ Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& them
   if (!options.caption.empty()) caption_h = measure.measure(options.caption, font, inner).height;
   const double caption_band = caption_h > 0 ? caption_h + kCaptionGapMm : 0;
 
+  double instruction_h = 0;
+  if (!options.instruction.empty()) instruction_h = measure.measure(options.instruction, font, inner).height;
+  const double instruction_band = instruction_h > 0 ? instruction_h + kCaptionGapMm : 0;
+
   Page page;
   page.width = options.width_mm;
-  page.height = 2 * options.padding_mm + caption_band + extent;
+  page.height = 2 * options.padding_mm + caption_band + extent + instruction_band;
   page.trim = Box{0, 0, page.width, page.height};
   const double x = options.padding_mm;
   const double gx = x + (inner - extent) / 2;
@@ -70,6 +74,16 @@ Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& them
     page.items.push_back(std::move(t));
   }
   draw_grid(page.items, gx, gy, cell, puzzle.givens, options.solution ? &puzzle.solution : nullptr, style);
+  if (instruction_h > 0) {  // under the grid (and under a caption set below it)
+    TextItem t;
+    t.box = Box{x, page.height - options.padding_mm - instruction_h, inner, instruction_h};
+    t.text = options.instruction;
+    t.font = font;
+    t.halign = HAlign::center;
+    t.valign = VAlign::top;
+    t.wrap = true;
+    page.items.push_back(std::move(t));
+  }
   return page;
 }
 

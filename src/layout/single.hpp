@@ -19,6 +19,8 @@ struct SingleOptions {
   bool solution = false;      // the answer: givens bold black, solved digits grey
   double min_text_pt = 9;     // newspapers print nothing smaller than 9 pt (captions and digits)
   double padding_mm = 0;      // white space between the page edge and the ink, every side
+  // One line of rules under the grid (newspaper.instructions: instruction_line()); empty = none.
+  std::string instruction;
 };
 
 // The width the newspaper profile's sizes are set for: one column of 11.5 picas.

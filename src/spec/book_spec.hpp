@@ -208,6 +208,16 @@ struct NewspaperSpec {
   std::string link_name;
   std::string solution_link_name;
   std::string feed_file_name;                  // a JSON file per day for a website ("" = none); + ".json"
+  // newspaper.weekdays: the section of each weekday the spec gives ("sunday" -> section_defaults,
+  // then weekday_difficulty, then the weekday's own keys: variant, difficulty, clues ...). A day
+  // whose weekday is not listed is section_defaults with its weekday_difficulty.
+  std::map<std::string, SectionSpec> weekdays;
+  // newspaper.skip: days the paper does not publish, as dates ("2026-12-25") or weekdays
+  // ("sunday"); `days` counts publishing days, and a solution that runs the next day runs on the
+  // next publishing day.
+  std::vector<std::string> skip;
+  bool instructions = false;                   // the variant's rules in one line under each puzzle
+  std::string proof;                           // the editor's proof sheet (template, + ".pdf"); "" = none
   friend bool operator==(const NewspaperSpec&, const NewspaperSpec&) = default;
 };
 

@@ -13,6 +13,7 @@
 #include "core/symmetry.hpp"
 #include "spec/limits.hpp"
 #include "spec/reader.hpp"
+#include "spec/schema_build.hpp"
 #include "spec/symbols.hpp"
 
 namespace gp::spec::detail {
@@ -99,6 +100,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
 
   // Newspaper run: text size floor, file names, and one section per day from section_defaults.
   NewspaperSpec& np = b.newspaper;
+  std::map<std::string, SectionState> weekday_templates;  // newspaper.weekdays: the weekdays given
   if (np.enabled) {
     for (auto [name, size] : {std::pair{"body_size", t.body_size}, std::pair{"caption_size", t.caption_size}})
       if (size < 9)
@@ -139,22 +141,70 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
              past_max_number_text());
     // With a catalogue a run may continue from its last day and number (book/newspaper.cpp dates
     // the days again); until then they are built from a stand-in date.
+    // The section of each weekday: section_defaults, then its weekday_difficulty, then
+    // newspaper.weekdays.<day> (profile first, then the spec).
+    for (const auto& [key, name] : {std::pair{"difficulty", "band"}, std::pair{"rating", "rating"}})
+      if (auto l = st.defaults.locs.find(key); l != st.defaults.locs.end() && l->second.line > 0)
+        diags.push_back({l->second.file, l->second.line, l->second.col,
+                         std::string("section_defaults.") + key + ": a newspaper run takes each day's " + name +
+                             " from newspaper.weekday_difficulty (Monday easy ... Sunday expert); give it there "
+                             "or for one weekday in newspaper.weekdays (sunday: {" + key + ": ...})"});
+    for (const std::string& wd : weekday_names()) {
+      SectionState sec = st.defaults;
+      sec.spec.key_marks.clear();
+      if (auto l = st.locs.find("newspaper"); l != st.locs.end() && l->second.file == spec_file)
+        sec.spec.mark = {l->second.line, l->second.col};
+      if (auto it = np.weekday_difficulty.find(wd); it != np.weekday_difficulty.end()) {
+        sec.spec.difficulty = it->second;
+        sec.spec.rating.reset();
+        sec.locs.erase("rating");
+        if (auto l = st.locs.find("newspaper.weekday_difficulty." + wd); l != st.locs.end())
+          sec.locs["difficulty"] = l->second;
+      }
+      bool given = false;
+      for (const State::WeekdayNode& w : st.weekday_nodes) {
+        if (w.weekday != wd) continue;
+        Reader r(w.file, diags, w.is_profile);
+        const std::string path = "newspaper.weekdays." + wd;
+        if (!w.is_profile) {
+          const Loc l = r.loc(w.node);
+          sec.spec.mark = {l.line, l.col};
+        }
+        read_section(r, w.node, path, st, sec, false);
+        for (const char* key : {"name", "count", "blank", "per_page", "layout", "heading_page", "order", "spread"})
+          if (w.node[key].IsDefined())
+            r.error(w.node[key], path + "." + key,
+                    "is not for a newspaper day (each day is one puzzle in its own file, named by "
+                    "newspaper.file_name)");
+        given = true;
+      }
+      if (given) weekday_templates.emplace(wd, std::move(sec));
+    }
     const bool from_catalogue = np.start_date.empty() && !b.catalogue.empty();
     if (np.start_date.empty() && !st.bad_start_date && !from_catalogue)
       at_or("newspaper.start_date", "newspaper",
             "missing (the date of the first puzzle, e.g. 2026-03-02; or a catalogue to continue from)");
     if (auto start = parse_day(from_catalogue ? std::string("2000-01-03") : np.start_date)) {
       st.sections.clear();
+      // The days the paper publishes (newspaper.skip left out), from the first one on start_date.
+      std::chrono::sys_days day = *parse_day(publishing_day_from(np, from_catalogue ? "2000-01-03" : np.start_date));
       for (int i = 0; i < np.days; ++i) {
-        const std::chrono::sys_days day = std::chrono::sys_days{*start} + std::chrono::days{i};
+        if (i > 0) {
+          const std::chrono::year_month_day ymd{day};
+          char text[16];
+          std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                        static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+          day = *parse_day(next_publishing_day(np, text));
+        }
         const std::chrono::year_month_day ymd{day};
         char date[16];
         std::snprintf(date, sizeof date, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
                       static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
         const std::string wd = weekday_names()[std::chrono::weekday{day}.c_encoding()];
-        SectionState sec = st.defaults;
+        auto tmpl = weekday_templates.find(wd);
+        SectionState sec = tmpl != weekday_templates.end() ? tmpl->second : st.defaults;
         SectionSpec& s = sec.spec;
-        s.key_marks.clear();
+        if (tmpl == weekday_templates.end()) s.key_marks.clear();
         s.count = 1;
         s.date = date;
         s.weekday = wd;
@@ -162,14 +212,16 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
         s.number = np.start_number + i;
         s.name = s.weekday + " " + s.date;
         s.heading_page = false;
-        if (auto it = np.weekday_difficulty.find(wd); it != np.weekday_difficulty.end()) {
-          s.difficulty = it->second;
-          s.rating.reset();
-          if (auto l = st.locs.find("newspaper.weekday_difficulty." + wd); l != st.locs.end())
-            sec.locs["difficulty"] = l->second;
+        if (tmpl == weekday_templates.end()) {
+          if (auto it = np.weekday_difficulty.find(wd); it != np.weekday_difficulty.end()) {
+            s.difficulty = it->second;
+            s.rating.reset();
+            if (auto l = st.locs.find("newspaper.weekday_difficulty." + wd); l != st.locs.end())
+              sec.locs["difficulty"] = l->second;
+          }
+          if (auto l = st.locs.find("newspaper"); l != st.locs.end() && l->second.file == spec_file)
+            s.mark = {l->second.line, l->second.col};
         }
-        if (auto l = st.locs.find("newspaper"); l != st.locs.end() && l->second.file == spec_file)
-          s.mark = {l->second.line, l->second.col};
         st.sections.push_back(std::move(sec));
       }
     }
@@ -285,6 +337,13 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
   for (size_t i = before; i < diags.size(); ++i)
     reported.insert({diags[i].file, diags[i].line, diags[i].col});
   b.section_defaults = st.defaults.spec;
+  // Each weekday the spec shapes is checked once, at its keys, even when the run has no such day.
+  for (auto& [wd, sec] : weekday_templates) {
+    const size_t first = diags.size();
+    check_section(sec, "newspaper.weekdays." + wd);
+    for (size_t i = first; i < diags.size(); ++i) reported.insert({diags[i].file, diags[i].line, diags[i].col});
+    np.weekdays[wd] = sec.spec;
+  }
   for (size_t i = 0; i < st.sections.size(); ++i) {
     const size_t first = diags.size();
     check_section(st.sections[i], "sections[" + std::to_string(i) + "]");

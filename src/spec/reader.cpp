@@ -133,8 +133,8 @@ const std::vector<std::string>& weekday_names() {  // index = c_encoding (0 = Su
 }
 
 const std::vector<std::string>& newspaper_placeholders() {
-  static const std::vector<std::string> names = {"number", "label", "rating", "clues",
-                                                 "grid",   "date",  "weekday", "stars"};
+  static const std::vector<std::string> names = {"number", "label", "rating", "clues", "grid", "date",
+                                                 "weekday", "stars", "yyyy", "mm", "dd"};
   return names;
 }
 

@@ -43,6 +43,15 @@ struct State {
   bool sections_given = false;
   bool root_is_map = true;
   bool bad_start_date = false;                 // reported already; don't also say it is missing
+  // newspaper.weekdays.<day> mappings in the order read (profile first, then the spec), applied
+  // once section_defaults is final (finish()).
+  struct WeekdayNode {
+    std::string weekday;  // "sunday"
+    std::string file;     // the file it is in
+    bool is_profile = false;
+    YAML::Node node;
+  };
+  std::vector<WeekdayNode> weekday_nodes;
 };
 
 inline constexpr double kMaxRating = 12.0;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <set>
 #include <cctype>
 
 #include "core/files.hpp"
@@ -665,8 +666,18 @@ std::vector<Key> newspaper_keys() {
       auto text = may_be_empty ? r.text(v, full) : r.nonempty_text(v, full);
       if (!text) return;
       r.check_template(v, full, *text, newspaper_placeholders());
-      if (!is_caption && text->find('/') != std::string::npos)
-        r.error(v, full, "a file name template cannot contain '/' (files go next to output.path)");
+      if (!is_caption && !text->empty()) {  // folders under output.path's folder: {yyyy}/{mm}/sudoku-{date}
+        bool inside = text->front() != '/' && text->back() != '/';
+        for (size_t a = 0; inside && a <= text->size();) {
+          const size_t b = std::min(text->find('/', a), text->size());
+          const std::string part = text->substr(a, b - a);
+          inside = !part.empty() && part != "." && part != "..";
+          a = b + 1;
+        }
+        if (!inside)
+          r.error(v, full, "'" + *text + "' must name a file under the folder of output.path: folders with '/' "
+                           "between names ({yyyy}/{mm}/sudoku-{date}), never '..', '.', '//' or a '/' at either end");
+      }
       t.st.book.newspaper.*member = *text;
     };
     if (optional) k.omit = [member](const View& v) { return (v.book.newspaper.*member).empty(); };
@@ -696,6 +707,11 @@ std::vector<Key> newspaper_keys() {
                                     "the same for the solution files (`today-solution`), named for the day the "
                                     "solution runs",
                                     0, true));
+  keys.push_back(newspaper_template("proof", &N::proof,
+                                    "the editor's proof sheet: the run's puzzles and solutions on one A4 page, "
+                                    "two days a row (`week-{date}.pdf`: the first day's fields); `.pdf` is added "
+                                    "when missing",
+                                    0, true));
   keys.push_back(newspaper_template("feed_file_name", &N::feed_file_name,
                                     "a JSON file per day for a website (puzzle, solution, number, date, rating; "
                                     "[newspaper.md](newspaper.md)) + `.json`",
@@ -716,6 +732,65 @@ std::vector<Key> newspaper_keys() {
       });
   weekdays.child = S::Weekdays;
   keys.push_back(std::move(weekdays));
+  keys.push_back(custom(
+      S::Newspaper, "weekdays", "mapping `monday`..`sunday` -> section keys", "none",
+      "any section key for the days of one weekday (`sunday: {variant: samurai, difficulty: medium}`), on top "
+      "of `section_defaults` and `weekday_difficulty`; a combination the generator or the newspaper files cannot "
+      "make is refused at its key",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        if (!v.IsMap()) {
+          r.error(v, full, "expected a mapping of weekdays (sunday: {variant: killer}), got " + describe(v));
+          return;
+        }
+        const std::vector<std::string> days = {"monday", "tuesday", "wednesday", "thursday",
+                                               "friday", "saturday", "sunday"};
+        r.fields(v, full, days, [&](const std::string& day, const YAML::Node& x, const std::string&) {
+          if (!x.IsMap()) {
+            r.error(x, full + "." + day, "expected a mapping of section keys (variant: killer), got " + describe(x));
+            return;
+          }
+          t.st.weekday_nodes.push_back({day, r.file(), r.is_profile(), x});
+        });
+      },
+      [](YAML::Emitter& out, const View& v) {
+        out << YAML::BeginMap;
+        for (std::string_view day : {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+          if (auto it = v.book.newspaper.weekdays.find(std::string(day)); it != v.book.newspaper.weekdays.end()) {
+            out << YAML::Key << std::string(day) << YAML::Value;
+            emit_scope(out, Scope::Section, View{v.book, &it->second, true});
+          }
+        out << YAML::EndMap;
+      }));
+  keys.back().omit = [](const View& v) { return v.book.newspaper.weekdays.empty(); };
+  keys.push_back(custom(
+      S::Newspaper, "skip", "list of dates `YYYY-MM-DD` and weekdays", "none",
+      "days the paper does not publish (`[2026-12-25, sunday]`): no puzzle on them; `days` counts publishing "
+      "days, and `solution_runs: next_day` means the next publishing day",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        auto list = r.text_list(v, full);
+        if (!list) return;
+        const std::vector<std::string> days = {"sunday", "monday", "tuesday", "wednesday",
+                                               "thursday", "friday", "saturday"};
+        std::vector<std::string> ok;
+        std::set<std::string> named;
+        for (const std::string& e : *list) {
+          if (std::find(days.begin(), days.end(), e) != days.end()) {
+            named.insert(e);
+            ok.push_back(e);
+          } else if (parse_day(e)) {
+            ok.push_back(e);
+          } else {
+            r.error(v, full, "'" + e + "' is neither a date (2026-12-25) nor a weekday" + suggestion(e, days));
+          }
+        }
+        if (named.size() == 7) r.error(v, full, "skips every weekday: the paper would never publish");
+        if (ok.size() == list->size() && named.size() < 7) t.st.book.newspaper.skip = ok;
+      },
+      [](YAML::Emitter& out, const View& v) { out << YAML::Flow << v.book.newspaper.skip; }));
+  keys.back().omit = [](const View& v) { return v.book.newspaper.skip.empty(); };
+  keys.push_back(plain(S::Newspaper, "instructions", Kind::Bool, &N::instructions,
+                       "a line of rules under each puzzle, the day's variant's (\"Place the digits 1 to 9 once in "
+                       "every row, column and 3x3 box.\"); not on solutions"));
   keys.push_back(custom(
       S::Newspaper, "exclude", "path or list of paths", "none",
       "manifests of earlier runs; their puzzles (canonical forms) are not repeated; each file must exist",

@@ -53,6 +53,13 @@ Result<BookSpec> load_profile_file(const std::string& path);
 Status date_newspaper_days(BookSpec& spec, const std::string& start_date, int start_number);
 // "2026-03-09" -> "2026-03-10"; "" for a text that is not a date.
 std::string next_day(const std::string& date);
+// True when `date` (YYYY-MM-DD) is not a publishing day: listed in newspaper.skip, by date or by
+// its weekday.
+bool newspaper_skips(const NewspaperSpec& np, const std::string& date);
+// The first publishing day after `date` (newspaper.skip); "" for a text that is not a date.
+std::string next_publishing_day(const NewspaperSpec& np, const std::string& date);
+// The first publishing day on or after `date`.
+std::string publishing_day_from(const NewspaperSpec& np, const std::string& date);
 
 // The name of the file the build writes next to each of its executables, holding the source tree's
 // path (one line). Never installed.
