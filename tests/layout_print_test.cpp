@@ -197,8 +197,10 @@ TEST_CASE("single puzzle at an exact column width (newspaper)") {
     CHECK(inside(ink_box(item), whole));
     if (const auto* t = std::get_if<TextItem>(&item)) CHECK(t->font.size_pt >= 9.0);
   }
-  CHECK(has_text(*page, o.caption));
-  // The caption wraps (it is wider than the column at 9 pt) instead of shrinking.
+  // The caption is wider than the column at 9 pt: it breaks at its separators, which are dropped
+  // at the breaks (none dangles at a line's end), instead of shrinking. ApproxTextMeasure: 24
+  // characters a line here.
+  CHECK(has_text(*page, "No. 12\nMonday 5 January 2026\neasy"));
   const TextItem& cap = std::get<TextItem>(page->items.front());
   CHECK(cap.wrap);
   CHECK(cap.box.h > 2 * pt_to_mm(9));
@@ -444,6 +446,40 @@ TEST_CASE("captions: dates in a format and a language, difficulty stars") {
   CHECK(expand_caption("No. {number} {stars}", caption_fields(spec, PuzzleRecord{0, 0, 7, 0, 0, 0}, p)) == "No. 7");
   CHECK(unknown_placeholder("{date:%e %B} {stars}").empty());
   CHECK(unknown_placeholder("{date:%Q}") == "{date:%Q}");
+}
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out(1);
+  for (char ch : text) {
+    if (ch == '\n')
+      out.emplace_back();
+    else
+      out.back() += ch;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("newspaper: captions break at their separators, never leaving one dangling") {
+  ApproxTextMeasure m;  // 0.6 em a character: 9 pt = 1.905 mm
+  const Font font{"DejaVu Sans", 9, false, false};
+  const auto chars = [](int n) { return n * 0.6 * 9 * 25.4 / 72 + 1e-6; };
+  const std::string c = "No. 1201 - Wednesday 2026-03-04 - medium";
+  CHECK(break_caption(c, font, chars(40), m) == c);  // fits: unchanged
+  CHECK(break_caption(c, font, chars(39), m) == "No. 1201 - Wednesday 2026-03-04\nmedium");
+  CHECK(break_caption(c, font, chars(30), m) == "No. 1201\nWednesday 2026-03-04 - medium");
+  CHECK(break_caption(c, font, chars(20), m) == "No. 1201\nWednesday 2026-03-04\nmedium");
+  // Other separators, and a caption without one (its words wrap as they are).
+  CHECK(break_caption("No. 7 \u00b7 Sunday \u00b7 \u2605\u2605", font, chars(12), m) == "No. 7\nSunday \u00b7 \u2605\u2605");
+  CHECK(break_caption("Wednesday 2026-03-04 medium", font, chars(10), m) == "Wednesday 2026-03-04 medium");
+  for (int width = 8; width <= 45; ++width)
+    for (const std::string& line : split_lines(break_caption(c, font, chars(width), m))) {
+      CHECK_FALSE(line.ends_with(" -"));
+      CHECK_FALSE(line.starts_with("- "));
+    }
 }
 
 TEST_CASE("newspaper.instructions: the variant's rules in one line under the grid") {

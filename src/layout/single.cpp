@@ -14,6 +14,40 @@ constexpr double kCaptionGapMm = 1.5;
 
 }  // namespace
 
+std::string break_caption(const std::string& caption, const Font& font, double width_mm, const TextMeasure& measure) {
+  if (caption.empty() || measure.measure(caption, font).width <= width_mm) return caption;
+  // The parts between separators: " - ", " – ", " — ", " · ", " | ", " • ".
+  static const std::vector<std::string> kSeparators = {" - ", " \u2013 ", " \u2014 ", " \u00b7 ", " | ", " \u2022 "};
+  std::vector<std::string> parts, seps;
+  std::size_t pos = 0;
+  while (true) {
+    std::size_t best = std::string::npos;
+    std::string sep;
+    for (const std::string& s : kSeparators)
+      if (auto at = caption.find(s, pos); at < best) {
+        best = at;
+        sep = s;
+      }
+    if (best == std::string::npos) break;
+    parts.push_back(caption.substr(pos, best - pos));
+    seps.push_back(sep);
+    pos = best + sep.size();
+  }
+  parts.push_back(caption.substr(pos));
+  if (parts.size() == 1) return caption;  // no separator: the words wrap as they are
+  std::string out, line = parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string joined = line + seps[i - 1] + parts[i];
+    if (measure.measure(joined, font).width <= width_mm) {
+      line = joined;
+    } else {  // a new line starts at the separator, which is dropped: none is left at a line's end or start
+      out += line + "\n";
+      line = parts[i];
+    }
+  }
+  return out + line;
+}
+
 spec::Theme theme_for_column(const spec::Theme& theme, double width_mm) {
   const double scale = width_mm / kReferenceColumnMm;
   if (!(scale > 1 + 1e-9)) return theme;  // 11.5pc parsed to mm and back: not exactly 1
@@ -49,7 +83,8 @@ Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& them
 
   Font font{theme.font, std::max(theme.caption_size, options.min_text_pt), false, false};
   double caption_h = 0;
-  if (!options.caption.empty()) caption_h = measure.measure(options.caption, font, inner).height;
+  const std::string caption = break_caption(options.caption, font, inner, measure);
+  if (!caption.empty()) caption_h = measure.measure(caption, font, inner).height;
   const double caption_band = caption_h > 0 ? caption_h + kCaptionGapMm : 0;
 
   double instruction_h = 0;
@@ -66,7 +101,7 @@ Result<Page> lay_out_single_puzzle(const Puzzle& puzzle, const spec::Theme& them
   if (caption_h > 0) {
     TextItem t;
     t.box = Box{x, options.caption_below ? gy + extent + kCaptionGapMm : options.padding_mm, inner, caption_h};
-    t.text = options.caption;
+    t.text = caption;
     t.font = font;
     t.halign = HAlign::center;
     t.valign = VAlign::top;

@@ -31,6 +31,12 @@ inline constexpr double kReferenceColumnMm = 11.5 * 12 * 25.4 / 72;
 // puzzle across two columns gets a 12.7 pt caption rather than a lost 9 pt or a shouting 18 pt).
 spec::Theme theme_for_column(const spec::Theme& theme, double width_mm);
 
+// `caption` as it is when it fits on one line of `width_mm`; else broken into lines at its
+// separators (" - ", " · ", " | ", en and em dashes, bullets), each line as full as fits, with the
+// separator at a break dropped, so no line ends or starts with a dangling separator. A part longer
+// than the width still wraps between its words.
+std::string break_caption(const std::string& caption, const Font& font, double width_mm, const TextMeasure& measure);
+
 // Errors: "single puzzle: the width must be positive, got 0.0 mm", and a width too narrow for the
 // grid: "single puzzle: 12.0 mm is too narrow for a 9x9 grid (cells would be 1.2 mm; at least 2 mm)".
 // Guarantees: page.width == width_mm exactly; trim == the whole page; every item inside the page
