@@ -539,7 +539,12 @@ TEST_CASE("newspaper.weekdays: any section key per weekday, in one spec and one 
   // `spec --resolved` writes the weekdays back, and the resolved spec reads back the same.
   const Output resolved = gridpress("spec --resolved '" + spec + "'", dir);
   REQUIRE(resolved.code == 0);
-  CHECK(resolved.out.find("weekdays:") != std::string::npos);
+  CHECK(resolved.out.find("  weekdays:\n    wednesday: {grid: 6x6}\n    saturday: {variant: killer, difficulty: easy}\n"
+                          "    sunday: {variant: x, difficulty: hard}\n") != std::string::npos);
+  spit(dir / "resolved.yaml", resolved.out);
+  const Output again = gridpress("spec --resolved '" + dir / "resolved.yaml" + "'", dir);
+  CHECK(again.code == 0);
+  CHECK(again.out == resolved.out);
 }
 
 TEST_CASE("newspaper.weekdays: an unsupported combination is an error at its place, never a substitution") {

@@ -212,6 +212,7 @@ struct NewspaperSpec {
   // then weekday_difficulty, then the weekday's own keys: variant, difficulty, clues ...). A day
   // whose weekday is not listed is section_defaults with its weekday_difficulty.
   std::map<std::string, SectionSpec> weekdays;
+  std::map<std::string, std::vector<std::string>> weekday_keys;  // the keys each weekday gave (--resolved)
   // newspaper.skip: days the paper does not publish, as dates ("2026-12-25") or weekdays
   // ("sunday"); `days` counts publishing days, and a solution that runs the next day runs on the
   // next publishing day.

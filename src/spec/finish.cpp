@@ -171,6 +171,12 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
           sec.spec.mark = {l.line, l.col};
         }
         read_section(r, w.node, path, st, sec, false);
+        if (w.node.IsMap())
+          for (const auto& kv : w.node) {
+            std::vector<std::string>& keys = np.weekday_keys[wd];
+            const std::string key = kv.first.Scalar();
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+          }
         for (const char* key : {"name", "count", "blank", "per_page", "layout", "heading_page", "order", "spread"})
           if (w.node[key].IsDefined())
             r.error(w.node[key], path + "." + key,

@@ -756,8 +756,18 @@ std::vector<Key> newspaper_keys() {
         out << YAML::BeginMap;
         for (std::string_view day : {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
           if (auto it = v.book.newspaper.weekdays.find(std::string(day)); it != v.book.newspaper.weekdays.end()) {
-            out << YAML::Key << std::string(day) << YAML::Value;
-            emit_scope(out, Scope::Section, View{v.book, &it->second, true});
+            // Only the keys the weekday gave: the rest comes from section_defaults again.
+            const auto given = v.book.newspaper.weekday_keys.find(std::string(day));
+            const View sec{v.book, &it->second, true};
+            out << YAML::Key << std::string(day) << YAML::Value << YAML::Flow << YAML::BeginMap;
+            for (const Key* k : keys_of(Scope::Section)) {
+              if (!k->emit || given == v.book.newspaper.weekday_keys.end() ||
+                  std::find(given->second.begin(), given->second.end(), k->name) == given->second.end())
+                continue;
+              out << YAML::Key << std::string(k->name) << YAML::Value;
+              k->emit(out, sec);
+            }
+            out << YAML::EndMap;
           }
         out << YAML::EndMap;
       }));
