@@ -478,6 +478,44 @@ TEST_CASE("newspaper: every feed names its variant; killer and jigsaw feeds carr
   CHECK(json::parse(slurp(dir / "classic/feed-2026-03-02.json"))["variant"] == "classic");
 }
 
+TEST_CASE("newspaper: the manifest keeps killer cages and jigsaw regions; catalogue import records killer with its cages") {
+  TempDir dir("gridpress-newspaper-test");
+  const json killer = variant_run(dir, "killer", "killer", 2);
+  for (int day = 0; day < 2; ++day) {
+    const json& m = killer["puzzles"][day];
+    const std::string date = m["date"].get<std::string>();
+    const json feed = json::parse(slurp(dir / ("killer/feed-" + date + ".json")));
+    CHECK(m["variant"] == "killer");
+    CHECK(m["cages"] == feed["cages"]);
+    CHECK(m["canonical"].get<std::string>().rfind("killer:", 0) == 0);
+  }
+  const std::string csv = slurp(dir / "killer/run.csv");
+  CHECK(csv.substr(0, csv.find('\n')).find(",solution_files,variant,regions,cages") != std::string::npos);
+
+  // catalogue import of its manifests (JSON and CSV) records killer puzzles with their cages.
+  for (const std::string file : {"run.json", "run.csv"}) {
+    const std::string db = dir / ("killer-" + file + ".db");
+    const Output imp = gridpress("catalogue import -c '" + db + "' '" + dir / ("killer/" + file) + "'", dir);
+    INFO(imp.err);
+    REQUIRE(imp.code == 0);
+    const Output list = gridpress("catalogue list -c '" + db + "' --format json", dir);
+    REQUIRE(list.code == 0);
+    const json listed = json::parse(list.out);
+    REQUIRE(listed.size() == 2);
+    std::set<std::string> forms;
+    for (const auto& e : listed) {
+      CHECK(e["variant"] == "killer");
+      forms.insert(e["canonical"].get<std::string>());
+    }
+    CHECK(forms == canonical_forms(killer));  // the canonical forms hold the cages
+  }
+
+  // Jigsaw: the regions in the manifest, as in the feed.
+  const json jigsaw = variant_run(dir, "jigsaw", "jigsaw", 1);
+  CHECK(jigsaw["puzzles"][0]["variant"] == "jigsaw");
+  CHECK(jigsaw["puzzles"][0]["regions"].get<std::string>().size() == 81);
+}
+
 TEST_CASE("newspaper: a bad width or file name template is reported at its place in the spec") {
   TempDir dir("gridpress-newspaper-test");
   Output r = gridpress("book '" + kData + "/bad_width.yaml' -o '" + (dir / "x.json") + "'", dir);

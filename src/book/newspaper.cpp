@@ -287,9 +287,17 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
   doc["start_number"] = spec.sections.front().number;
   doc["next_number"] = spec.sections.back().number + 1;
   ordered all = ordered::array(), list = ordered::array();
+  // Variant puzzles carry their rule data as book manifests do (a run of classic days keeps the
+  // columns it always had): JSON "variant", "regions" (jigsaw), "cages" (killer: [{"sum", "cells"}]);
+  // CSV columns variant,regions and, with killer days, cages (core/codec.hpp format_cages).
+  bool variants = false, killer = false;
+  for (const Puzzle& p : puzzles) {
+    variants = variants || p.givens.variant() != Variant::kClassic;
+    killer = killer || p.givens.variant() == Variant::kKiller;
+  }
   std::string csv =
       "date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,solution_"
-      "files\n";
+      "files" + std::string(variants ? ",variant,regions" : "") + (killer ? ",cages" : "") + "\n";
   for (size_t d = 0; d < puzzles.size(); ++d) {
     const Puzzle& p = puzzles[d];
     const spec::SectionSpec& sec = spec.sections[d];
@@ -304,6 +312,14 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     e["grid"] = p.givens.shape.name();
     e["givens"] = format_line(p.givens);
     e["solution"] = format_line(p.solution);
+    const Variant variant = p.givens.variant();
+    const std::string regions = variant == Variant::kJigsaw ? format_regions(p.givens.board->region) : "";
+    if (variant != Variant::kClassic) e["variant"] = std::string(variant_name(variant));
+    if (!regions.empty()) e["regions"] = regions;
+    if (variant == Variant::kKiller) {
+      e["cages"] = ordered::array();
+      for (const Cage& c : p.givens.board->cages) e["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
+    }
     e["canonical"] = p.canonical;
     e["seed"] = p.seed;
     ordered pf = ordered::array(), sf = ordered::array();
@@ -326,22 +342,24 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
       all.push_back(e["feed"]);
     }
     list.push_back(std::move(e));
-    csv += CsvRow()
-               .add(sec.date)
-               .add(sec.weekday)
-               .add(sec.number)
-               .add(p.label)
-               .add(one_decimal(p.rating))
-               .add(p.hardest)
-               .add(p.givens.clue_count())
-               .add(p.givens.shape.name())
-               .add(format_line(p.givens))
-               .add(format_line(p.solution))
-               .add(p.canonical)
-               .add(p.seed)
-               .add(join_names(files[d].puzzle, ";", out_dir))
-               .add(join_names(files[d].solution, ";", out_dir))
-               .line();
+    CsvRow row;
+    row.add(sec.date)
+        .add(sec.weekday)
+        .add(sec.number)
+        .add(p.label)
+        .add(one_decimal(p.rating))
+        .add(p.hardest)
+        .add(p.givens.clue_count())
+        .add(p.givens.shape.name())
+        .add(format_line(p.givens))
+        .add(format_line(p.solution))
+        .add(p.canonical)
+        .add(p.seed)
+        .add(join_names(files[d].puzzle, ";", out_dir))
+        .add(join_names(files[d].solution, ";", out_dir));
+    if (variants) row.add(variant_name(variant)).add(regions);
+    if (killer) row.add(variant == Variant::kKiller ? format_cages(p.givens.board->cages) : std::string());
+    csv += row.line();
   }
   doc["files"] = all;
   doc["puzzles"] = list;
