@@ -303,7 +303,17 @@ TEST_CASE("studio refuses foreign hosts and origins, big bodies and paths outsid
   CHECK(b["ok"] == false);
   CHECK(!fs::exists(dir.path / "small.pdf"));
   std::string names = kSmall + "worksheet:\n  names_file: ../secret.txt\n";
-  CHECK(post_json(c, "/api/check?name=book.yaml", names)["diagnostics"][0]["key"] == "worksheet.names_file");
+  const json n = post_json(c, "/api/check?name=book.yaml", names);
+  CHECK(n["diagnostics"][0]["key"] == "worksheet.names_file");
+  // Refused before it is opened (the loader asks first), not read and then refused.
+  CHECK(n["diagnostics"][0]["message"].get<std::string>().find("may not be read here") != std::string::npos);
+  gp::test::spit((dir.path / "profile.yaml").string(), "page:\n  size: 6x9\n");
+  const json p = post_json(c, "/api/check?name=book.yaml", "profile: ../profile.yaml\n" + kSmall);
+  REQUIRE(p["diagnostics"].size() >= 1);
+  CHECK(p["diagnostics"][0]["key"] == "profile");
+  CHECK(p["diagnostics"][0]["message"].get<std::string>().find("may not be read here") != std::string::npos);
+  gp::test::spit((dir.path / "work" / "profile.yaml").string(), "page:\n  size: 6x9\n");
+  CHECK(post_json(c, "/api/check?name=book.yaml", "profile: profile.yaml\n" + kSmall)["ok"] == true);
 }
 
 TEST_CASE("studio: one build at a time, a bounded queue", "[studio]") {

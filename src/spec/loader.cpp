@@ -254,6 +254,10 @@ void apply_profile(const YAML::Node& node, const std::string& spec_file, const s
       return;
     }
   }
+  if (options.may_read && !options.may_read(found)) {
+    here("profile file '" + found + "' may not be read here");
+    return;
+  }
   auto text = read_spec_text(found, "profile");
   if (!text) {
     here("profile file '" + found + "' " + text.error().diagnostics.front().message);
@@ -271,6 +275,7 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
                             const LoadOptions& options) {
   std::vector<Diagnostic> diags;
   State st;
+  st.may_read = options.may_read;
   st.book.source_file = filename;
   st.book.base_dir = fs::path(filename).parent_path().string();
   if (yaml.size() > kMaxSpecBytes)
@@ -306,8 +311,11 @@ Result<BookSpec> parse_impl(std::string_view yaml, const std::string& filename,
   if (!b.cover.image.empty() && !fs::path(b.cover.image).is_absolute() && !b.base_dir.empty())
     b.cover.image = (fs::path(b.base_dir) / b.cover.image).lexically_normal().string();
   // The cover picture's resource caps, at the key's place, before any work (limits.hpp).
-  if (b.cover.enabled && !b.cover.image.empty())
+  if (b.cover.enabled && !b.cover.image.empty()) {
+    if (options.may_read && !options.may_read(b.cover.image))
+      return Error(key_diagnostic(b, {"cover.image"}, "'" + b.cover.image + "' may not be read here"));
     if (auto why = image_problem(b.cover.image)) return Error(key_diagnostic(b, {"cover.image"}, *why));
+  }
   return std::move(st.book);
 }
 

@@ -34,6 +34,7 @@ struct SectionState {
 
 struct State {
   BookSpec book;
+  std::function<bool(const std::string&)> may_read;  // LoadOptions::may_read (unset: any file)
   SectionState defaults;                       // section_defaults
   std::vector<SectionState> sections;
   std::optional<std::string> orientation;

@@ -553,6 +553,10 @@ std::vector<Key> book_part_keys() {
         WorksheetSpec& w = t.st.book.worksheet;
         const fs::path p = fs::path(*text).is_absolute() ? fs::path(*text) : fs::path(t.st.book.base_dir) / *text;
         const std::string path = p.lexically_normal().string();
+        if (t.st.may_read && !t.st.may_read(path)) {
+          r.error(v, full, "'" + path + "' may not be read here");
+          return;
+        }
         auto names = read_class_list(path);
         if (!names)
           r.error(v, full, names.error().to_string());

@@ -10,6 +10,7 @@
 // Library code: never prints, never exits. Only src/spec/*.cpp includes yaml-cpp.
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -30,6 +31,11 @@ struct LoadOptions {
   bool use_environment = true;
   // Search the program's own templates/ (builtin_data_dir()). Default: yes.
   bool use_builtin_dirs = true;
+  // Asked before the loader opens any file the spec names (a profile given as a path or found on
+  // the search path, worksheet.names_file, cover.image), with the path it would open: false refuses
+  // it at its key ("... may not be read here") without opening it. Unset: every file may be read.
+  // The studio sets it so that nothing outside its folder and the program's templates is read.
+  std::function<bool(const std::string& path)> may_read;
 };
 
 // Reads and parses the spec at `path`. The diagnostics name `path` as given. Relative paths in the

@@ -185,6 +185,13 @@ Loaded Workspace::load(const std::string& name, std::string_view yaml) const {
   Loaded out;
   spec::LoadOptions lo;
   lo.use_environment = false;  // profiles: FOLDER and the program's own templates only
+  // Nothing outside FOLDER (or, for reading, the program's templates) is even opened: the loader
+  // asks before it reads a profile, a class list or a cover picture.
+  lo.may_read = [this](const std::string& file) {
+    const fs::path c = canonical_of(file);
+    if (c.empty()) return false;
+    return (is_within(folder_, c) && c != fs::path(folder_)) || (!templates_.empty() && is_within(templates_, c));
+  };
   const std::string path = (fs::path(folder_) / name).string();
   auto parsed = spec::parse_book_spec(yaml, path, lo);
   if (!parsed) {
