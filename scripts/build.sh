@@ -27,7 +27,7 @@ case "$flavour" in
   ci)       dir=build-ci;   flags=(-DCMAKE_BUILD_TYPE=Release -DGRIDPRESS_WERROR=ON -DGRIDPRESS_TEST_SET=all) ;;
   sanitize) dir=build-asan; flags=("${sanitize_flags[@]}") ;;
   fuzz)     dir=build-asan; flags=("${sanitize_flags[@]}")
-            targets=(--target fuzz_spec_loader fuzz_puzzle_line fuzz_pdf_preflight fuzz_manifest fuzz_board_tokens) ;;
+            targets=(--target fuzz_spec_loader fuzz_puzzle_line fuzz_pdf_preflight fuzz_manifest fuzz_board_tokens fuzz_cover_image) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize, fuzz)" >&2; exit 2 ;;
 esac
 # GRIDPRESS_UNITY=1 (scripts/test.sh and scripts/example.sh set it) compiles each library as a few unity files: about 40 %

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of outside input with libFuzzer (clang, ASan+UBSan): the spec loader, the
 # puzzle line reader, the PDF preflight reader, the manifest reader (catalogue import, exclude)
-# and the jigsaw region / killer cage tokens. Builds the targets in the sanitizer build
+# the jigsaw region / killer cage tokens and cover pictures. Builds the targets in the sanitizer build
 # (build-asan/, clang: scripts/build.sh fuzz builds only them there; after scripts/build.sh
 # sanitize they are built already), keeps its work in build-asan/fuzzing/,
 # seeds each target's corpus from tests/data (and the examples and templates for specs), then runs
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-300}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(spec_loader puzzle_line pdf_preflight manifest board_tokens)
+((${#targets[@]})) || targets=(spec_loader puzzle_line pdf_preflight manifest board_tokens cover_image)
 
 bash scripts/build.sh fuzz
 
@@ -26,6 +26,7 @@ seeds_for() {
     pdf_preflight) ls tests/data/*.pdf ;;
     manifest)      ls tests/data/fuzz/manifest/* ;;
     board_tokens)  ls tests/data/fuzz/board_tokens/* ;;
+    cover_image)   ls tests/data/fuzz/cover_image/* ;;
   esac
 }
 
