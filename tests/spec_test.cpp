@@ -540,7 +540,7 @@ TEST_CASE("print rules, cover and worksheet keys", "[spec][print]") {
       "output: {path: out/book.pdf}\n"
       "worksheet: {header: true, header_fields: [Name, Team], rules_box: every_page, rules_text: Fill it in.}\n"
       "sections:\n  - count: 1\n",
-      kData + "/book.yaml", LoadOptions{{}, false, true});
+      kData + "/book.yaml", LoadOptions{{}, false, true, {}});
   INFO((r ? std::string() : r.error().to_string()));
   REQUIRE(r.ok());
   CHECK(r->print.rules == "kdp");
