@@ -114,7 +114,7 @@ void check_golden(const std::string& name, const std::string& got, bool whole = 
 std::string rules_text(const Grid& g) {
   const Board& b = board_of(g);
   if (b.jigsaw()) return format_regions(b.region);
-  if (b.killer()) return format_cages(b.cages);
+  if (b.killer()) return format_cages(b.cages());
   return "-";
 }
 

@@ -81,21 +81,21 @@ TestPuzzle make_puzzle(std::uint64_t seed, int max_size, Shape shape = Shape{3, 
 class Counter {
  public:
   explicit Counter(const Grid& g) : b_(board_of(g)), val_(g.cells.begin(), g.cells.end()) {
-    const auto cages = b_.cages.size();
+    const auto cages = b_.cages().size();
     used_.assign(static_cast<std::size_t>(3 * b_.n), 0);
     cage_used_.assign(cages, 0);
     cage_left_.assign(cages, 0);
     cage_empty_.assign(cages, 0);
     for (std::size_t q = 0; q < cages; ++q) {
-      cage_left_[q] = b_.cages[q].sum;
-      cage_empty_[q] = static_cast<int>(b_.cages[q].cells.size());
+      cage_left_[q] = b_.cages()[q].sum;
+      cage_empty_[q] = static_cast<int>(b_.cages()[q].cells.size());
     }
     // Givens that repeat a digit in a unit or cage, or overshoot or miss a cage's sum: none.
     for (int c = 0; c < b_.cells; ++c) {
       const int v = val_[static_cast<std::size_t>(c)];
       if (!v) continue;
       const auto& u = b_.unit_of[static_cast<std::size_t>(c)];
-      const auto q = static_cast<std::size_t>(b_.cage_of[static_cast<std::size_t>(c)]);
+      const auto q = static_cast<std::size_t>(b_.cage_of()[static_cast<std::size_t>(c)]);
       for (int x : u) bad_ |= (used_[static_cast<std::size_t>(x)] & bit(v)) != 0;
       bad_ |= (cage_used_[q] & bit(v)) != 0;
       set(c, v, true);
@@ -129,7 +129,7 @@ class Counter {
  private:
   Mask options(int c) const {
     const auto& u = b_.unit_of[static_cast<std::size_t>(c)];
-    const auto q = static_cast<std::size_t>(b_.cage_of[static_cast<std::size_t>(c)]);
+    const auto q = static_cast<std::size_t>(b_.cage_of()[static_cast<std::size_t>(c)]);
     Mask m = b_.shape.all() & ~(used_[static_cast<std::size_t>(u[0])] | used_[static_cast<std::size_t>(u[1])] |
                                 used_[static_cast<std::size_t>(u[2])] | cage_used_[q]);
     const int left = cage_left_[q], after = cage_empty_[q] - 1;
@@ -151,7 +151,7 @@ class Counter {
   }
   void set(int c, int v, bool on) {
     const auto& u = b_.unit_of[static_cast<std::size_t>(c)];
-    const auto q = static_cast<std::size_t>(b_.cage_of[static_cast<std::size_t>(c)]);
+    const auto q = static_cast<std::size_t>(b_.cage_of()[static_cast<std::size_t>(c)]);
     for (int x : u) used_[static_cast<std::size_t>(x)] ^= bit(v);
     cage_used_[q] ^= bit(v);
     cage_left_[q] += on ? -v : v;
@@ -171,7 +171,7 @@ int solutions(const Grid& g, int limit = 2) { return Counter(g).count(limit); }
 // "sum:cells" of every cage, for a failure message.
 std::string cages_text(const Grid& g) {
   std::string out;
-  for (const Cage& c : board_of(g).cages) {
+  for (const Cage& c : board_of(g).cages()) {
     out += std::to_string(c.sum) + ":";
     for (int x : c.cells) out += std::to_string(x) + ",";
     out += " ";
@@ -190,7 +190,7 @@ TEST_CASE("the test generator and counter agree with each other", "[killer_grade
     CHECK(count >= 1);
     unique += count == 1 ? 1 : 0;
     // A cage sum one off: the filled grid no longer fits.
-    auto cages = board_of(t.puzzle).cages;
+    auto cages = board_of(t.puzzle).cages();
     auto it = std::find_if(cages.begin(), cages.end(), [](const Cage& c) { return c.cells.size() >= 2; });
     REQUIRE(it != cages.end());
     it->sum += it->sum > cage_min_sum(static_cast<int>(it->cells.size())) ? -1 : 1;
@@ -250,7 +250,7 @@ TEST_CASE("no step contradicts the solution on the generator's killer puzzles", 
       grader::KillerGradeOptions opt;
       opt.check_against = &p.value().solution;
       const auto g = grader::grade_killer(p.value().givens, opt);
-      INFO(profile << " " << g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages));
+      INFO(profile << " " << g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages()));
       REQUIRE(g.valid);
       REQUIRE(g.wrong_step.empty());
       solved += g.solved ? 1 : 0;
@@ -383,7 +383,7 @@ TEST_CASE("measure: killer ratings by cage profile", "[.measure]") {
       opt.check_against = &p.value().solution;
       const auto g = grader::grade_killer(p.value().givens, opt);
       CHECK(plain.rating == g.rating);
-      INFO(g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages) << " solution "
+      INFO(g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages()) << " solution "
                         << format_line(p.value().solution));
       REQUIRE(g.wrong_step.empty());
       seconds += took;
@@ -393,7 +393,7 @@ TEST_CASE("measure: killer ratings by cage profile", "[.measure]") {
       ratings.push_back(g.rating);
       if (!example.count(g.label))
         example[g.label] = std::string(profile) + " " + std::to_string(g.rating).substr(0, 3) + " " +
-                           format_cages(board_of(p.value().givens).cages);
+                           format_cages(board_of(p.value().givens).cages());
     }
     std::sort(ratings.begin(), ratings.end());
     std::printf("| %s | %.1f / %.1f / %.1f | %.2f ms (max %.0f ms) |", profile, ratings[ratings.size() / 10],
@@ -415,7 +415,7 @@ TEST_CASE("a killer difficulty is a band of the killer ladder: generated puzzles
     auto batch = gen::generate_batch(r, 41, 3);
     REQUIRE(batch);
     for (const Puzzle& p : *batch) {
-      INFO(band << " " << format_cages(board_of(p.givens).cages));
+      INFO(band << " " << format_cages(board_of(p.givens).cages()));
       CHECK(p.label == band);
       const auto g = grader::grade_killer(p.givens);
       CHECK(g.rating == p.rating);

@@ -30,7 +30,7 @@ namespace {
 class Counter {
  public:
   explicit Counter(const Grid& g) : g_(g), b_(board_of(g)), n_(g.n()), cells_(g.cells) {
-    for (const Cage& cage : b_.cages) order_.insert(order_.end(), cage.cells.begin(), cage.cells.end());
+    for (const Cage& cage : b_.cages()) order_.insert(order_.end(), cage.cells.begin(), cage.cells.end());
   }
 
   int count(int limit) {
@@ -44,7 +44,7 @@ class Counter {
       if (seen(c) & bit(v)) return 0;
       mark(c, v);
     }
-    for (const Cage& cage : b_.cages) {
+    for (const Cage& cage : b_.cages()) {
       int sum = 0, empty = 0;
       Mask digits = 0;
       for (int c : cage.cells) {
@@ -73,7 +73,7 @@ class Counter {
 
   // Whether the cage of c still works with v in c.
   bool cage_ok(int c, int v) const {
-    const Cage& cage = b_.cages[static_cast<size_t>(b_.cage_of[static_cast<size_t>(c)])];
+    const Cage& cage = b_.cages()[static_cast<size_t>(b_.cage_of()[static_cast<size_t>(c)])];
     int sum = v, empty = 0;
     for (int d : cage.cells) {
       if (d == c) continue;
@@ -117,7 +117,7 @@ class Counter {
 // Every cage's sum is the sum of the solution's digits in it, and no digit repeats in a cage.
 bool sums_match(const Puzzle& p) {
   const Board& b = board_of(p.givens);
-  for (const Cage& cage : b.cages) {
+  for (const Cage& cage : b.cages()) {
     int sum = 0;
     Mask seen = 0;
     for (int c : cage.cells) {
@@ -156,7 +156,7 @@ TEST_CASE("the killer solver counts and solves a small killer with the cage sums
   REQUIRE(solver::count_solutions(g, 1, &first) == 1);
   CHECK(first.variant() == Variant::kKiller);
   // The first solution found meets every cage.
-  for (const Cage& cage : (*board)->cages) {
+  for (const Cage& cage : (*board)->cages()) {
     int sum = 0;
     for (int c : cage.cells) sum += first.cells[static_cast<size_t>(c)];
     CHECK(sum == cage.sum);
@@ -181,7 +181,7 @@ TEST_CASE("small killer puzzles are unique by an independent count, every cage s
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       auto p = gen::generate_one(killer_request(shape), seed);
       REQUIRE(p);
-      INFO(shape.name() << " seed " << seed << ": " << format_cages(p->givens.board->cages));
+      INFO(shape.name() << " seed " << seed << ": " << format_cages(p->givens.board->cages()));
       CHECK(p->givens.variant() == Variant::kKiller);
       CHECK(p->givens.clue_count() == 0);
       CHECK(sums_match(*p));
@@ -197,7 +197,7 @@ TEST_CASE("9x9 killer puzzles of each profile are unique, every cage sum from th
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       auto p = gen::generate_one(killer_request(Shape{3, 3}, band), seed);
       REQUIRE(p);
-      INFO(band << " seed " << seed << ": " << format_cages(p->givens.board->cages));
+      INFO(band << " seed " << seed << ": " << format_cages(p->givens.board->cages()));
       CHECK(sums_match(*p));
       // Plain backtracking takes seconds to minutes on large cages: the independent count runs on
       // the small-cage profiles, the others are checked by the product solver.
@@ -266,7 +266,7 @@ TEST_CASE("killer canonical forms are the same under the symmetries of the squar
   REQUIRE(p);
   // The puzzle turned a quarter: the same form.
   const Board& b = board_of(p->givens);
-  std::vector<Cage> turned = b.cages;
+  std::vector<Cage> turned = b.cages();
   for (Cage& cage : turned) {
     for (int& c : cage.cells) c = (c % 9) * 9 + (8 - c / 9);
     std::sort(cage.cells.begin(), cage.cells.end());
@@ -284,7 +284,7 @@ TEST_CASE("killer canonical forms are the same under the symmetries of the squar
 TEST_CASE("killer lines, CSV and JSON read back with their cages; bad cages name the line", "[killer]") {
   auto p = gen::generate_one(killer_request(Shape{3, 3}), 11);
   REQUIRE(p);
-  const std::string cages = format_cages(p->givens.board->cages);
+  const std::string cages = format_cages(p->givens.board->cages());
   std::istringstream in(format_line(p->givens) + " " + cages + "\n" + "puzzle,cages\n" + format_line(p->givens) +
                         "," + cages + "\n");
   input::PuzzleReader reader(in, "k.txt");
@@ -297,7 +297,7 @@ TEST_CASE("killer lines, CSV and JSON read back with their cages; bad cages name
   }
   nlohmann::json doc;
   nlohmann::json cage_list = nlohmann::json::array();
-  for (const Cage& c : p->givens.board->cages) cage_list.push_back({{"sum", c.sum}, {"cells", c.cells}});
+  for (const Cage& c : p->givens.board->cages()) cage_list.push_back({{"sum", c.sum}, {"cells", c.cells}});
   doc["puzzles"] = {{{"puzzle", format_line(p->givens)}, {"variant", "killer"}, {"cages", cage_list}}};
   std::istringstream json(doc.dump(2));
   input::PuzzleReader json_reader(json, "k.json");
@@ -345,7 +345,7 @@ TEST_CASE("killer grids are drawn with their cages: dashed outlines and sums; an
       CHECK(l->width_pt >= 0.75);
     }
   }
-  const auto& cages = p->givens.board->cages;
+  const auto& cages = p->givens.board->cages();
   REQUIRE(sums.size() == cages.size());
   for (size_t i = 0; i < cages.size(); ++i) CHECK(sums[i] == std::to_string(cages[i].sum));
   CHECK(dashes > 4 * static_cast<int>(cages.size()));

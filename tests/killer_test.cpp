@@ -37,10 +37,10 @@ TEST_CASE("a killer board keeps the classic units and adds its cages as peers", 
   const Board& b = **board;
   CHECK(b.killer());
   CHECK(b.units.size() == 12);  // rows, columns, boxes: a cage is not a unit
-  REQUIRE(b.cages.size() == 8);
-  CHECK(b.cage_of[0] == 0);
-  CHECK(b.cage_of[4] == 0);
-  CHECK(b.cage_of[15] == 7);
+  REQUIRE(b.cages().size() == 8);
+  CHECK(b.cage_of()[0] == 0);
+  CHECK(b.cage_of()[4] == 0);
+  CHECK(b.cage_of()[15] == 7);
   // Cell 0's peers: its row, column and box (7 cells), and nothing new from its cage (cell 4
   // shares its column); a horizontal cage brings a cell outside the cell's units.
   CHECK(b.peers[0].size() == 7);

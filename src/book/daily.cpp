@@ -74,7 +74,7 @@ std::string feed_text(const FeedDay& day, const Puzzle& puzzle) {
   if (puzzle.givens.variant() == Variant::kJigsaw) doc["regions"] = format_regions(puzzle.givens.board->region);
   if (puzzle.givens.variant() == Variant::kKiller) {
     doc["cages"] = nlohmann::ordered_json::array();
-    for (const Cage& c : puzzle.givens.board->cages) doc["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
+    for (const Cage& c : puzzle.givens.board->cages()) doc["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
   }
   doc["solution"] = format_line(puzzle.solution);
   doc["solution_date"] = day.solution_date;

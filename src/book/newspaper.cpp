@@ -318,7 +318,7 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     if (!regions.empty()) e["regions"] = regions;
     if (variant == Variant::kKiller) {
       e["cages"] = ordered::array();
-      for (const Cage& c : p.givens.board->cages) e["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
+      for (const Cage& c : p.givens.board->cages()) e["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
     }
     e["canonical"] = p.canonical;
     e["seed"] = p.seed;
@@ -358,7 +358,7 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
         .add(join_names(files[d].puzzle, ";", out_dir))
         .add(join_names(files[d].solution, ";", out_dir));
     if (variants) row.add(variant_name(variant)).add(regions);
-    if (killer) row.add(variant == Variant::kKiller ? format_cages(p.givens.board->cages) : std::string());
+    if (killer) row.add(variant == Variant::kKiller ? format_cages(p.givens.board->cages()) : std::string());
     csv += row.line();
   }
   doc["files"] = all;

@@ -371,7 +371,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     e.symmetry = p.symmetry;
     e.variant = std::string(variant_name(p.givens.variant()));
     if (p.givens.variant() == Variant::kJigsaw) e.regions = format_regions(p.givens.board->region);
-    if (p.givens.variant() == Variant::kKiller) e.cages = p.givens.board->cages;
+    if (p.givens.variant() == Variant::kKiller) e.cages = p.givens.board->cages();
     e.seed = p.seed;
     e.rating = p.rating;
     e.label = p.label;

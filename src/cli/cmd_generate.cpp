@@ -175,7 +175,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     for (const auto& p : puzzles) {
       out += format_line(p.givens);
       if (p.givens.variant() == Variant::kJigsaw) out += " " + format_regions(p.givens.board->region);
-      if (p.givens.variant() == Variant::kKiller) out += " " + format_cages(p.givens.board->cages);
+      if (p.givens.variant() == Variant::kKiller) out += " " + format_cages(p.givens.board->cages());
       if (opt.with_solution) out += " " + format_line(p.solution);
       out += '\n';
     }
@@ -185,7 +185,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       if (i) out += '\n';
       out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
       if (p.givens.variant() == Variant::kJigsaw) out += "# regions " + format_regions(p.givens.board->region) + "\n";
-      if (p.givens.variant() == Variant::kKiller) out += "# cages " + format_cages(p.givens.board->cages) + "\n";
+      if (p.givens.variant() == Variant::kKiller) out += "# cages " + format_cages(p.givens.board->cages()) + "\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
     }
@@ -202,7 +202,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
       if (p.givens.variant() == Variant::kJigsaw) j["regions"] = format_regions(p.givens.board->region);
-      if (p.givens.variant() == Variant::kKiller) j["cages"] = cages_json(p.givens.board->cages);
+      if (p.givens.variant() == Variant::kKiller) j["cages"] = cages_json(p.givens.board->cages());
       // A killer puzzle (no givens) or a samurai board (441 characters) cannot be checked by eye:
       // their JSON always carries the solution.
       const bool solution_always = p.givens.variant() == Variant::kKiller || p.givens.variant() == Variant::kSamurai;
@@ -231,7 +231,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       CsvRow row;
       row.add(first + static_cast<long long>(i)).add(opt.seed).add(p.seed).add(format_line(p.givens));
       if (jigsaw) row.add(format_regions(p.givens.board->region));
-      if (killer) row.add(format_cages(p.givens.board->cages));
+      if (killer) row.add(format_cages(p.givens.board->cages()));
       if (opt.with_solution) row.add(format_line(p.solution));
       row.add(p.givens.clue_count()).add(p.symmetry).add(p.fill).add(csv_rating(p)).add(p.label).quoted(p.hardest);
       out += row.line();

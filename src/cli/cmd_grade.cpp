@@ -133,7 +133,7 @@ int run_grade(const GradeCliOptions& opt) {
     // line form keeps both, so it reads back.
     const std::string regions =
         grid && grid->variant() == Variant::kJigsaw   ? format_regions(board_of(*grid).region)
-        : grid && grid->variant() == Variant::kKiller ? format_cages(board_of(*grid).cages)
+        : grid && grid->variant() == Variant::kKiller ? format_cages(board_of(*grid).cages())
                                                       : std::string();
     if (!problem.empty()) {
       print_error(reader.error_at(line_no, problem));

@@ -80,8 +80,7 @@ bool operator==(const Grid& a, const Grid& b) {
   if (!(a.shape == b.shape && a.cells == b.cells && a.variant() == b.variant())) return false;
   if (a.board == b.board) return true;
   if (a.variant() == Variant::kJigsaw) return a.board->region == b.board->region;
-  if (a.variant() == Variant::kKiller) return a.board->cages == b.board->cages;
-  return true;
+  return a.board->rules == b.board->rules;
 }
 
 namespace {
@@ -411,64 +410,33 @@ Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector
   return std::shared_ptr<const Board>(build_board(shape, Variant::kJigsaw, region, {}, UnitKind::kRegion));
 }
 
-namespace {
-
-std::string cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
-
-// True when `cells` (sorted) join side by side into one piece.
-bool connected(const std::vector<int>& cells, int n) {
-  if (cells.empty()) return false;
-  std::vector<char> seen(static_cast<size_t>(n * n), 0);
-  std::vector<int> stack;
-  auto in = [&](int c) { return std::binary_search(cells.begin(), cells.end(), c); };
-  return grow_piece(cells.front(), n, in, seen, stack) == static_cast<int>(cells.size());
-}
-
-}  // namespace
-
 Result<std::shared_ptr<const Board>> killer_board(Shape shape, std::vector<Cage> cages) {
   if (auto why = variant_size_problem(Variant::kKiller, shape); !why.empty()) return Error(why);
-  const int n = shape.n(), cells = shape.cells();
-  std::vector<int> cage_of(static_cast<size_t>(cells), -1);
-  for (size_t i = 0; i < cages.size(); ++i) {
-    auto& cage = cages[i];
-    const std::string name = "cage " + std::to_string(i + 1);
-    std::sort(cage.cells.begin(), cage.cells.end());
-    const int k = static_cast<int>(cage.cells.size());
-    if (k == 0) return Error(name + " has no cells");
-    if (k > n) return Error(name + " has " + std::to_string(k) + " cells, more than the " + std::to_string(n) +
-                            " different digits a cage can hold");
-    for (size_t j = 0; j < cage.cells.size(); ++j) {
-      const int c = cage.cells[j];
-      if (c < 0 || c >= cells)
-        return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
-      if (j > 0 && cage.cells[j - 1] == c) return Error(name + " lists cell " + cell_name(c, n) + " twice");
-      if (cage_of[static_cast<size_t>(c)] >= 0)
-        return Error(name + ": cell " + cell_name(c, n) + " is already in cage " +
-                     std::to_string(cage_of[static_cast<size_t>(c)] + 1) + " (cages must not overlap)");
-      cage_of[static_cast<size_t>(c)] = static_cast<int>(i);
-    }
-    if (!connected(cage.cells, n))
-      return Error(name + " is not in one piece (its cells must join side by side)");
-    if (cage.sum < cage_min_sum(k) || cage.sum > cage_max_sum(k, n))
-      return Error(name + ": " + std::to_string(k) + " different digit" + (k == 1 ? "" : "s") + " add up to " +
-                   std::to_string(cage_min_sum(k)) + " to " + std::to_string(cage_max_sum(k, n)) + ", not " +
-                   std::to_string(cage.sum));
+  auto rule = make_cage_rule(shape, std::move(cages));
+  if (!rule) return rule.error();
+  return with_rules(classic_board(shape), Variant::kKiller, {std::move(*rule)});
+}
+
+std::shared_ptr<const Board> with_rules(const Board& base, Variant variant, std::vector<Rule> rules) {
+  auto b = std::make_shared<Board>(base);
+  b->variant = variant;
+  for (Rule& r : rules) {
+    std::visit([&](const auto& rule) { add_peers(rule, b->peers); }, r);
+    b->rules.push_back(std::move(r));
   }
-  for (int c = 0; c < cells; ++c)
-    if (cage_of[static_cast<size_t>(c)] < 0) return Error("cell " + cell_name(c, n) + " is in no cage");
-  auto b = build_board(shape, Variant::kKiller, box_map(shape), {}, UnitKind::kBox);
-  for (const auto& cage : cages)
-    for (int c : cage.cells) {
-      auto& p = b->peers[static_cast<size_t>(c)];
-      for (int o : cage.cells)
-        if (o != c) p.push_back(o);
-      std::sort(p.begin(), p.end());
-      p.erase(std::unique(p.begin(), p.end()), p.end());
-    }
-  b->cages = std::move(cages);
-  b->cage_of = std::move(cage_of);
-  return std::shared_ptr<const Board>(std::move(b));
+  return b;
+}
+
+const std::vector<Cage>& Board::cages() const {
+  static const std::vector<Cage> none;
+  const CageRule* r = rule<CageRule>();
+  return r ? r->cages : none;
+}
+
+const std::vector<int>& Board::cage_of() const {
+  static const std::vector<int> none;
+  const CageRule* r = rule<CageRule>();
+  return r ? r->cage_of : none;
 }
 
 Status check_givens(const Grid& g) {
@@ -492,23 +460,8 @@ Status check_givens(const Grid& g) {
       seen |= bit(v);
     }
   }
-  for (size_t i = 0; i < board.cages.size(); ++i) {
-    const Cage& cage = board.cages[i];
-    Mask seen = 0;
-    int total = 0, given = 0;
-    for (int c : cage.cells) {
-      const int v = g.cells[static_cast<size_t>(c)];
-      if (!v) continue;
-      if (seen & bit(v)) return Error("digit " + std::to_string(v) + " twice in cage " + std::to_string(i + 1));
-      seen |= bit(v);
-      total += v;
-      ++given;
-    }
-    const int left = static_cast<int>(cage.cells.size()) - given;
-    if (total + cage_min_sum(left) > cage.sum || total + cage_max_sum(left, n) < cage.sum)
-      return Error("cage " + std::to_string(i + 1) + " (sum " + std::to_string(cage.sum) + "): its givens add up to " +
-                   std::to_string(total) + (left == 0 ? "" : " with " + std::to_string(left) + (left == 1 ? " empty cell" : " empty cells") + " left"));
-  }
+  for (const Rule& rule : board.rules)
+    if (auto st = check_rule(rule, board, g.cells); !st) return st;
   return Ok{};
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "core/rules.hpp"
 
 namespace gp {
 
@@ -81,14 +82,6 @@ MinimumClues minimum_clues(Shape shape, Variant variant);
 
 enum class UnitKind : std::uint8_t { kRow, kColumn, kBox, kDiagonal, kWindow, kRegion };
 
-// A killer cage: cells (ascending, joined side by side) whose values are all different and add
-// up to `sum`. A cage is not a unit: it holds fewer than n values, so it gives no hidden singles.
-struct Cage {
-  int sum = 0;
-  std::vector<int> cells;
-  friend bool operator==(const Cage&, const Cage&) = default;
-};
-
 // A board: its cells and units as data, built once per rule set and shared (immutable).
 // Units are numbered: rows 0..n-1, columns n..2n-1, boxes (jigsaw: regions) 2n..3n-1, then the
 // variant's extra units (x: the main diagonal, then the anti-diagonal; hyper: the four windows,
@@ -111,10 +104,10 @@ struct Board {
   std::vector<std::vector<int>> extra_of;       // per cell: the extra units it is in (often none)
   std::vector<std::vector<int>> peers;          // per cell: the distinct cells sharing a unit
   std::vector<int> region;                      // per cell: its box or jigsaw region 0..n-1 (unit 2n + it)
-  // Killer: the cages (they cover every cell once) and per cell its cage; empty on other boards.
-  // A killer board's `peers` also hold each cell's cage mates (no digit repeats inside a cage).
-  std::vector<Cage> cages;
-  std::vector<int> cage_of;
+  // The rules besides the units (core/rules.hpp), e.g. a killer board's CageRule; empty on the
+  // boards of the units-only variants. Each rule's add_peers is already in `peers` (a killer
+  // board's peers hold each cell's cage mates).
+  std::vector<Rule> rules;
   // Boards of several grids (samurai): the cells are numbered over the union of the grids, in
   // reading order of a layout_rows x layout_cols layout. `position` gives each cell's layout
   // position (row * layout_cols + col), `cell_at` each position's cell or -1 (off the board).
@@ -135,6 +128,16 @@ struct Board {
   bool killer() const { return variant == Variant::kKiller; }
   bool multi_grid() const { return !cell_at.empty(); }
   bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
+  // The board's rule of type R, or null.
+  template <class R>
+  const R* rule() const {
+    for (const Rule& r : rules)
+      if (const R* p = std::get_if<R>(&r)) return p;
+    return nullptr;
+  }
+  // The cage rule's cages and per-cell cage (empty when the board has no cages).
+  const std::vector<Cage>& cages() const;
+  const std::vector<int>& cage_of() const;
   // "row 2", "column 7", "box 3", "diagonal 1", "window 2", "region 4" (1-based).
   std::string unit_name(int u) const;
 };
@@ -156,11 +159,13 @@ std::shared_ptr<const Board> samurai_board();
 Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region);
 
 // A killer board from its cages (built for this puzzle, not cached): the classic units of `shape`
-// plus the cages, kept in the given order with their cells sorted. Errors name the cage (1-based,
-// in the given order): a size killer cannot have, a cell outside the grid, a cell in two cages or
-// in none ("cell r3c4 is in no cage"), a cage that is not in one piece, a cage of more than n
-// cells, and an impossible sum ("cage 5: 2 different digits add up to 3 to 17, not 1").
+// plus a CageRule (make_cage_rule: cages kept in the given order with their cells sorted; its
+// errors), or a size killer cannot have.
 Result<std::shared_ptr<const Board>> killer_board(Shape shape, std::vector<Cage> cages);
+
+// `base` (its units and rules) with `rules` added, as `variant`: each rule's peers joined to the
+// base's. Built for one puzzle, not cached. The rules must be checked already (their factories).
+std::shared_ptr<const Board> with_rules(const Board& base, Variant variant, std::vector<Rule> rules);
 
 // The smallest and largest sums of k different values from 1..n (k <= n).
 inline constexpr int cage_min_sum(int k) { return k * (k + 1) / 2; }

@@ -357,26 +357,12 @@ std::string killer_canonical(const Grid& g) {
   const Board& board = board_of(g);
   const bool square = g.shape.box_rows == g.shape.box_cols;
   std::string best;
-  std::vector<int> to(static_cast<size_t>(n * n));
-  std::vector<Cage> cages;
   for (int t = 0; t < 8; ++t) {
     if ((t & 1) && !square) continue;
+    const std::vector<int> to = square_image(n, t);
     std::string s(static_cast<size_t>(n * n), '.');
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
-        int a = (t & 1) ? c : r, b = (t & 1) ? r : c;
-        if (t & 2) a = n - 1 - a;
-        if (t & 4) b = n - 1 - b;
-        to[static_cast<size_t>(a * n + b)] = r * n + c;
-        s[static_cast<size_t>(r * n + c)] = value_char(g.at(a, b));
-      }
-    cages = board.cages;
-    for (Cage& cage : cages) {
-      for (int& c : cage.cells) c = to[static_cast<size_t>(c)];
-      std::sort(cage.cells.begin(), cage.cells.end());
-    }
-    std::sort(cages.begin(), cages.end(), [](const Cage& x, const Cage& y) { return x.cells.front() < y.cells.front(); });
-    s += ":" + format_cages(cages);
+    for (int c = 0; c < n * n; ++c) s[static_cast<size_t>(to[static_cast<size_t>(c)])] = value_char(g.cells[static_cast<size_t>(c)]);
+    for (const Rule& rule : board.rules) s += ":" + rule_token(mapped(rule, board, to));
     if (best.empty() || s < best) best = std::move(s);
   }
   return "killer:" + best;

@@ -118,7 +118,7 @@ std::vector<LadderEntry> killer_ladder() {
 KillerGrade grade_killer(const Grid& puzzle, const KillerGradeOptions& options) {
   KillerGrade g;
   const Board& board = board_of(puzzle);
-  if (!board.killer() || board.n > 9 || board.cages.empty()) return g;
+  if (!board.killer() || board.n > 9 || board.cages().empty()) return g;
   State state;
   if (!check_givens(puzzle).ok() || !state.init(puzzle)) return g;
   g.valid = true;

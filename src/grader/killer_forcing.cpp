@@ -36,8 +36,8 @@ bool propagate_once(State& t, const KillerContext& k, bool& changed) {
       }
     }
   }
-  for (std::size_t q = 0; q < k.board.cages.size(); ++q) {
-    const Cage& cage = k.board.cages[q];
+  for (std::size_t q = 0; q < k.board.cages().size(); ++q) {
+    const Cage& cage = k.board.cages()[q];
     Mask placed = 0, cand_union = 0;
     int placed_sum = 0, empties = 0;
     for (int cell : cage.cells) {

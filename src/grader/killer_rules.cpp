@@ -118,7 +118,7 @@ std::string span_name(const char* one, const char* many, int first, int count) {
 KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n * (b.n + 1) / 2) {
   const int cells = b.cells;
   const Mask all = b.shape.all();
-  for (const Cage& cage : b.cages) {
+  for (const Cage& cage : b.cages()) {
     std::vector<Mask> sets;
     for (Mask set : digit_sets(static_cast<int>(cage.cells.size()), cage.sum))
       if ((set & ~all) == 0) sets.push_back(set);
@@ -186,7 +186,7 @@ KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n *
   for (const Region& r : regions) {
     int inside_sum = 0, partial_sum = 0;
     std::vector<int> innies, outies;
-    for (const Cage& cage : b.cages) {
+    for (const Cage& cage : b.cages()) {
       int in = 0;
       for (int c : cage.cells) in += r.cells.test(static_cast<std::size_t>(c)) ? 1 : 0;
       if (in == 0) continue;
@@ -266,7 +266,7 @@ bool KillerContext::match(int i, Mask used) {
 }
 
 bool find_cage_last_cell(const State& s, KillerContext& k, Step& out) {
-  for (const Cage& cage : k.board.cages) {
+  for (const Cage& cage : k.board.cages()) {
     const CageNow c = cage_now(s, cage);
     if (c.empties != 1) continue;
     const int cell = c.empty[0];
@@ -284,9 +284,9 @@ bool find_cage_last_cell(const State& s, KillerContext& k, Step& out) {
 }
 
 bool find_cage_one_combination(const State& s, KillerContext& k, Step& out) {
-  for (std::size_t q = 0; q < k.board.cages.size(); ++q) {
+  for (std::size_t q = 0; q < k.board.cages().size(); ++q) {
     if (k.combos[q].size() != 1) continue;
-    const Cage& cage = k.board.cages[q];
+    const Cage& cage = k.board.cages()[q];
     const CageNow c = cage_now(s, cage);
     std::array<Mask, kMaxN> keep;
     keep.fill(k.combos[q].front());
@@ -303,10 +303,10 @@ bool find_cage_one_combination(const State& s, KillerContext& k, Step& out) {
 
 bool find_cage_combinations(const State& s, KillerContext& k, Step& out) {
   auto& memo = k.memos[0];
-  if (memo.valid.size() != k.board.cages.size()) k.init_memo(memo, k.board.cages.size(), static_cast<std::size_t>(k.n));
+  if (memo.valid.size() != k.board.cages().size()) k.init_memo(memo, k.board.cages().size(), static_cast<std::size_t>(k.n));
   static const std::vector<int> none;
-  for (std::size_t q = 0; q < k.board.cages.size(); ++q) {
-    const Cage& cage = k.board.cages[q];
+  for (std::size_t q = 0; q < k.board.cages().size(); ++q) {
+    const Cage& cage = k.board.cages()[q];
     if (k.unchanged(memo, q, cage.cells, none, s, 0)) continue;
     const CageNow c = cage_now(s, cage);
     const Feasible f = feasible_sets(k.combos[q], c);
@@ -327,8 +327,8 @@ bool find_cage_combinations(const State& s, KillerContext& k, Step& out) {
 }
 
 bool find_cage_confinement(const State& s, KillerContext& k, Step& out) {
-  for (std::size_t q = 0; q < k.board.cages.size(); ++q) {
-    const Cage& cage = k.board.cages[q];
+  for (std::size_t q = 0; q < k.board.cages().size(); ++q) {
+    const Cage& cage = k.board.cages()[q];
     const CageNow c = cage_now(s, cage);
     if (c.empties < 2) continue;
     const Feasible f = feasible_sets(k.combos[q], c);
@@ -351,7 +351,7 @@ bool find_cage_confinement(const State& s, KillerContext& k, Step& out) {
         const int u = shared[kind];
         if (u < 0) continue;
         for (int cell : s.unit(u))
-          if (k.board.cage_of[static_cast<std::size_t>(cell)] != static_cast<int>(q) && s.has(cell, v))
+          if (k.board.cage_of()[static_cast<std::size_t>(cell)] != static_cast<int>(q) && s.has(cell, v))
             out.eliminations.push_back({cell, v});
         if (out.eliminations.empty()) continue;
         out.technique = "Cage confinement";
@@ -369,7 +369,7 @@ bool find_cage_confinement(const State& s, KillerContext& k, Step& out) {
 }
 
 bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
-  const int cages = static_cast<int>(k.board.cages.size());
+  const int cages = static_cast<int>(k.board.cages().size());
   // Digits a house can only place inside one cage: that cage must hold them.
   std::array<Mask, kMaxCells> required{};
   for (int u = 0; u < 3 * k.n; ++u) {
@@ -377,10 +377,10 @@ bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
     for (int v = 1; v <= k.n; ++v) {
       Mask places = s.places(u, v);
       if (places == 0) continue;
-      const int q = k.board.cage_of[static_cast<std::size_t>(cells[static_cast<std::size_t>(lowest_value(places) - 1)])];
+      const int q = k.board.cage_of()[static_cast<std::size_t>(cells[static_cast<std::size_t>(lowest_value(places) - 1)])];
       bool one = true;
       for (Mask p = places; p; p &= p - 1)
-        if (k.board.cage_of[static_cast<std::size_t>(cells[static_cast<std::size_t>(lowest_value(p) - 1)])] != q) one = false;
+        if (k.board.cage_of()[static_cast<std::size_t>(cells[static_cast<std::size_t>(lowest_value(p) - 1)])] != q) one = false;
       if (one) required[static_cast<std::size_t>(q)] |= bit(v);
     }
   }
@@ -388,7 +388,7 @@ bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
   if (static_cast<int>(memo.valid.size()) != cages) k.init_memo(memo, static_cast<std::size_t>(cages), static_cast<std::size_t>(k.n));
   static const std::vector<int> none;
   for (int q = 0; q < cages; ++q) {
-    const Cage& cage = k.board.cages[static_cast<std::size_t>(q)];
+    const Cage& cage = k.board.cages()[static_cast<std::size_t>(q)];
     const Mask need = required[static_cast<std::size_t>(q)];
     if (k.unchanged(memo, static_cast<std::size_t>(q), cage.cells, none, s, need)) continue;
     const CageNow c = cage_now(s, cage);

@@ -52,10 +52,10 @@ void draw_cages(std::vector<Item>& out, double x0, double y0, double cell_mm, co
   font.size_pt = cage_sum_size_pt(cell_mm);
   const double text_h = pt_to_mm(font.size_pt);
   auto in = [&](int cage, int r, int c) {
-    return r >= 0 && r < n && c >= 0 && c < n && board.cage_of[static_cast<size_t>(r * n + c)] == cage;
+    return r >= 0 && r < n && c >= 0 && c < n && board.cage_of()[static_cast<size_t>(r * n + c)] == cage;
   };
-  for (int k = 0; k < static_cast<int>(board.cages.size()); ++k) {
-    const Cage& cage = board.cages[static_cast<size_t>(k)];
+  for (int k = 0; k < static_cast<int>(board.cages().size()); ++k) {
+    const Cage& cage = board.cages()[static_cast<size_t>(k)];
     std::vector<Run> runs;
     // Per cell, each side on the cage's border gives a piece of the inset line; its ends stop at
     // the inset of a convex corner, go through to the next cell on a straight border, or reach

@@ -351,7 +351,7 @@ Outcome search(const Grid& g, const Request& req, Grid* first) {
   const Board& board = board_of(g);
   if (!board.killer() || board.cells != g.size()) return {};
   std::vector<std::uint8_t> found;
-  const Outcome out = search_cages(g.shape, board.cages, board.cage_of, g.cells.data(), req, first ? &found : nullptr);
+  const Outcome out = search_cages(g.shape, board.cages(), board.cage_of(), g.cells.data(), req, first ? &found : nullptr);
   if (first && out.count > 0) {
     *first = Grid(g.shape);
     first->board = g.board;

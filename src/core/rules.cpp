@@ -1,0 +1,202 @@
+#include "core/rules.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "core/codec.hpp"
+#include "core/grid.hpp"
+#include "core/pieces.hpp"
+
+namespace gp {
+
+namespace {
+
+std::string cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
+
+// True when `cells` (sorted) join side by side into one piece.
+bool connected(const std::vector<int>& cells, int n) {
+  if (cells.empty()) return false;
+  std::vector<char> seen(static_cast<size_t>(n * n), 0);
+  std::vector<int> stack;
+  auto in = [&](int c) { return std::binary_search(cells.begin(), cells.end(), c); };
+  return grow_piece(cells.front(), n, in, seen, stack) == static_cast<int>(cells.size());
+}
+
+}  // namespace
+
+Result<CageRule> make_cage_rule(Shape shape, std::vector<Cage> cages) {
+  const int n = shape.n(), cells = shape.cells();
+  std::vector<int> cage_of(static_cast<size_t>(cells), -1);
+  for (size_t i = 0; i < cages.size(); ++i) {
+    auto& cage = cages[i];
+    const std::string name = "cage " + std::to_string(i + 1);
+    std::sort(cage.cells.begin(), cage.cells.end());
+    const int k = static_cast<int>(cage.cells.size());
+    if (k == 0) return Error(name + " has no cells");
+    if (k > n) return Error(name + " has " + std::to_string(k) + " cells, more than the " + std::to_string(n) +
+                            " different digits a cage can hold");
+    for (size_t j = 0; j < cage.cells.size(); ++j) {
+      const int c = cage.cells[j];
+      if (c < 0 || c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
+      if (j > 0 && cage.cells[j - 1] == c) return Error(name + " lists cell " + cell_name(c, n) + " twice");
+      if (cage_of[static_cast<size_t>(c)] >= 0)
+        return Error(name + ": cell " + cell_name(c, n) + " is already in cage " +
+                     std::to_string(cage_of[static_cast<size_t>(c)] + 1) + " (cages must not overlap)");
+      cage_of[static_cast<size_t>(c)] = static_cast<int>(i);
+    }
+    if (!connected(cage.cells, n))
+      return Error(name + " is not in one piece (its cells must join side by side)");
+    if (cage.sum < cage_min_sum(k) || cage.sum > cage_max_sum(k, n))
+      return Error(name + ": " + std::to_string(k) + " different digit" + (k == 1 ? "" : "s") + " add up to " +
+                   std::to_string(cage_min_sum(k)) + " to " + std::to_string(cage_max_sum(k, n)) + ", not " +
+                   std::to_string(cage.sum));
+  }
+  for (int c = 0; c < cells; ++c)
+    if (cage_of[static_cast<size_t>(c)] < 0) return Error("cell " + cell_name(c, n) + " is in no cage");
+  return CageRule{std::move(cages), std::move(cage_of)};
+}
+
+// --- CageRule ---
+
+std::string_view rule_key(const CageRule&) { return "cages"; }
+
+Status check_rule(const CageRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (size_t i = 0; i < rule.cages.size(); ++i) {
+    const Cage& cage = rule.cages[i];
+    Mask seen = 0;
+    int total = 0, given = 0;
+    for (int c : cage.cells) {
+      const int v = cells[static_cast<size_t>(c)];
+      if (!v) continue;
+      if (seen & bit(v)) return Error("digit " + std::to_string(v) + " twice in cage " + std::to_string(i + 1));
+      seen |= bit(v);
+      total += v;
+      ++given;
+    }
+    const int left = static_cast<int>(cage.cells.size()) - given;
+    if (total + cage_min_sum(left) > cage.sum || total + cage_max_sum(left, n) < cage.sum)
+      return Error("cage " + std::to_string(i + 1) + " (sum " + std::to_string(cage.sum) + "): its givens add up to " +
+                   std::to_string(total) +
+                   (left == 0 ? "" : " with " + std::to_string(left) + (left == 1 ? " empty cell" : " empty cells") + " left"));
+  }
+  return Ok{};
+}
+
+std::string rule_token(const CageRule& rule) { return format_cages(rule.cages); }
+
+// Cells renumbered and sorted, cages ordered by their first cell (the order canonical forms use).
+CageRule mapped(const CageRule& rule, const Board&, const std::vector<int>& image) {
+  CageRule out;
+  out.cages = rule.cages;
+  for (Cage& cage : out.cages) {
+    for (int& c : cage.cells) c = image[static_cast<size_t>(c)];
+    std::sort(cage.cells.begin(), cage.cells.end());
+  }
+  std::sort(out.cages.begin(), out.cages.end(),
+            [](const Cage& x, const Cage& y) { return x.cells.front() < y.cells.front(); });
+  out.cage_of.assign(rule.cage_of.size(), -1);
+  for (size_t i = 0; i < out.cages.size(); ++i)
+    for (int c : out.cages[i].cells) out.cage_of[static_cast<size_t>(c)] = static_cast<int>(i);
+  return out;
+}
+
+// A sum names digits: no relabelling keeps it.
+Relabel relabel(const CageRule&) { return Relabel::kNone; }
+
+void add_peers(const CageRule& rule, std::vector<std::vector<int>>& peers) {
+  for (const auto& cage : rule.cages)
+    for (int c : cage.cells) {
+      auto& p = peers[static_cast<size_t>(c)];
+      for (int o : cage.cells)
+        if (o != c) p.push_back(o);
+      std::sort(p.begin(), p.end());
+      p.erase(std::unique(p.begin(), p.end()), p.end());
+    }
+}
+
+// --- any rule ---
+
+std::string_view rule_key(const Rule& rule) {
+  return std::visit([](const auto& r) { return rule_key(r); }, rule);
+}
+Status check_rule(const Rule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  return std::visit([&](const auto& r) { return check_rule(r, board, cells); }, rule);
+}
+std::string rule_token(const Rule& rule) {
+  return std::visit([](const auto& r) { return rule_token(r); }, rule);
+}
+Rule mapped(const Rule& rule, const Board& board, const std::vector<int>& image) {
+  return std::visit([&](const auto& r) { return Rule(mapped(r, board, image)); }, rule);
+}
+Relabel relabel(const Rule& rule) {
+  return std::visit([](const auto& r) { return relabel(r); }, rule);
+}
+Relabel relabel(const std::vector<Rule>& rules) {
+  Relabel out = Relabel::kFree;
+  for (const Rule& r : rules) {
+    const Relabel p = relabel(r);
+    if (p == Relabel::kNone) return p;
+    if (p == Relabel::kReverse) out = p;
+  }
+  return out;
+}
+
+namespace {
+
+// The parser of each rule type, by key.
+template <class R>
+Result<Rule> parse_as(std::string_view token, Shape shape);
+
+template <>
+Result<Rule> parse_as<CageRule>(std::string_view token, Shape shape) {
+  auto cages = parse_cages(token, shape.cells());
+  if (!cages) return cages.error();
+  auto rule = make_cage_rule(shape, std::move(*cages));
+  if (!rule) return Error("cages: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+template <size_t I = 0>
+Result<Rule> parse_by_key(std::string_view key, std::string_view token, Shape shape) {
+  if constexpr (I == std::variant_size_v<Rule>) {
+    std::string known;
+    for (auto k : rule_keys()) known += (known.empty() ? "" : ", ") + std::string(k);
+    return Error("unknown rule '" + std::string(key) + "' (known: " + known + ")");
+  } else {
+    using R = std::variant_alternative_t<I, Rule>;
+    if (rule_key(R{}) == key) return parse_as<R>(token, shape);
+    return parse_by_key<I + 1>(key, token, shape);
+  }
+}
+
+template <size_t... I>
+std::vector<std::string_view> keys_of(std::index_sequence<I...>) {
+  return {rule_key(std::variant_alternative_t<I, Rule>{})...};
+}
+
+}  // namespace
+
+Result<Rule> parse_rule(std::string_view key, std::string_view token, Shape shape) {
+  return parse_by_key(key, token, shape);
+}
+
+const std::vector<std::string_view>& rule_keys() {
+  static const std::vector<std::string_view> keys = keys_of(std::make_index_sequence<std::variant_size_v<Rule>>{});
+  return keys;
+}
+
+std::vector<int> square_image(int n, int t) {
+  std::vector<int> image(static_cast<size_t>(n * n));
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      int a = (t & 1) ? c : r, b = (t & 1) ? r : c;
+      if (t & 2) a = n - 1 - a;
+      if (t & 4) b = n - 1 - b;
+      image[static_cast<size_t>(a * n + b)] = r * n + c;
+    }
+  return image;
+}
+
+}  // namespace gp

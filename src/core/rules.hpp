@@ -1,0 +1,95 @@
+// Rules as data: what a board asks of a grid besides "each value once in every unit".
+//
+// A board (core/grid.hpp) holds its units and a list of rules, each a value of the closed set
+// `Rule` (a std::variant). A rule type is plain data plus a fixed set of overloads, found by
+// std::visit with no fallback, so a new rule type fails to compile until it has each of them:
+//
+//   std::string_view rule_key(const R&)        its name in JSON fields and CSV columns ("cages")
+//   Status check_rule(const R&, const Board&, const std::vector<std::uint8_t>& cells)
+//                                              a filled or partial grid (0 = empty) against the rule
+//   std::string rule_token(const R&)           one token without blanks (line and CSV forms)
+//   R mapped(const R&, const Board&, const std::vector<int>& image)
+//                                              the rule under a cell permutation (image[old] = new),
+//                                              e.g. a symmetry of the square
+//   Relabel relabel(const R&)                  which relabellings of the digits keep the rule
+//   void add_peers(const R&, std::vector<std::vector<int>>& peers)
+//                                              cells the rule forbids to share a digit
+//
+// Parsing goes the other way by key: parse_rule(key, token, shape). The solver, grader, generator
+// and drawing keep their own per-rule overloads (propagation, techniques, marks); docs/board.md
+// "Adding a rule or a variant" lists them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/result.hpp"
+
+namespace gp {
+
+struct Board;
+struct Shape;
+
+// Which relabellings of the digits keep a rule (canonical forms, de-duplication): any permutation
+// (free), none (the rule names digits, e.g. cage sums), or only v -> n+1-v with the identity
+// (the rule is about order, e.g. greater-than signs flip).
+enum class Relabel : std::uint8_t { kFree, kNone, kReverse };
+
+// A killer cage: cells (ascending, joined side by side) whose values are all different and add
+// up to `sum`. A cage is not a unit: it holds fewer than n values, so it gives no hidden singles.
+struct Cage {
+  int sum = 0;
+  std::vector<int> cells;
+  friend bool operator==(const Cage&, const Cage&) = default;
+};
+
+// Killer cages: they cover every cell once; `cage_of` gives each cell its cage (an index into
+// `cages`). Cage mates are peers (no digit repeats inside a cage). Build with make_cage_rule.
+struct CageRule {
+  std::vector<Cage> cages;
+  std::vector<int> cage_of;
+  friend bool operator==(const CageRule& a, const CageRule& b) { return a.cages == b.cages; }
+};
+
+// Every rule type. Add a type here and the compiler lists the overloads it still needs.
+using Rule = std::variant<CageRule>;
+
+// The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
+// Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
+// cages or in none ("cell r3c4 is in no cage"), a cage not in one piece, a cage of more than n
+// cells, an impossible sum ("cage 5: 2 different digits add up to 3 to 17, not 1").
+Result<CageRule> make_cage_rule(Shape shape, std::vector<Cage> cages);
+
+// --- the per-type overloads (see the top of this file) ---
+std::string_view rule_key(const CageRule&);
+Status check_rule(const CageRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const CageRule& rule);
+CageRule mapped(const CageRule& rule, const Board& board, const std::vector<int>& image);
+Relabel relabel(const CageRule&);
+void add_peers(const CageRule& rule, std::vector<std::vector<int>>& peers);
+
+// --- the same on any rule (std::visit) ---
+std::string_view rule_key(const Rule& rule);
+Status check_rule(const Rule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const Rule& rule);
+Rule mapped(const Rule& rule, const Board& board, const std::vector<int>& image);
+Relabel relabel(const Rule& rule);
+// The strictest policy of all `rules` (none beats reverse beats free); free for no rules.
+Relabel relabel(const std::vector<Rule>& rules);
+
+// The rule whose key is `key`, from its token, for a grid of `shape` (checked as the rule's
+// factory checks it). Errors start with the key ("cages: cage 3 ('0+1'): no '=SUM'"); an unknown
+// key gives "unknown rule 'dots' (known: cages)".
+Result<Rule> parse_rule(std::string_view key, std::string_view token, Shape shape);
+// Every rule key, in the order of `Rule`'s types.
+const std::vector<std::string_view>& rule_keys();
+
+// The image of every cell of an n x n grid under symmetry `t` of the square (0..7: bit 0
+// transposes, bit 1 flips the rows, bit 2 flips the columns, applied in that order to the source
+// position): image[old cell] = new cell. Canonical forms use the same numbering.
+std::vector<int> square_image(int n, int t);
+
+}  // namespace gp

@@ -1,0 +1,179 @@
+// The rules seam (core/rules.hpp), for every rule type: its check of a filled and a partial grid,
+// its token round trip through parse_rule, its image under the symmetries of the square (and the
+// image's check on the mapped grid), and its relabelling policy. A new rule type adds one sample
+// to `samples()`; the static_assert below fails to compile until it does.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/rules.hpp"
+
+using namespace gp;
+
+namespace {
+
+// 4x4 solution, row by row.
+const std::vector<std::uint8_t> kSolved = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+
+// One sample per rule type: the rule on kSolved's board (4x4), a grid it accepts (kSolved), a
+// grid that breaks it (and nothing else but it) with the expected message, and the policy.
+struct Sample {
+  Rule rule;
+  std::vector<std::uint8_t> breaks;
+  std::string message;
+  Relabel policy;
+};
+
+// Cages: the dominoes of each row pair (cells r,c and r+1,c), sums from kSolved.
+CageRule dominoes() {
+  std::vector<Cage> cages;
+  for (int r = 0; r < 4; r += 2)
+    for (int c = 0; c < 4; ++c) {
+      const int a = r * 4 + c, b = a + 4;
+      cages.push_back({kSolved[static_cast<size_t>(a)] + kSolved[static_cast<size_t>(b)], {a, b}});
+    }
+  auto rule = make_cage_rule(Shape{2, 2}, cages);
+  REQUIRE(rule);
+  return *rule;
+}
+
+std::vector<Sample> samples() {
+  std::vector<Sample> out;
+  {
+    auto breaks = kSolved;
+    // Cage 1 is cells 0 and 4 (1 + 3 = 4): make it 2 + 3 by a partial grid of those two cells.
+    std::fill(breaks.begin(), breaks.end(), 0);
+    breaks[0] = 2;
+    breaks[4] = 3;
+    out.push_back({dominoes(), breaks, "cage 1 (sum 4): its givens add up to 5", Relabel::kNone});
+  }
+  return out;
+}
+
+// Every alternative of Rule has a sample (a new rule type must add one).
+bool covers_every_type(const std::vector<Sample>& s) {
+  std::vector<bool> seen(std::variant_size_v<Rule>, false);
+  for (const auto& x : s) seen[x.rule.index()] = true;
+  return std::all_of(seen.begin(), seen.end(), [](bool b) { return b; });
+}
+
+// The board of a sample: the classic 4x4 units with the rule.
+std::shared_ptr<const Board> board_with(const Rule& rule) {
+  return with_rules(classic_board(Shape{2, 2}), Variant::kKiller, {rule});
+}
+
+std::vector<std::uint8_t> image_of(const std::vector<std::uint8_t>& cells, const std::vector<int>& image) {
+  std::vector<std::uint8_t> out(cells.size());
+  for (size_t c = 0; c < cells.size(); ++c) out[static_cast<size_t>(image[c])] = cells[c];
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every rule type has a sample in this test", "[rules]") {
+  CHECK(covers_every_type(samples()));
+  CHECK(rule_keys().size() == std::variant_size_v<Rule>);
+}
+
+TEST_CASE("a rule's check accepts its solution and names what breaks it", "[rules]") {
+  for (const Sample& s : samples()) {
+    INFO(rule_key(s.rule));
+    auto board = board_with(s.rule);
+    CHECK(check_rule(s.rule, *board, kSolved));
+    const std::vector<std::uint8_t> empty(16, 0);
+    CHECK(check_rule(s.rule, *board, empty));  // a partial grid with nothing placed breaks nothing
+    auto broken = check_rule(s.rule, *board, s.breaks);
+    REQUIRE_FALSE(broken);
+    CHECK(broken.error().to_string() == s.message);
+    // The board's own check of givens runs the rule too.
+    Grid g(board);
+    g.cells = s.breaks;
+    auto givens = check_givens(g);
+    REQUIRE_FALSE(givens);
+    CHECK(givens.error().to_string() == s.message);
+  }
+}
+
+TEST_CASE("a rule's token reads back as the same rule", "[rules]") {
+  for (const Sample& s : samples()) {
+    const std::string token = rule_token(s.rule);
+    INFO(rule_key(s.rule) << " " << token);
+    CHECK(token.find_first_of(" \t\n") == std::string::npos);
+    auto back = parse_rule(rule_key(s.rule), token, Shape{2, 2});
+    REQUIRE(back);
+    CHECK(*back == s.rule);
+    CHECK(rule_token(*back) == token);
+  }
+  auto unknown = parse_rule("dots", "x", Shape{2, 2});
+  REQUIRE_FALSE(unknown);
+  CHECK(unknown.error().to_string().find("unknown rule 'dots' (known: cages") == 0);
+  auto bad = parse_rule("cages", "0+1=3", Shape{2, 2});
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().to_string().rfind("cages: ", 0) == 0);
+}
+
+TEST_CASE("a rule's image under each symmetry of the square holds on the image of the grid", "[rules]") {
+  for (const Sample& s : samples()) {
+    auto board = board_with(s.rule);
+    for (int t = 0; t < 8; ++t) {
+      INFO(rule_key(s.rule) << " symmetry " << t);
+      const std::vector<int> image = square_image(4, t);
+      // A permutation of the cells.
+      std::vector<int> sorted = image;
+      std::sort(sorted.begin(), sorted.end());
+      for (int c = 0; c < 16; ++c) REQUIRE(sorted[static_cast<size_t>(c)] == c);
+      const Rule moved = mapped(s.rule, *board, image);
+      auto moved_board = board_with(moved);
+      CHECK(check_rule(moved, *moved_board, image_of(kSolved, image)));
+      auto broken = check_rule(moved, *moved_board, image_of(s.breaks, image));
+      CHECK_FALSE(broken);
+      // The identity maps the rule onto itself, up to the order mapped() puts its parts in; a
+      // second application of an involution (flips, transposition) gives the rule back too.
+      if (t == 0) CHECK(rule_token(mapped(moved, *moved_board, image)) == rule_token(moved));
+      const bool involution = t == 1 || t == 2 || t == 4 || t == 6;
+      if (involution) CHECK(mapped(moved, *moved_board, image) == mapped(s.rule, *board, square_image(4, 0)));
+    }
+  }
+}
+
+TEST_CASE("a rule's relabelling policy is what its data allows", "[rules]") {
+  for (const Sample& s : samples()) {
+    INFO(rule_key(s.rule));
+    CHECK(relabel(s.rule) == s.policy);
+    if (s.policy == Relabel::kNone) {
+      // Some relabelling breaks it: swap the digits 1 and 2 of the solution.
+      auto swapped = kSolved;
+      for (auto& v : swapped) v = v == 1 ? 2 : v == 2 ? 1 : v;
+      auto board = board_with(s.rule);
+      CHECK_FALSE(check_rule(s.rule, *board, swapped));
+    }
+  }
+  CHECK(relabel(std::vector<Rule>{}) == Relabel::kFree);
+  CHECK(relabel(std::vector<Rule>{dominoes()}) == Relabel::kNone);
+}
+
+TEST_CASE("a board with rules adds the rules' peers and compares by its rules", "[rules]") {
+  auto a = board_with(dominoes());
+  CHECK(a->rule<CageRule>() != nullptr);
+  CHECK(classic_board(Shape{2, 2}).rule<CageRule>() == nullptr);
+  CHECK(classic_board(Shape{2, 2}).cages().empty());
+  // Cell 0's peers gain nothing from its vertical domino (cell 4 shares its column)...
+  CHECK(a->peers[0] == classic_board(Shape{2, 2}).peers[0]);
+  // ...while an L-shaped cage (r1c2, r1c3, r2c3) makes r1c2 and r2c3 peers: they share no unit.
+  std::vector<Cage> cages = {{6, {1, 2, 6}}};
+  for (int c = 0; c < 16; ++c)
+    if (c != 1 && c != 2 && c != 6) cages.push_back({kSolved[static_cast<size_t>(c)], {c}});
+  auto rule = make_cage_rule(Shape{2, 2}, cages);
+  REQUIRE(rule);
+  CHECK(std::count(classic_board(Shape{2, 2}).peers[1].begin(), classic_board(Shape{2, 2}).peers[1].end(), 6) == 0);
+  auto b = board_with(*rule);
+  CHECK(std::count(b->peers[1].begin(), b->peers[1].end(), 6) == 1);
+  Grid x(a), y(b);
+  CHECK_FALSE(x == y);
+  Grid z(board_with(dominoes()));
+  CHECK(x == z);
+}
