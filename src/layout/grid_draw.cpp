@@ -5,7 +5,8 @@
 #include <string>
 
 #include "core/codec.hpp"
-#include "layout/killer_draw.hpp"
+#include "layout/outline.hpp"
+#include "layout/rule_draw.hpp"
 #include "layout/symbols.hpp"
 
 namespace gp::layout {
@@ -72,6 +73,8 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
   const Board& board = board_of(givens);
   const bool multi = board.multi_grid();
   const int width = multi ? board.layout_cols : n;  // cells a row of the layout
+  const RuleFrame rule_frame{x0, y0, cell_mm, &board, &style, solution != nullptr};
+  draw_rules(out, rule_frame, RuleLayer::kUnder);
 
   if (multi) {
     // Several grids (samurai): each grid's cell lines, then every grid's box lines, then the
@@ -115,22 +118,12 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
       add(out, LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
     }
     auto differs = [&](int a, int b) { return board.region[static_cast<size_t>(a)] != board.region[static_cast<size_t>(b)]; };
-    for (int i = 1; i < n; ++i) {
-      const double p = i * cell_mm;
-      for (int k = 0; k < n;) {  // the line under row i-1, along the columns
-        if (!differs((i - 1) * n + k, i * n + k)) { ++k; continue; }
-        int end = k;
-        while (end < n && differs((i - 1) * n + end, i * n + end)) ++end;
-        add(out, LineItem{x0 + k * cell_mm, y0 + p, x0 + end * cell_mm, y0 + p, style.box_pt, 0, true});
-        k = end;
-      }
-      for (int k = 0; k < n;) {  // the line right of column i-1, down the rows
-        if (!differs(k * n + i - 1, k * n + i)) { ++k; continue; }
-        int end = k;
-        while (end < n && differs(end * n + i - 1, end * n + i)) ++end;
-        add(out, LineItem{x0 + p, y0 + k * cell_mm, x0 + p, y0 + end * cell_mm, style.box_pt, 0, true});
-        k = end;
-      }
+    for (const EdgeRun& run : edge_runs(n, differs)) {
+      const double p = run.line * cell_mm, a = run.from * cell_mm, b = run.to * cell_mm;
+      if (run.horizontal)
+        add(out, LineItem{x0 + a, y0 + p, x0 + b, y0 + p, style.box_pt, 0, true});
+      else
+        add(out, LineItem{x0 + p, y0 + a, x0 + p, y0 + b, style.box_pt, 0, true});
     }
   }
   // Interior lines: cell lines first, box lines after, so the heavier ones sit on top.
@@ -149,8 +142,9 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
     }
   }
   if (!multi) add(out, RectItem{Box{x0, y0, side, side}, style.border_pt, 0, -1});
-  // Killer: the cages on the puzzle; an answer shows the digits on the plain grid.
-  if (board.killer() && solution == nullptr) draw_cages(out, x0, y0, cell_mm, board, style);
+  // The rules' marks over the lines (killer: the cages on the puzzle; an answer shows the digits
+  // on the plain grid).
+  draw_rules(out, rule_frame, RuleLayer::kOver);
 
   Font font = style.digit_font;
   font.size_pt = digit_size_pt(cell_mm, style);

@@ -1,7 +1,7 @@
-// Killer cages on a grid: each cage outlined with a dashed line inset inside its cells, following
-// the cage's outer border (turning inwards at its inner corners), and its sum small in the corner
-// of its first cell (reading order), the dashed line starting after the sum.
-#include "layout/killer_draw.hpp"
+// The cage rule drawn on a grid (killer): each cage outlined with a dashed line inset inside its
+// cells, following the cage's outer border (turning inwards at its inner corners), and its sum
+// small in the corner of its first cell (reading order), the dashed line starting after the sum.
+#include "layout/rule_draw.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,9 +41,11 @@ void dashes(std::vector<Item>& out, const Run& run, double dash_mm, double width
 
 double cage_sum_size_pt(double cell_mm) { return std::max(kMinCageSumPt, cell_mm * 0.26 / pt_to_mm(1)); }
 
-void draw_cages(std::vector<Item>& out, double x0, double y0, double cell_mm, const Board& board,
-                const GridStyle& style) {
-  const int n = board.n;
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const CageRule& rule) {
+  if (layer != RuleLayer::kOver || frame.answer) return;
+  const double x0 = frame.x0, y0 = frame.y0, cell_mm = frame.cell_mm;
+  const GridStyle& style = *frame.style;
+  const int n = frame.board->n;
   const double inset = cell_mm * 0.11;
   const double width_pt = std::max(kMinCageLinePt, style.thin_pt);
   const double dash_mm = std::max(0.6, cell_mm * 0.07);
@@ -52,10 +54,10 @@ void draw_cages(std::vector<Item>& out, double x0, double y0, double cell_mm, co
   font.size_pt = cage_sum_size_pt(cell_mm);
   const double text_h = pt_to_mm(font.size_pt);
   auto in = [&](int cage, int r, int c) {
-    return r >= 0 && r < n && c >= 0 && c < n && board.cage_of()[static_cast<size_t>(r * n + c)] == cage;
+    return r >= 0 && r < n && c >= 0 && c < n && rule.cage_of[static_cast<size_t>(r * n + c)] == cage;
   };
-  for (int k = 0; k < static_cast<int>(board.cages().size()); ++k) {
-    const Cage& cage = board.cages()[static_cast<size_t>(k)];
+  for (int k = 0; k < static_cast<int>(rule.cages.size()); ++k) {
+    const Cage& cage = rule.cages[static_cast<size_t>(k)];
     std::vector<Run> runs;
     // Per cell, each side on the cage's border gives a piece of the inset line; its ends stop at
     // the inset of a convex corner, go through to the next cell on a straight border, or reach

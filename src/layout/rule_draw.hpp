@@ -1,0 +1,46 @@
+// A board's rules drawn on a grid (core/rules.hpp): one overload of draw_rule per rule type,
+// chosen by std::visit with no fallback, so a new rule type does not compile until it says how
+// it is drawn. draw_grid calls draw_rules twice: under the lines (shading, circles a digit sits
+// in) and over them (outlines, dots, signs, numbers), each overload drawing what belongs to that
+// layer, on puzzles and, where the rule says so, on answers.
+//
+// Rule types and their files: CageRule, rule_draw_cages.cpp (dashed outlines inset in the cells,
+// the sum in the first cell; puzzles only: an answer shows the digits on the plain grid).
+#pragma once
+
+#include <vector>
+
+#include "core/grid.hpp"
+#include "layout/document.hpp"
+#include "layout/grid_draw.hpp"
+
+namespace gp::layout {
+
+// Where a grid's cells are and how it is drawn. (x0, y0) is the top-left outer cell edge, in mm.
+struct RuleFrame {
+  double x0 = 0, y0 = 0, cell_mm = 0;
+  const Board* board = nullptr;
+  const GridStyle* style = nullptr;
+  bool answer = false;  // drawing an answer grid (the solution's digits are shown)
+};
+
+// The two layers of a grid's marks: under the cell lines, and over the lines under the digits.
+enum class RuleLayer { kUnder, kOver };
+
+// Print floors (the print rules' minimums for text and lines): a cage sum is never smaller than
+// 7 pt, a cage's dashed line never thinner than 0.75 pt.
+inline constexpr double kMinCageSumPt = 7.0;
+inline constexpr double kMinCageLinePt = 0.75;
+
+// The size of a cage sum in cells of `cell_mm`: about a quarter of the cell, at least kMinCageSumPt.
+double cage_sum_size_pt(double cell_mm);
+
+// Killer cages, over the lines, on puzzles: every cage a dashed outline inset by 11 % of a cell
+// inside its cells, following its border (dash to dash at every corner, concave corners
+// included), and its sum top left in its first cell, the outline starting after the sum.
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const CageRule& rule);
+
+// Every rule of frame.board, in the board's order, for `layer`.
+void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);
+
+}  // namespace gp::layout
