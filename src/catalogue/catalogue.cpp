@@ -156,6 +156,17 @@ struct Catalogue::Impl {
   }
   sql::Stmt prepare(std::string_view text) const { return sql::Stmt(db.get(), text); }
   void rollback() const { sql::exec(db.get(), "ROLLBACK"); }
+  // Runs a query of at most one row (its parameters bound): nullopt for none, read(s) for the row,
+  // the read failure for an error. Every lookup of one entry, number or file goes through it.
+  template <class Read>
+  auto at_most_one(sql::Stmt& s, Read read) const -> Result<std::optional<decltype(read(s))>> {
+    using T = decltype(read(s));
+    if (!s.ok()) return fail("cannot read the catalogue");
+    const int rc = s.step();
+    if (rc == SQLITE_DONE) return std::optional<T>();
+    if (rc != SQLITE_ROW) return fail("cannot read the catalogue");
+    return std::optional<T>(read(s));
+  }
   Status repair_dead_runs(const FolderRecovery& recover_folder);
   // A file's path as stored: relative to the catalogue's folder, so a folder that is moved or
   // mounted elsewhere with its catalogue stays protected (absolute when no relative path exists).
@@ -463,12 +474,8 @@ Result<std::optional<Entry>> Catalogue::find(const std::string& canonical) const
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
                                " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.canonical = ?1");
-  if (!s.ok()) return impl_->fail("cannot read the catalogue");
-  s.bind(1, canonical);
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<Entry>();
-  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
-  return std::optional<Entry>(entry_from(s));
+  if (s.ok()) s.bind(1, canonical);
+  return impl_->at_most_one(s, entry_from);
 }
 
 namespace {
@@ -634,12 +641,9 @@ Result<std::optional<FileRecord>> Catalogue::published_file(const std::string& p
       "SELECT f.path, r.title, r.kind, coalesce(r.finished, r.started), r.id FROM files f JOIN runs r ON "
       "r.id = f.run "
       "WHERE f.path IN (?1, ?2) AND r.state = 'published' AND f.manifest = 0 ORDER BY r.id DESC LIMIT 1");
-  if (!s.ok()) return impl_->fail("cannot read the catalogue");
-  s.bind(1, impl_->stored(path)).bind(2, absolute(path));  // rows of older catalogues are absolute
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<FileRecord>();
-  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
-  return std::optional<FileRecord>(FileRecord{s.text(0), s.text(1), s.text(2), s.text(3), s.integer(4)});
+  if (s.ok()) s.bind(1, impl_->stored(path)).bind(2, absolute(path));  // rows of older catalogues are absolute
+  return impl_->at_most_one(
+      s, [](sql::Stmt& row) { return FileRecord{row.text(0), row.text(1), row.text(2), row.text(3), row.integer(4)}; });
 }
 
 Result<std::optional<Catalogue::Numbering>> Catalogue::newspaper_numbering(const std::string& title) const {
@@ -664,12 +668,8 @@ Result<std::optional<Entry>> Catalogue::newspaper_date(const std::string& title,
   sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
                                " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.kind = 'newspaper' AND "
                                "p.title = ?1 AND p.date = ?2 ORDER BY p.number LIMIT 1");
-  if (!s.ok()) return impl_->fail("cannot read the catalogue");
-  s.bind(1, title).bind(2, date);
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<Entry>();
-  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
-  return std::optional<Entry>(entry_from(s));
+  if (s.ok()) s.bind(1, title).bind(2, date);
+  return impl_->at_most_one(s, entry_from);
 }
 
 Result<std::optional<Entry>> Catalogue::newspaper_number(const std::string& title, std::int64_t number) const {
@@ -677,12 +677,8 @@ Result<std::optional<Entry>> Catalogue::newspaper_number(const std::string& titl
   sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
                                " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.kind = 'newspaper' AND "
                                "p.title = ?1 AND p.number = ?2 LIMIT 1");
-  if (!s.ok()) return impl_->fail("cannot read the catalogue");
-  s.bind(1, title).bind(2, number);
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<Entry>();
-  if (rc != SQLITE_ROW) return impl_->fail("cannot read the catalogue");
-  return std::optional<Entry>(entry_from(s));
+  if (s.ok()) s.bind(1, title).bind(2, number);
+  return impl_->at_most_one(s, entry_from);
 }
 
 Status Catalogue::for_each(const std::string& since, const std::function<Status(const Entry&)>& each) const {
