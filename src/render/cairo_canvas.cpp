@@ -507,10 +507,9 @@ class CairoCanvas final : public Canvas {
     if (page_error_.empty()) page_error_ = message;
   }
 
-  Status write_page_file() {
-    if (options_.page_bytes) return hand_over_page();
-    auto file = AtomicFile::create(page_path(page_count_));
-    if (!file) return file.error();
+  // Finishes the page's surface into page_bytes_: PNG with its resolution, SVG, or EPS with its
+  // header fixed. `what` names the page or file in errors.
+  Status finish_page(const std::string& what) {
     cairo_status_t st = CAIRO_STATUS_SUCCESS;
     if (options_.format == Format::png) {
       cairo_surface_flush(surface_.get());
@@ -518,19 +517,27 @@ class CairoCanvas final : public Canvas {
       st = cairo_surface_write_to_png_stream(surface_.get(), write_to_string, &page_bytes_);
       surface_.reset();
       if (st == CAIRO_STATUS_SUCCESS && !insert_png_dpi(page_bytes_, options_.dpi))
-        return Error("writing " + file->path() + ": Cairo wrote no PNG header");
-      file->write(page_bytes_);
-      page_bytes_.clear();
+        return Error("writing " + what + ": Cairo wrote no PNG header");
     } else {
+      // SVG and EPS pages were streamed into page_bytes_ as they were drawn: keep them.
       cairo_surface_finish(surface_.get());
       st = cairo_surface_status(surface_.get());
       surface_.reset();
       if (options_.format == Format::eps)
         fix_eps_header(page_bytes_, options_.info.creation_date, page_w_pt_, page_h_pt_);
-      file->write(page_bytes_);
-      page_bytes_.clear();
     }
-    if (st != CAIRO_STATUS_SUCCESS) return cairo_error("writing " + file->path(), st);
+    if (st != CAIRO_STATUS_SUCCESS) return cairo_error("writing " + what, st);
+    return Ok{};
+  }
+
+  Status write_page_file() {
+    if (options_.page_bytes) return hand_over_page();
+    auto file = AtomicFile::create(page_path(page_count_));
+    if (!file) return file.error();
+    Status finished = finish_page(file->path());
+    if (finished) file->write(page_bytes_);
+    page_bytes_.clear();
+    if (!finished) return finished;
     if (Status s = file->close(); !s) return s;
     page_files_.push_back(std::move(*file));
     return Ok{};
@@ -538,22 +545,7 @@ class CairoCanvas final : public Canvas {
 
   // The page's bytes to options_.page_bytes (no file).
   Status hand_over_page() {
-    cairo_status_t st = CAIRO_STATUS_SUCCESS;
-    page_bytes_.clear();
-    if (options_.format == Format::png) {
-      cairo_surface_flush(surface_.get());
-      st = cairo_surface_write_to_png_stream(surface_.get(), write_to_string, &page_bytes_);
-      surface_.reset();
-      if (st == CAIRO_STATUS_SUCCESS && !insert_png_dpi(page_bytes_, options_.dpi))
-        return Error("page " + std::to_string(page_count_ + 1) + ": Cairo wrote no PNG header");
-    } else {
-      cairo_surface_finish(surface_.get());
-      st = cairo_surface_status(surface_.get());
-      surface_.reset();
-      if (options_.format == Format::eps)
-        fix_eps_header(page_bytes_, options_.info.creation_date, page_w_pt_, page_h_pt_);
-    }
-    if (st != CAIRO_STATUS_SUCCESS) return cairo_error("writing page " + std::to_string(page_count_ + 1), st);
+    if (Status s = finish_page("page " + std::to_string(page_count_ + 1)); !s) return s;
     std::string bytes = std::move(page_bytes_);
     page_bytes_.clear();
     return options_.page_bytes(page_count_, std::move(bytes));
