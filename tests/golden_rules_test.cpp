@@ -20,6 +20,7 @@
 
 #include "book/run.hpp"
 #include "cli_support.hpp"
+#include "golden_support.hpp"
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "generator/fill.hpp"
@@ -67,49 +68,10 @@ bool slow_case(const std::string& name) {
          name == "samurai-easy";
 }
 
-std::string fingerprint(const std::string& bytes) {  // FNV-1a, 64 bits (as golden_test.cpp)
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buf[20];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
+using test::check_golden;
+using test::fingerprint;
 
 std::string golden_path(const std::string& name) { return kGolden + "/" + name; }
-
-// Compares `got` with tests/data/golden/NAME (with `lines` >= 0: only its first `lines` lines);
-// with GRIDPRESS_UPDATE_GOLDEN set (and the whole text), rewrites it instead.
-void check_golden(const std::string& name, const std::string& got, bool whole = true) {
-  const std::string path = golden_path(name);
-  if (std::getenv("GRIDPRESS_UPDATE_GOLDEN")) {
-    REQUIRE(whole);  // a partial run cannot rewrite the file
-    fs::create_directories(kGolden);
-    test::spit(path, got);
-    WARN("rewrote " + path);
-    return;
-  }
-  INFO(path + " (refresh on purpose with GRIDPRESS_UPDATE_GOLDEN=1)");
-  REQUIRE(fs::is_regular_file(path));  // a missing golden file fails; it is never skipped
-  std::string want = test::slurp(path);
-  if (!whole) want = want.substr(0, std::min(want.size(), got.size()));
-  // Line by line first, so that a failure names the first line that changed.
-  std::istringstream a(want), b(got);
-  std::string la, lb;
-  int line = 0;
-  while (true) {
-    const bool more_a = static_cast<bool>(std::getline(a, la));
-    const bool more_b = static_cast<bool>(std::getline(b, lb));
-    ++line;
-    if (!more_a && !more_b) break;
-    INFO("line " << line);
-    REQUIRE(more_a == more_b);
-    REQUIRE(la == lb);
-  }
-  CHECK(want == got);
-}
 
 std::string rules_text(const Grid& g) {
   const Board& b = board_of(g);

@@ -14,43 +14,19 @@
 
 #include "book/run.hpp"
 #include "cli_support.hpp"
+#include "golden_support.hpp"
 #include "core/codec.hpp"
 #include "generator/generator.hpp"
 #include "render/canvas.hpp"
 #include "spec/spec.hpp"
 
 namespace fs = std::filesystem;
+using gp::test::check_golden;
+using gp::test::fingerprint;
 
 namespace {
 
-const std::string kGolden = std::string(GRIDPRESS_TEST_DATA) + "/golden";
 const std::string kBooks = std::string(GRIDPRESS_TEST_DATA) + "/books";
-
-// FNV-1a, 64 bits: a stable fingerprint of a file's bytes (std::hash is not stable across versions).
-std::string fingerprint(const std::string& bytes) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buf[20];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
-
-// Compares `got` with tests/data/golden/NAME; with GRIDPRESS_UPDATE_GOLDEN set, rewrites it instead.
-void check_golden(const std::string& name, const std::string& got) {
-  const std::string path = kGolden + "/" + name;
-  if (std::getenv("GRIDPRESS_UPDATE_GOLDEN")) {
-    fs::create_directories(kGolden);
-    gp::test::spit(path, got);
-    WARN("rewrote " + path);
-    return;
-  }
-  INFO(path + " (refresh on purpose with GRIDPRESS_UPDATE_GOLDEN=1)");
-  REQUIRE(fs::is_regular_file(path));  // a missing golden file fails; it is never skipped
-  CHECK(gp::test::slurp(path) == got);
-}
 
 }  // namespace
 
