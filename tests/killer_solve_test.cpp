@@ -16,7 +16,8 @@
 #include "generator/generator.hpp"
 #include "input/puzzle_reader.hpp"
 #include "layout/grid_draw.hpp"
-#include "solver/killer.hpp"
+#include "solver/cages.hpp"
+#include "solver/generic.hpp"
 #include "solver/solver.hpp"
 
 using namespace gp;
@@ -166,13 +167,64 @@ TEST_CASE("the killer solver counts and solves a small killer with the cage sums
   CHECK(solver::count_solutions(g, 2) == Counter(g).count(2));
 }
 
+TEST_CASE("the one engine searches a killer the same on its board and as base board plus cage rule", "[killer]") {
+  // solver::search(base, rules, ...) (the generator's entry, no Board per layout) must walk the
+  // same tree as the search on the killer board: same count, nodes and first solution, in fixed
+  // and random order, with and without an excluded value, within a budget.
+  int with_two = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Shape shape = seed % 3 == 0 ? Shape{2, 3} : Shape{3, 3};
+    auto p = gen::generate_one(killer_request(shape), seed);
+    REQUIRE(p);
+    const Board& killer = *p->givens.board;
+    for (int layout = 0; layout < 2; ++layout) {
+      // The generated cages (one solution), or one cage per row (every filled grid fits: many).
+      std::vector<Cage> cages = killer.cages();
+      if (layout == 1) {
+        const int n = shape.n();
+        cages.assign(static_cast<size_t>(n), Cage{n * (n + 1) / 2, {}});
+        for (int c = 0; c < shape.cells(); ++c) cages[static_cast<size_t>(c / n)].cells.push_back(c);
+      }
+      auto loose = make_cage_rule(shape, cages);
+      REQUIRE(loose);
+      auto board = with_rules(classic_board(shape), Variant::kKiller, {Rule(*loose)});
+      Grid g(board);
+      for (int pass = 0; pass < 3; ++pass) {
+        Rng r1(seed), r2(seed);
+        solver::Request a, b;
+        a.limit = b.limit = pass == 0 ? 2 : pass == 1 ? 5 : 1;
+        a.node_budget = b.node_budget = 400;
+        if (pass == 1) {
+          a.exclude_cell = b.exclude_cell = 7;
+          a.exclude_value = b.exclude_value = p->solution.cells[7];
+        }
+        if (pass == 2) {
+          a.rng = &r1;
+          b.rng = &r2;
+        }
+        std::vector<std::uint8_t> found;
+        const solver::Outcome on_base = solver::search(classic_board(shape), {Rule(*loose)}, g.cells.data(), a, &found);
+        Grid first;
+        const solver::Outcome on_board = solver::generic::search(g, b, &first);
+        CHECK(on_base.count == on_board.count);
+        CHECK(on_base.nodes == on_board.nodes);
+        CHECK(on_base.exhausted_budget == on_board.exhausted_budget);
+        if (on_board.count > 0) CHECK(std::equal(first.cells.begin(), first.cells.end(), found.begin()));
+        with_two += on_base.count >= 2;
+        CHECK(found.size() == static_cast<size_t>(on_base.count) * static_cast<size_t>(shape.cells()));
+      }
+    }
+  }
+  CHECK(with_two > 0);  // the row cages do have second solutions
+}
+
 TEST_CASE("killer combinations are the digit sets of a size and sum", "[killer]") {
-  CHECK(solver::killer::combinations(2, 3) == std::vector<Mask>{bit(1) | bit(2)});
-  CHECK(solver::killer::combinations(2, 17) == std::vector<Mask>{bit(8) | bit(9)});
-  CHECK(solver::killer::combinations(2, 1).empty());
-  CHECK(solver::killer::combinations(3, 15).size() == 8);
-  CHECK(solver::killer::combinations(9, 45).size() == 1);
-  CHECK(solver::killer::combinations(0, 0).size() == 1);
+  CHECK(solver::combinations(2, 3) == std::vector<Mask>{bit(1) | bit(2)});
+  CHECK(solver::combinations(2, 17) == std::vector<Mask>{bit(8) | bit(9)});
+  CHECK(solver::combinations(2, 1).empty());
+  CHECK(solver::combinations(3, 15).size() == 8);
+  CHECK(solver::combinations(9, 45).size() == 1);
+  CHECK(solver::combinations(0, 0).size() == 1);
 }
 
 TEST_CASE("small killer puzzles are unique by an independent count, every cage sum from the solution",

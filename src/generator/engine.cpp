@@ -9,7 +9,6 @@
 #include "generator/symmetry.hpp"
 #include "grader/killer.hpp"
 #include "solver/fast9.hpp"
-#include "solver/generic.hpp"
 #include "solver/solver.hpp"
 
 namespace gp::gen {
@@ -126,7 +125,7 @@ Engine::Alt Engine::find_alternative(int cell, std::vector<std::uint8_t>& out) {
   // Variants up to 9x9 get full proofs: their searches are short, and minimal requests need them.
   req.node_budget = exact_search() ? -1 : kNodeBudget;
   Grid sol(plan_.shape);
-  const solver::Outcome o = solver::generic::search(puzzle_, req, &sol);
+  const solver::Outcome o = solver::search(puzzle_, req, &sol);
   if (o.count > 0) {
     out = sol.cells;
     return Alt::kFound;

@@ -4,7 +4,7 @@
 #include <array>
 #include <utility>
 
-#include "solver/killer.hpp"
+#include "solver/solver.hpp"
 
 namespace gp::gen {
 
@@ -279,8 +279,13 @@ std::optional<Grid> make_killer(const Grid& solution, const KillerProfile& profi
   }
   Layout layout(solution, profile, rng);
   layout.grow();
-  std::vector<Cage> cages;
-  std::vector<int> cage_of;
+  // The cages of the current layout, as the rule the solver propagates (built in place, no Board
+  // per try: the solver takes the classic board plus this rule).
+  std::vector<Rule> rules{CageRule{}};
+  CageRule& rule = std::get<CageRule>(rules.front());
+  std::vector<Cage>& cages = rule.cages;
+  std::vector<int>& cage_of = rule.cage_of;
+  const Board& base = classic_board(solution.shape);
   std::vector<std::uint8_t> found;
   solver::Request req;
   req.limit = 2;
@@ -293,7 +298,7 @@ std::optional<Grid> make_killer(const Grid& solution, const KillerProfile& profi
   auto unique = [&] {
     layout.build(cages, cage_of);
     found.clear();
-    const solver::Outcome o = solver::killer::search_cages(solution.shape, cages, cage_of, puzzle.data(), req, &found);
+    const solver::Outcome o = solver::search(base, rules, puzzle.data(), req, &found);
     over = o.exhausted_budget;
     return o.count == 1 && !over;
   };

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/pieces.hpp"
-#include "solver/generic.hpp"
+#include "solver/solver.hpp"
 
 namespace gp::gen {
 
@@ -141,7 +141,7 @@ std::optional<Grid> fill_jigsaw(Shape shape, bool symmetric, Rng& rng, int layou
     req.node_budget = 4LL * shape.cells();
     for (int restart = 0; restart < 3; ++restart, req.node_budget *= 2) {
       Grid solution;
-      const solver::Outcome out = solver::generic::search(empty, req, &solution);
+      const solver::Outcome out = solver::search(empty, req, &solution);
       if (out.count > 0) return solution;
       if (!out.exhausted_budget) break;  // no filled grid at all
     }

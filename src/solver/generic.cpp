@@ -2,24 +2,47 @@
 
 #include <vector>
 
+#include "solver/candidates.hpp"
+#include "solver/propagators.hpp"
+
 namespace gp::solver::generic {
 
 namespace {
 
 // One search state is `cells` words, bits 0..n-1 the candidates of the cell, kAssigned marking a
-// cell whose single candidate has already been eliminated from its peers; then one word per unit,
-// the values of its assigned cells (a unit whose values are all assigned is skipped by the hidden
-// singles).
-constexpr std::uint32_t kAssigned = 1u << 31;
-
+// cell whose single candidate has already been eliminated from its peers (solver/candidates.hpp);
+// then one word per unit, the values of its assigned cells (a unit whose values are all assigned
+// is skipped by the hidden singles).
+//
+// kRules: the board has rules (core/rules.hpp) besides its units; each rule's propagator
+// (solver/propagators.hpp) runs inside the fixed point. Without rules the engine compiles to the
+// units-only search, with no watch flags and no rule pass.
+template <bool kRules>
 class Engine {
  public:
-  Engine(const Board& board, const Request& req)
+  // `rules` (kRules only): the rules to propagate, those of the board first; `extra`: per cell
+  // the peers the rules add that the board's `peers` do not hold yet (empty when the rules are the
+  // board's own), or null.
+  Engine(const Board& board, const std::vector<const Rule*>* rules, const std::vector<std::vector<int>>* extra,
+         const Request& req)
       : geo_(board), req_(req), n_(board.n), cells_(board.cells), all_(board.shape.all()),
-        locked_(n_ >= 9 && req.rng == nullptr && board.classic()),
-        stride_(static_cast<size_t>(cells_) + board.units.size()) {}
+        locked_(!kRules && n_ >= 9 && req.rng == nullptr && board.classic()),
+        stride_(static_cast<size_t>(cells_) + board.units.size()), extra_(extra), cand_(board, queue_) {
+    if constexpr (kRules) {
+      Watches& w = watches();
+      w.reset();
+      contexts_.clear();
+      for (const Rule* r : *rules) contexts_.push_back(make_rule_context(*r, board, w));
+      w.finish(cells_);
+      cand_.set_watches(w);
+    }
+  }
 
-  Outcome run(const Grid& g, Grid* first) {
+  // Searches from the givens `given` (cells bytes). The first solution goes to `first` (a grid on
+  // `board`) when it is not null, every solution to `found` (cells bytes each, appended) when it is
+  // not null.
+  Outcome run(const std::uint8_t* given, Grid* first, const std::shared_ptr<const Board>& board,
+              std::vector<std::uint8_t>* found) {
     Outcome out;
     // Every state is written before it is read (state 0 below, deeper ones copied from their
     // parent), so the reused buffers need no clearing.
@@ -29,7 +52,7 @@ class Engine {
     if (branched_.size() < depths) branched_.resize(depths);
     std::uint32_t* s0 = pool_.data();
     for (int c = 0; c < cells_; ++c) {
-      const int v = g.cells[static_cast<size_t>(c)];
+      const int v = given[c];
       if (v > n_) return out;
       s0[c] = v ? bit(v) : all_;
     }
@@ -53,10 +76,12 @@ class Engine {
         if (++out.count == 1 && first) {
           *first = Grid(geo_.shape);
           first->cells.resize(static_cast<size_t>(cells_));
-          first->board = g.board;
+          first->board = board;
           for (int i = 0; i < cells_; ++i)
             first->cells[static_cast<size_t>(i)] = static_cast<std::uint8_t>(lowest_value(s[i] & all_));
         }
+        if (found)
+          for (int i = 0; i < cells_; ++i) found->push_back(static_cast<std::uint8_t>(lowest_value(s[i] & all_)));
         if (out.count >= req_.limit) return out;
         --depth;
         continue;
@@ -89,15 +114,7 @@ class Engine {
   std::uint32_t* state(int depth) { return pool_.data() + static_cast<size_t>(depth) * stride_; }
 
   // Removes `m` from cell c; queues it when one candidate is left. False on a contradiction.
-  bool eliminate(std::uint32_t* s, int c, Mask m) {
-    if (!(s[c] & m)) return true;
-    if (s[c] & kAssigned) return false;
-    s[c] &= ~m;
-    const std::uint32_t left = s[c];
-    if (!left) return false;
-    if (!(left & (left - 1))) queue_[tail_++] = c;
-    return true;
-  }
+  bool eliminate(std::uint32_t*, int c, Mask m) { return cand_.template eliminate_impl<kRules>(c, m); }
 
   // Eliminates the single candidate of `c` from its peers. False on a contradiction.
   bool assign(std::uint32_t* s, int c) {
@@ -108,16 +125,20 @@ class Engine {
     for (int u : geo_.extra_of[static_cast<size_t>(c)]) placed[u] |= b;
     for (int p : geo_.peers[static_cast<size_t>(c)])
       if (!eliminate(s, p, b)) return false;
+    if constexpr (kRules)
+      if (extra_)
+        for (int p : (*extra_)[static_cast<size_t>(c)])
+          if (!eliminate(s, p, b)) return false;
     return true;
   }
 
   // Assigns every queued single. False on a contradiction.
   bool drain(std::uint32_t* s) {
-    while (head_ < tail_) {
-      const int c = queue_[head_++];
+    while (cand_.queued()) {
+      const int c = cand_.pop();
       if (!(s[c] & kAssigned) && !assign(s, c)) return false;
     }
-    head_ = tail_ = 0;
+    cand_.clear_queue();
     return true;
   }
 
@@ -145,7 +166,8 @@ class Engine {
           // pass finds the other without a place.
           if (s[c] & ~b) {
             s[c] = b;
-            queue_[tail_++] = c;
+            if constexpr (kRules) cand_.touched(c);
+            cand_.push(c);
             changed = true;
           }
           break;
@@ -241,19 +263,30 @@ class Engine {
   // themselves: n >= 9 and not a random fill, where they rarely fire), again until nothing
   // changes. False on a contradiction. `changed_cell` is the one cell that differs from a propagated
   // state, or -1 to look at every cell.
+  //
+  // With rules, every rule's propagator runs after the queued singles are assigned and before the
+  // unit passes (on a killer without givens the cages do most of the work), and every watch flag is
+  // raised first: the flags were left by another node.
   bool propagate(std::uint32_t* s, int changed_cell) {
-    head_ = tail_ = 0;
+    cand_.point(s);
+    cand_.clear_queue();
+    if constexpr (kRules) watches().raise_all();
     const int first = changed_cell < 0 ? 0 : changed_cell;
     const int last = changed_cell < 0 ? cells_ : changed_cell + 1;
     for (int c = first; c < last; ++c) {
       const std::uint32_t m = s[c];
       if (m & kAssigned) continue;
       if (!m) return false;
-      if (!(m & (m - 1))) queue_[tail_++] = c;
+      if (!(m & (m - 1))) cand_.push(c);
     }
     for (;;) {
       if (!drain(s)) return false;
       bool changed = false;
+      if constexpr (kRules) {
+        for (RuleContext& ctx : contexts_)
+          if (!propagate_rule(ctx, cand_, changed)) return false;
+        if (changed) continue;
+      }
       if (!hidden_singles(s, changed)) return false;
       if (changed) continue;
       if (locked_ && !locked_candidates(s, changed)) return false;
@@ -292,16 +325,31 @@ class Engine {
     std::vector<std::uint32_t> pool;
     std::vector<int> queue;
     std::vector<int> branched;
+    Watches watches;
+    std::vector<RuleContext> contexts;
   };
   static Buffers& buffers() {
     thread_local Buffers b;
     return b;
   }
+  static Watches& watches() { return buffers().watches; }
   std::vector<std::uint32_t>& pool_ = buffers().pool;
   std::vector<int>& queue_ = buffers().queue;  // cells left with one candidate, waiting to be assigned
   std::vector<int>& branched_ = buffers().branched;  // per depth, see run()
-  int head_ = 0, tail_ = 0;
+  std::vector<RuleContext>& contexts_ = buffers().contexts;  // per rule, its propagator's context
+  const std::vector<std::vector<int>>* extra_;
+  Candidates cand_;
 };
+
+// Per thread: the rules of the search being set up, and the peers they add.
+struct RuleBuffers {
+  std::vector<const Rule*> rules;
+  std::vector<std::vector<int>> extra;
+};
+RuleBuffers& rule_buffers() {
+  thread_local RuleBuffers b;
+  return b;
+}
 
 }  // namespace
 
@@ -309,8 +357,28 @@ Outcome search(const Grid& g, const Request& req, Grid* first) {
   if (g.shape.n() < 1 || g.shape.n() > kMaxN || g.size() != (g.board ? g.board->cells : g.shape.cells())) return {};
   const Board& board = board_of(g);
   if (board.cells != g.size()) return {};
-  Engine engine(board, req);
-  return engine.run(g, first);
+  if (board.rules.empty()) return Engine<false>(board, nullptr, nullptr, req).run(g.cells.data(), first, g.board, nullptr);
+  auto& rb = rule_buffers();
+  rb.rules.clear();
+  for (const Rule& r : board.rules) rb.rules.push_back(&r);
+  return Engine<true>(board, &rb.rules, nullptr, req).run(g.cells.data(), first, g.board, nullptr);
+}
+
+Outcome search(const Board& base, const std::vector<Rule>& rules, const std::uint8_t* cells, const Request& req,
+               std::vector<std::uint8_t>* found) {
+  if (base.n < 1 || base.n > kMaxN) return {};
+  static const std::shared_ptr<const Board> kNoBoard;
+  if (base.rules.empty() && rules.empty())
+    return Engine<false>(base, nullptr, nullptr, req).run(cells, nullptr, kNoBoard, found);
+  auto& rb = rule_buffers();
+  rb.rules.clear();
+  for (const Rule& r : base.rules) rb.rules.push_back(&r);
+  for (const Rule& r : rules) rb.rules.push_back(&r);
+  // The peers `rules` add (the base's own rules are in its peers already).
+  rb.extra.resize(static_cast<size_t>(base.cells));
+  for (auto& e : rb.extra) e.clear();
+  for (const Rule& r : rules) std::visit([&](const auto& rule) { add_peers(rule, rb.extra); }, r);
+  return Engine<true>(base, &rb.rules, rules.empty() ? nullptr : &rb.extra, req).run(cells, nullptr, kNoBoard, found);
 }
 
 }  // namespace gp::solver::generic

@@ -5,7 +5,6 @@
 
 #include "solver/fast9.hpp"
 #include "solver/generic.hpp"
-#include "solver/killer.hpp"
 
 namespace gp::solver {
 
@@ -18,11 +17,8 @@ bool well_formed(const Grid& g) {
 
 bool is_standard9(const Grid& g) { return !g.board && g.shape.box_rows == 3 && g.shape.box_cols == 3; }
 
-bool is_killer(const Grid& g) { return g.board && g.board->killer(); }
-
 // One search on whichever engine fits the board.
 Outcome run(const Grid& g, const Request& req, Grid* first) {
-  if (is_killer(g)) return killer::search(g, req, first);
   if (!is_standard9(g)) return generic::search(g, req, first);
   if (!first) return fast9::search(g.cells.data(), req);
   Grid sol(g.shape);
@@ -46,6 +42,16 @@ Outcome count_solutions_within(const Grid& g, int limit, std::int64_t node_budge
   req.limit = limit;
   req.node_budget = node_budget < 0 ? 0 : node_budget;
   return run(g, req, first);
+}
+
+Outcome search(const Grid& g, const Request& req, Grid* first) {
+  if (req.limit < 1 || !well_formed(g)) return {};
+  return run(g, req, first);
+}
+
+Outcome search(const Board& base, const std::vector<Rule>& rules, const std::uint8_t* cells, const Request& req,
+               std::vector<std::uint8_t>* found) {
+  return generic::search(base, rules, cells, req, found);
 }
 
 std::string gave_up_text(std::int64_t node_budget, int found) {

@@ -1,8 +1,8 @@
 // Exact solving: solution counting up to a limit, solving, and the checks the digging loop needs.
-// A fast path for 9x9 with 3x3 boxes (solver/fast9.hpp, which also offers an allocation-free entry
-// on raw 81-byte cell arrays for hot loops), a killer path for killer boards (solver/killer.hpp:
-// cage sums too) and a generic path for every other board (solver/generic.hpp); callers of this
-// header never choose. A grid whose cells vector does not match its shape, or whose shape is not
+// One exact engine (solver/generic.hpp) serves every board: its units, and its rules (killer cages,
+// ...) through each rule type's propagator (solver/propagators.hpp); classic 9x9 grids take a fast
+// path (solver/fast9.hpp, which also offers an allocation-free entry on raw 81-byte cell arrays for
+// hot loops). Callers of this header never choose. A grid whose cells vector does not match its shape, or whose shape is not
 // 1..16 wide, has no solution here.
 // All functions are thread-safe (no shared mutable state) and never throw.
 #pragma once
@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/grid.hpp"
 #include "core/rng.hpp"
@@ -27,6 +28,19 @@ int count_solutions(const Grid& g, int limit, Grid* first = nullptr);
 // bound (a count of 1 means "one found, no second found yet"). Deterministic: the same grid and
 // budget always give the same outcome, on any machine. A malformed grid gives count 0.
 Outcome count_solutions_within(const Grid& g, int limit, std::int64_t node_budget, Grid* first = nullptr);
+
+// One search of `g` as `req` asks (solver/search.hpp: limit, excluded value, random order, node
+// budget), on the engine that fits its board; `first` receives the first solution found. A
+// malformed grid gives count 0.
+Outcome search(const Grid& g, const Request& req, Grid* first = nullptr);
+
+// One search of the givens `cells` on `base` with `rules` added, without building a Board for them
+// (the generator tries many cage layouts on one filled grid): `req` as in solver/search.hpp; every
+// solution found is appended to `found` (base.cells bytes each) when it is not null. The rules must
+// be checked by their factories (a cage rule's cages cover the grid). Gives what count_solutions
+// would give on with_rules(base, variant, rules), node for node.
+Outcome search(const Board& base, const std::vector<Rule>& rules, const std::uint8_t* cells, const Request& req,
+               std::vector<std::uint8_t>* found = nullptr);
 
 // The node budget of one puzzle in `gridpress solve` and `grade` (--max-nodes): generous, so that
 // no real puzzle meets it (the hardest known 9x9 puzzles need a few thousand nodes, 16x16 puzzles
