@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -216,6 +217,32 @@ TEST_CASE("the one engine searches a killer the same on its board and as base bo
     }
   }
   CHECK(with_two > 0);  // the row cages do have second solutions
+}
+
+TEST_CASE("the dig's checks on a board with rules use its rules", "[killer]") {
+  // A killer without givens is unique by its cages alone: every excluded value has no solution,
+  // which a search that ignored the cage rule (the classic units and the cage mates as peers)
+  // would find.
+  auto p = gen::generate_one(killer_request(Shape{3, 3}), 7);
+  REQUIRE(p);
+  const Grid& g = p->givens;
+  REQUIRE(g.clue_count() == 0);
+  for (int cell : {0, 40, 80}) {
+    CHECK_FALSE(solver::has_solution_excluding(g, cell, p->solution.cells[static_cast<size_t>(cell)]));
+    solver::Request req;
+    req.limit = 1;
+    req.exclude_cell = cell;
+    req.exclude_value = p->solution.cells[static_cast<size_t>(cell)];
+    CHECK(solver::search(g, req).count == 0);
+  }
+  CHECK(solver::has_other_solution(g, p->solution) == false);
+  // The same board without its rule (cage mates still peers): the excluded values have solutions.
+  auto bare = std::make_shared<Board>(classic_board(Shape{3, 3}));
+  bare->variant = Variant::kKiller;
+  add_peers(*g.board->rule<CageRule>(), bare->peers);
+  const std::shared_ptr<const Board> bare_board = bare;
+  Grid without(bare_board);
+  CHECK(solver::has_solution_excluding(without, 40, p->solution.cells[40]));
 }
 
 TEST_CASE("killer combinations are the digit sets of a size and sum", "[killer]") {
