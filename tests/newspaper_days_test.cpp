@@ -1,6 +1,7 @@
 // The publishing-day rules of a newspaper run, as library calls (book/daily.hpp): ratings that do
 // not fall through the week, the day after a date, and the website's daily JSON file.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,98 @@ TEST_CASE("days in a row with the same request take their puzzles in order of ra
   gp::book::rise_by_rating({hard, easy, easy, hard}, falling);
   CHECK(seeds(falling) == std::vector<std::uint64_t>{1, 2, 3, 4});
   CHECK(gp::book::rating_falls(falling) == 1);
+}
+
+namespace {
+
+// A day's request as the newspaper run makes it: a default band by name and its range.
+gp::gen::Request named(const char* name, double lo, double hi) {
+  gp::gen::Request r = band(lo, hi);
+  r.difficulty = name;
+  return r;
+}
+
+std::vector<gp::gen::Request> default_week() {
+  return {named("easy", 0, 1.5),   named("easy", 0, 1.5), named("medium", 1.5, 2.5), named("medium", 1.5, 2.5),
+          named("hard", 2.5, 4.0), named("hard", 2.5, 4.0), named("expert", 4.0, 6.0)};
+}
+
+gp::spec::BookSpec week_spec(const std::vector<std::string>& weekdays) {
+  gp::spec::BookSpec spec;
+  spec.newspaper.enabled = true;
+  for (const std::string& wd : weekdays) {
+    gp::spec::SectionSpec s;
+    s.weekday = wd;
+    spec.sections.push_back(s);
+  }
+  return spec;
+}
+
+std::string text(const gp::grader::RatingRange& r) {
+  return (r.lo_exclusive ? "(" : "[") + std::to_string(r.lo).substr(0, 3) + "," + std::to_string(r.hi).substr(0, 3) + "]";
+}
+
+}  // namespace
+
+TEST_CASE("the default week: a rating slice of its band for each weekday, each above the day before") {
+  const std::vector<std::string> names{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
+  const gp::spec::BookSpec spec = week_spec(names);
+  std::vector<gp::gen::Request> week = default_week();
+  gp::book::ramp_by_weekday(spec, week);
+  std::vector<std::string> got;
+  for (const auto& r : week) got.push_back(text(*r.rating));
+  CHECK(got == std::vector<std::string>{"[0.0,1.2]", "(1.2,1.5]", "(1.5,2.0]", "(2.0,2.5]", "(2.5,2.8]",
+                                        "(2.8,4.0]", "(4.0,6.0]"});
+  // Disjoint and ascending: any puzzle of a day rates above any puzzle of the day before.
+  for (std::size_t d = 1; d < week.size(); ++d) {
+    CHECK(week[d].rating->lo >= week[d - 1].rating->hi);
+    CHECK(week[d].rating->lo_exclusive);
+  }
+
+  // A run that starts on a Wednesday gives each weekday the same slice as a week from Monday.
+  const gp::spec::BookSpec from_wednesday =
+      week_spec({"Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday"});
+  std::vector<gp::gen::Request> rotated = default_week();
+  std::rotate(rotated.begin(), rotated.begin() + 2, rotated.end());
+  gp::book::ramp_by_weekday(from_wednesday, rotated);
+  CHECK(text(*rotated[0].rating) == "(1.5,2.0]");
+  CHECK(text(*rotated[5].rating) == "[0.0,1.2]");
+  CHECK(text(*rotated[6].rating) == "(1.2,1.5]");
+}
+
+TEST_CASE("weekdays outside the slices keep their whole band") {
+  const gp::spec::BookSpec spec =
+      week_spec({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"});
+  std::vector<gp::gen::Request> week = default_week();
+  week[1].shape = gp::Shape{2, 3};               // a 6x6 Tuesday: the slices are measured on 8x8 and 9x9 only
+  week[5].variant = gp::Variant::kKiller;        // a killer Saturday rates on its own scale
+  week[6].rating = gp::grader::RatingRange{4.0, 5.0, true};  // a range of the spec's own
+  gp::book::ramp_by_weekday(spec, week);
+  CHECK(text(*week[0].rating) == "[0.0,1.2]");   // Monday still takes the lower easy slice
+  CHECK(text(*week[1].rating) == "[0.0,1.5]");
+  CHECK(text(*week[4].rating) == "(2.5,2.8]");
+  CHECK(text(*week[5].rating) == "(2.5,4.0]");
+  CHECK(text(*week[6].rating) == "(4.0,5.0]");
+
+  // Three easy days share the band's two slices in order; a lone easy day takes the whole band.
+  gp::spec::BookSpec three = week_spec({"Monday", "Tuesday", "Wednesday", "Thursday"});
+  three.newspaper.weekday_difficulty["wednesday"] = "easy";
+  std::vector<gp::gen::Request> days{named("easy", 0, 1.5), named("easy", 0, 1.5), named("easy", 0, 1.5),
+                                     named("medium", 1.5, 2.5)};
+  gp::book::ramp_by_weekday(three, days);
+  CHECK(text(*days[0].rating) == "[0.0,1.2]");
+  CHECK(text(*days[1].rating) == "[0.0,1.2]");
+  CHECK(text(*days[2].rating) == "(1.2,1.5]");
+  CHECK(text(*days[3].rating) == "(1.5,2.5]");  // Thursday alone in medium now
+  // One band every day: a paper of one difficulty, no slices.
+  gp::spec::BookSpec flat = week_spec({"Sunday", "Monday"});
+  for (auto& [day, name] : flat.newspaper.weekday_difficulty) name = "medium";
+  std::vector<gp::gen::Request> two{named("medium", 1.5, 2.5), named("medium", 1.5, 2.5)};
+  gp::book::ramp_by_weekday(flat, two);
+  CHECK(text(*two[0].rating) == "(1.5,2.5]");
+  CHECK(text(*two[1].rating) == "(1.5,2.5]");
+  CHECK(gp::book::ramp_slice(named("easy", 0, 1.5), 0, 1) == std::nullopt);
+  CHECK(gp::book::ramp_slice(named("tough", 3.0, 4.0), 0, 2) == std::nullopt);  // not a default band
 }
 
 TEST_CASE("two requests are the same when every field that shapes the puzzle is") {

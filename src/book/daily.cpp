@@ -2,13 +2,17 @@
 #include "book/daily.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
 #include "core/codec.hpp"
+#include "core/difficulty.hpp"
 #include "core/text.hpp"
 
 namespace gp::book {
@@ -21,6 +25,72 @@ bool same_request(const gen::Request& a, const gen::Request& b) {
   return a.shape == b.shape && a.variant == b.variant && a.clues_min == b.clues_min &&
          a.clues_max == b.clues_max && a.symmetry == b.symmetry && a.fill == b.fill &&
          a.minimal == b.minimal && range(a) == range(b);
+}
+
+namespace {
+
+constexpr std::array<const char*, 7> kWeek = {"monday", "tuesday", "wednesday", "thursday",
+                                               "friday", "saturday", "sunday"};
+
+// The band a weekday's days ask for by name ("" when a rating range of its own replaces it).
+std::string weekday_band(const spec::NewspaperSpec& np, const std::string& wd) {
+  if (auto t = np.weekdays.find(wd); t != np.weekdays.end()) return t->second.rating ? "" : t->second.difficulty;
+  if (auto it = np.weekday_difficulty.find(wd); it != np.weekday_difficulty.end()) return it->second;
+  return "";
+}
+
+}  // namespace
+
+std::optional<grader::RatingRange> ramp_slice(const gen::Request& r, int j, int k) {
+  if (k < 2 || j < 0 || j >= k || !r.rating) return std::nullopt;
+  const int n = r.shape.n();
+  if ((n != 8 && n != 9) || r.variant == Variant::kKiller || r.variant == Variant::kSamurai) return std::nullopt;
+  const grader::RatingRange band = *r.rating;
+  bool is_default = false;
+  for (const DifficultyBand& d : kDefaultBands)
+    if (d.name == r.difficulty && std::abs(band.lo - d.lo) < 1e-9 &&
+        (std::abs(band.hi - d.hi) < 1e-9 || (std::isinf(band.hi) && &d == &kDefaultBands.back())))
+      is_default = true;
+  if (!is_default) return std::nullopt;
+  const std::vector<double> all = default_spread_cuts(r.difficulty);
+  if (all.empty()) return std::nullopt;
+  // k days and m slices: up to m days take the first k - 1 cuts (one slice a day); more days share
+  // the m slices in order.
+  const int m = static_cast<int>(all.size()) + 1;
+  std::vector<double> cuts = all;
+  int slice = j;
+  if (k <= m) {
+    cuts.resize(static_cast<std::size_t>(k - 1));
+  } else {
+    slice = j * m / k;
+  }
+  grader::RatingRange out = band;
+  if (slice > 0) {
+    out.lo = cuts[static_cast<std::size_t>(slice - 1)];
+    out.lo_exclusive = true;
+  }
+  if (slice < static_cast<int>(cuts.size())) out.hi = cuts[static_cast<std::size_t>(slice)];
+  return out;
+}
+
+void ramp_by_weekday(const spec::BookSpec& spec, std::vector<gen::Request>& requests) {
+  const spec::NewspaperSpec& np = spec.newspaper;
+  for (std::size_t d = 0; d < requests.size() && d < spec.sections.size(); ++d) {
+    std::string wd = spec.sections[d].weekday;
+    for (char& c : wd) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto at = std::find(kWeek.begin(), kWeek.end(), wd);
+    if (at == kWeek.end()) continue;
+    const int i = static_cast<int>(at - kWeek.begin());
+    const std::string band = weekday_band(np, wd);
+    if (band.empty() || band != requests[d].difficulty) continue;
+    int first = i, last = i;
+    while (first > 0 && weekday_band(np, kWeek[static_cast<std::size_t>(first - 1)]) == band) --first;
+    while (last < 6 && weekday_band(np, kWeek[static_cast<std::size_t>(last + 1)]) == band) ++last;
+    // A band on all seven weekdays is a paper of one difficulty, not a ramp: its days stay one
+    // request (rise_by_rating orders the whole run).
+    if (first == 0 && last == 6) continue;
+    if (auto slice = ramp_slice(requests[d], i - first, last - first + 1)) requests[d].rating = *slice;
+  }
 }
 
 void rise_by_rating(const std::vector<gen::Request>& requests, std::vector<Puzzle>& puzzles) {

@@ -561,6 +561,7 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   }
   std::vector<gen::Request> requests;
   check_sections(spec, /*title_font=*/false, requests, problems);  // no title in a newspaper file
+  if (requests.size() == spec.sections.size()) ramp_by_weekday(spec, requests);  // a slice of its band a weekday
   render::PangoTextMeasure measure;
   const spec::Theme theme = layout::theme_for_column(spec.theme, np.width);
   layout::SingleOptions single;

@@ -722,7 +722,9 @@ std::vector<Key> newspaper_keys() {
                                     0, true));
   Key weekdays = custom(
       S::Newspaper, "weekday_difficulty", "mapping `monday`..`sunday` -> band",
-      "Mon/Tue easy, Wed/Thu medium, Fri/Sat hard, Sun expert", "rising through the week",
+      "Mon/Tue easy, Wed/Thu medium, Fri/Sat hard, Sun expert",
+      "rising through the week; weekdays in a row with the same band share it out in rating slices (Monday SE <= "
+      "1.2, Tuesday 1.2-1.5, ... : seven steps, [newspaper.md](newspaper.md))",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         read_scope(r, Scope::Weekdays, v, full, t);
       },
