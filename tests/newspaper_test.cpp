@@ -3,6 +3,7 @@
 // weekday ramp, numbering (spec and --start-number), file names from the templates, the manifest,
 // no repeats across runs with `exclude`, atomic output, and spec errors with their place.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -595,6 +596,84 @@ TEST_CASE("newspaper.weekdays: any section key per weekday, in one spec and one 
   const Output again = gridpress("spec --resolved '" + dir / "resolved.yaml" + "'", dir);
   CHECK(again.code == 0);
   CHECK(again.out == resolved.out);
+}
+
+TEST_CASE("newspaper.weekdays: a week with a Saturday killer and a Sunday samurai from one spec, end to end") {
+  TempDir dir("gridpress-newspaper-test");
+  // Captions without digits, so every digit in a file's text is a digit of its grid.
+  const std::string spec = dir / "week.yaml";
+  spit(spec, "profile: newspaper\nseed: 11\noutput: {path: week/run.json}\nnewspaper:\n"
+             "  start_date: 2026-03-02\n  days: 7\n"
+                                      "  formats: [pdf, svg]\n"
+                                      "  caption: \"{weekday} {label}\"\n"
+                                      "  feed_file_name: \"feed-{date}\"\n"
+                                      "  weekdays:\n"
+                                      "    saturday: {variant: killer, difficulty: hard}\n"
+                                      "    sunday: {variant: samurai, difficulty: medium}\n");
+  const Output r = book_ok(spec, "", dir, "--jobs 2");
+  CHECK(r.err.rfind("wrote 35 files (pdf, svg) for 7 puzzles in ", 0) == 0);
+  const char* dates[] = {"2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05",
+                         "2026-03-06", "2026-03-07", "2026-03-08"};
+  for (const char* date : dates)
+    for (const std::string& name : {std::string("sudoku-") + date + ".pdf", std::string("sudoku-") + date + ".svg",
+                                   std::string("sudoku-") + date + "-solution.pdf",
+                                   std::string("sudoku-") + date + "-solution.svg", std::string("feed-") + date + ".json"}) {
+      INFO(name);
+      CHECK(fs::is_regular_file(dir / ("week/" + name)));
+    }
+  const json m = manifest(dir / "week/run.json");
+  REQUIRE(m["puzzles"].size() == 7);
+  CHECK(m["puzzles"][5]["label"] == "hard");
+  CHECK(m["puzzles"][6]["label"] == "medium");  // asked medium: never silently expert
+
+  // Saturday: a killer feed with its cages, which cover the grid.
+  const json sat = json::parse(slurp(dir / "week/feed-2026-03-07.json"));
+  CHECK(sat["variant"] == "killer");
+  REQUIRE(sat["cages"].is_array());
+  CHECK(sat["cages"].size() > 9);
+  int caged = 0;
+  for (const auto& c : sat["cages"]) caged += static_cast<int>(c["cells"].size());
+  CHECK(caged == 81);
+
+  // Sunday: the samurai feed has the 441-character board, and the files draw the whole 21x21
+  // board: the solution shows all 369 cells' digits, in 21 rows, across the column's width
+  // (only the top-left 9x9 would be 81 digits in 9 rows); the puzzle shows exactly its givens.
+  const json sun = json::parse(slurp(dir / "week/feed-2026-03-08.json"));
+  CHECK(sun["variant"] == "samurai");
+  CHECK(sun["puzzle"].get<std::string>().size() == 441);
+  gp::test::require_tool("pdftotext");
+  const auto digits_of = [&](const std::string& pdf, std::set<long>* rows, double* left, double* right) {
+    const Output t = shell("pdftotext -bbox '" + (dir / ("week/" + pdf)) + "' -", dir);
+    REQUIRE(t.code == 0);
+    int digits = 0;
+    for (std::size_t at = t.out.find("<word "); at != std::string::npos; at = t.out.find("<word ", at + 1)) {
+      const std::size_t open = t.out.find('>', at), close = t.out.find("</word>", at);
+      const std::string word = t.out.substr(open + 1, close - open - 1);
+      if (word.find_first_not_of("123456789") != std::string::npos) continue;  // caption words
+      digits += static_cast<int>(word.size());
+      const std::string tag = t.out.substr(at, open - at);
+      if (rows) rows->insert(std::lround(number_after(tag, "yMin=\"") * 10));
+      if (left) *left = std::min(*left, number_after(tag, "xMin=\""));
+      if (right) *right = std::max(*right, number_after(tag, "xMax=\""));
+    }
+    return digits;
+  };
+  std::set<long> rows;
+  double left = 1e9, right = -1;
+  CHECK(digits_of("sudoku-2026-03-08-solution.pdf", &rows, &left, &right) == 369);
+  int row_count = 0;  // rows of digits: tops more than 2 pt apart (a cell is 138 / 21 = 6.6 pt)
+  long last_top = -1000;
+  for (long top : rows) {
+    if (top - last_top > 20) ++row_count;
+    last_top = top;
+  }
+  CHECK(row_count == 21);
+  CHECK(left < 10);                 // the first column of the left grids ...
+  CHECK(right > kColumnPt - 10);    // ... to the last of the right grids
+  CHECK(digits_of("sudoku-2026-03-08.pdf", nullptr, nullptr, nullptr) == sun["clues"].get<int>());
+  // The page is the column's width.
+  const Output info = shell("pdfinfo '" + (dir / "week/sudoku-2026-03-08.pdf") + "'", dir);
+  CHECK(number_after(info.out, "Page size:") == Approx(kColumnPt).margin(0.01));
 }
 
 TEST_CASE("newspaper.weekdays: an unsupported combination is an error at its place, never a substitution") {
