@@ -396,3 +396,60 @@ TEST_CASE("worksheet extras: the level on the sheet, a handwriting font, blank p
         std::vector<std::string>{"2:28: worksheet.levels.esay: unknown difficulty 'esay'; did you mean 'easy'? "
                                  "(bands: easy, medium, hard, expert, fiendish)"});
 }
+
+TEST_CASE("colours print as six different greys; how to play speaks of the symbols the grids show") {
+  TempDir dir("gridpress-classroom-test");
+  // Each colour's grey (Rec. 601 luma) at least 0.1 from every other's.
+  std::vector<double> greys;
+  for (const char* name : {"red", "blue", "yellow", "green", "orange", "purple"}) {
+    const auto c = gp::layout::symbol_color(name);
+    REQUIRE(c);
+    greys.push_back(0.299 * c->r + 0.587 * c->g + 0.114 * c->b);
+  }
+  for (std::size_t i = 0; i < greys.size(); ++i)
+    for (std::size_t j = i + 1; j < greys.size(); ++j) {
+      INFO(i << " " << j);
+      CHECK(std::abs(greys[i] - greys[j]) >= 0.1);
+    }
+  // Rendered to grey: a 6x6 colour answer (every colour on it, a sixth of the cells each) shows six
+  // grey levels, each covering a good part of the grid, at least 20 of 255 apart.
+  spit(dir / "colours.yaml", "profile: classroom\nseed: 4\nfront_matter: {how_to_play: true}\n"
+                             "sections:\n  - {name: Colours, count: 1, grid: 6x6, symbols: colors, per_page: 1}\n"
+                             "answers: {layout: 1x1}\noutput: {path: colours.pdf}\n");
+  pipeline_ok(dir / "colours.yaml", {});
+  require_tool("pdftoppm");
+  REQUIRE(shell("pdftoppm -gray -r 60 -f 1 -l 1 -singlefile '" + (dir / "colours-answers.pdf") + "' '" +
+                    (dir / "grey") + "'",
+                dir)
+              .code == 0);
+  std::istringstream pgm(slurp(dir / "grey.pgm"));
+  std::string magic;
+  int w = 0, h = 0, max = 0;
+  pgm >> magic >> w >> h >> max;
+  pgm.get();
+  REQUIRE(magic == "P5");
+  std::vector<int> histogram(256, 0);
+  for (int i = 0; i < w * h; ++i) ++histogram[static_cast<std::size_t>(pgm.get())];
+  // Levels holding at least 1 % of the page's pixels, other than paper white and ink black.
+  std::vector<int> levels;
+  for (int v = 30; v < 245; ++v)
+    if (histogram[static_cast<std::size_t>(v)] >= w * h / 100) levels.push_back(v);
+  INFO("levels: " << [&] {
+    std::string s;
+    for (int v : levels) s += std::to_string(v) + " ";
+    return s;
+  }());
+  // Neighbouring values of one level (anti-aliasing) count once.
+  std::vector<int> peaks;
+  for (int v : levels)
+    if (peaks.empty() || v - peaks.back() > 6) peaks.push_back(v);
+  REQUIRE(peaks.size() == 6);
+  for (std::size_t i = 1; i < peaks.size(); ++i) CHECK(peaks[i] - peaks[i - 1] >= 20);
+
+  // How to play in the symbols' words.
+  const std::string how = page_text(dir / "colours.pdf", 1, dir);
+  CHECK(how.find("each colour once in every row, every column and every box") != std::string::npos);
+  CHECK(how.find("red, blue, yellow, green, orange and purple") != std::string::npos);
+  CHECK(how.find("numbers") == std::string::npos);
+  CHECK(how.find("1 to 6") == std::string::npos);
+}

@@ -1,6 +1,7 @@
 // Emitting the planned pages.
 #include <algorithm>
 #include <numeric>
+#include <set>
 #include <string>
 
 #include "core/rng.hpp"
@@ -347,6 +348,61 @@ void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, doub
             &solution, style);
 }
 
+// How to play in the words of the symbols the grids show: a pack of shapes says "each shape once
+// in every row, every column and every box", never "the digits 1 to 4". When every section
+// shows one kind of symbol on one grid size, the first paragraph is in its words and the
+// paragraph about numbers goes; otherwise each kind gets a paragraph of its own.
+void symbol_paragraphs(const spec::BookSpec& spec, std::vector<std::string>& paras) {
+  std::vector<std::pair<std::string, std::string>> kinds;  // (symbols, rule sentence), in book order
+  bool all = !spec.sections.empty();
+  std::set<int> sizes;
+  for (const spec::SectionSpec& s : spec.sections) {
+    sizes.insert(s.shape.n());
+    if (s.symbols == "digits" || s.variant == "killer") {
+      all = false;
+      continue;
+    }
+    const std::vector<std::string> symbols = spec::section_symbols(s);
+    std::string list;
+    for (std::size_t i = 0; i < symbols.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == symbols.size() ? " and " : ", ") + symbols[i];
+    const std::string word = s.symbols == "shapes"    ? "shape"
+                             : s.symbols == "colors"  ? "colour"
+                             : s.symbols == "letters" ? "letter"
+                                                      : "symbol";
+    const std::string rule = "each " + word + " once in every row, every column and every box (" + list + ")";
+    bool known = false;
+    for (const auto& k : kinds) known = known || k.second == rule;
+    if (!known) kinds.emplace_back(s.name, rule);
+  }
+  if (kinds.empty()) return;
+  if (all && kinds.size() == 1 && sizes.size() == 1 && !paras.empty()) {
+    const std::string n = std::to_string(*sizes.begin());
+    paras[0] = "Each puzzle is a grid of " + n + " rows and " + n + " columns, divided into boxes with a thick "
+               "border. Some squares are already filled in. Fill in the empty squares: " + kinds.front().second + ".";
+    for (std::string& p : paras)
+      if (p.starts_with("The numbers are symbols, not sums"))
+        p = "No counting is needed. Every puzzle has exactly one solution, and it can be found by looking and "
+            "thinking, without guessing.";
+    return;
+  }
+  // A size whose sections all show symbols has no digits to describe: its "NxN grids: the digits
+  // ..." line goes.
+  std::set<int> digit_sizes;
+  for (const spec::SectionSpec& s : spec.sections)
+    if (s.symbols == "digits" || s.variant == "killer") digit_sizes.insert(s.shape.n());
+  std::erase_if(paras, [&](const std::string& p) {
+    for (int n : sizes)
+      if (!digit_sizes.count(n) && p.starts_with(std::to_string(n) + "x" + std::to_string(n) + " grids: ")) return true;
+    return false;
+  });
+  std::size_t at = 1;
+  for (const auto& [name, rule] : kinds) {
+    std::string text = (name.empty() ? std::string("Some puzzles") : name) + " show other symbols than numbers: " + rule + ".";
+    paras.insert(paras.begin() + static_cast<std::ptrdiff_t>(std::min(at++, paras.size())), text);
+  }
+}
+
 void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
   double y = heading(cx, page, f, "How to play");
   std::vector<Shape> shapes;
@@ -361,6 +417,7 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
         p = "Outside killer cages the numbers are symbols, not sums. Every puzzle has exactly one solution, and it "
             "can be found by reasoning alone, without guessing.";
   paras.insert(paras.begin() + 1, rules.begin(), rules.end());
+  symbol_paragraphs(cx.spec, paras);
   if (cx.spec.answers.enabled && cx.plan.answers_first_page > 0) {
     const std::string& where = cx.spec.answers.placement;
     if (where == "separate") {

@@ -17,15 +17,17 @@ struct NamedColor {
   bool dark;  // white initial on it
 };
 
-// Colours far apart in hue and in lightness (after the Okabe-Ito palette, readable by most
-// colour-blind children), each with its initial for greyscale prints.
+// Colours far apart in hue and, for black-and-white printers, in lightness: their greys (Rec. 601
+// luma, 0.299 R + 0.587 G + 0.114 B) are 0.19, 0.32, 0.43, 0.58, 0.71 and 0.87, at least 0.1
+// apart, so no two print as the same grey (the Okabe-Ito red, blue, green and purple all came out
+// between 0.34 and 0.42). Each carries its initial too, white on the three darker ones.
 constexpr std::array<NamedColor, 6> kColors = {{
-    {"red", {0.84, 0.15, 0.16}, "R", true},
-    {"blue", {0.00, 0.45, 0.70}, "B", true},
-    {"yellow", {0.96, 0.86, 0.20}, "Y", false},
-    {"green", {0.00, 0.62, 0.45}, "G", true},
-    {"orange", {0.93, 0.55, 0.10}, "O", false},
-    {"purple", {0.55, 0.30, 0.65}, "P", true},
+    {"red", {0.92, 0.22, 0.18}, "R", true},
+    {"blue", {0.05, 0.35, 0.85}, "B", true},
+    {"yellow", {1.00, 0.92, 0.30}, "Y", false},
+    {"green", {0.30, 0.76, 0.35}, "G", false},
+    {"orange", {1.00, 0.68, 0.12}, "O", false},
+    {"purple", {0.33, 0.08, 0.42}, "P", true},
 }};
 
 const NamedColor* find_color(const std::string& name) {
