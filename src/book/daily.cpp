@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/difficulty.hpp"
 #include "core/text.hpp"
@@ -141,11 +142,7 @@ std::string feed_text(const FeedDay& day, const Puzzle& puzzle) {
   doc["clues"] = puzzle.givens.clue_count();
   doc["puzzle"] = format_line(puzzle.givens);
   // The puzzle's own rule data, spelt as `gridpress generate --format json` spells it.
-  if (puzzle.givens.variant() == Variant::kJigsaw) doc["regions"] = format_regions(puzzle.givens.board->region);
-  if (puzzle.givens.variant() == Variant::kKiller) {
-    doc["cages"] = nlohmann::ordered_json::array();
-    for (const Cage& c : puzzle.givens.board->cages()) doc["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
-  }
+  codec::put_json(doc, puzzle.givens.board.get());
   doc["solution"] = format_line(puzzle.solution);
   doc["solution_date"] = day.solution_date;
   doc["caption"] = day.caption;

@@ -30,6 +30,7 @@
 #include "book/record.hpp"
 #include "book/sections.hpp"
 #include "catalogue/sources.hpp"
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/numbering.hpp"
 #include "core/rng.hpp"
@@ -289,15 +290,14 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
   ordered all = ordered::array(), list = ordered::array();
   // Variant puzzles carry their rule data as book manifests do (a run of classic days keeps the
   // columns it always had): JSON "variant", "regions" (jigsaw), "cages" (killer: [{"sum", "cells"}]);
-  // CSV columns variant,regions and, with killer days, cages (core/codec.hpp format_cages).
-  bool variants = false, killer = false;
-  for (const Puzzle& p : puzzles) {
-    variants = variants || p.givens.variant() != Variant::kClassic;
-    killer = killer || p.givens.variant() == Variant::kKiller;
-  }
-  std::string csv =
-      "date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,solution_"
-      "files" + std::string(variants ? ",variant,regions" : "") + (killer ? ",cages" : "") + "\n";
+  // CSV columns variant,regions and, with killer days, cages (the board codec's tokens).
+  std::vector<Variant> variants;
+  for (const Puzzle& p : puzzles) variants.push_back(p.givens.variant());
+  const std::vector<std::string_view> columns = codec::manifest_columns(variants);
+  std::string csv = "date,weekday,number,label,rating,hardest,clues,grid,givens,solution,canonical,seed,files,solution_files";
+  if (!columns.empty()) csv += ",variant";
+  for (std::string_view key : columns) csv += "," + std::string(key);
+  csv += "\n";
   for (size_t d = 0; d < puzzles.size(); ++d) {
     const Puzzle& p = puzzles[d];
     const spec::SectionSpec& sec = spec.sections[d];
@@ -313,13 +313,8 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
     e["givens"] = format_line(p.givens);
     e["solution"] = format_line(p.solution);
     const Variant variant = p.givens.variant();
-    const std::string regions = variant == Variant::kJigsaw ? format_regions(p.givens.board->region) : "";
     if (variant != Variant::kClassic) e["variant"] = std::string(variant_name(variant));
-    if (!regions.empty()) e["regions"] = regions;
-    if (variant == Variant::kKiller) {
-      e["cages"] = ordered::array();
-      for (const Cage& c : p.givens.board->cages()) e["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
-    }
+    codec::put_json(e, p.givens.board.get());
     e["canonical"] = p.canonical;
     e["seed"] = p.seed;
     ordered pf = ordered::array(), sf = ordered::array();
@@ -357,8 +352,8 @@ std::pair<std::string, std::string> manifest_text(const spec::BookSpec& spec,
         .add(p.seed)
         .add(join_names(files[d].puzzle, ";", out_dir))
         .add(join_names(files[d].solution, ";", out_dir));
-    if (variants) row.add(variant_name(variant)).add(regions);
-    if (killer) row.add(variant == Variant::kKiller ? format_cages(p.givens.board->cages()) : std::string());
+    if (!columns.empty()) row.add(variant_name(variant));
+    for (std::string_view key : columns) row.add(codec::token(p.givens.board.get(), key));
     csv += row.line();
   }
   doc["files"] = all;

@@ -25,6 +25,7 @@
 #include "book/sections.hpp"
 #include "book/techniques.hpp"
 #include "catalogue/sources.hpp"
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
 #include "core/puzzle_store.hpp"
@@ -370,8 +371,7 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     e.clues = p.givens.clue_count();
     e.symmetry = p.symmetry;
     e.variant = std::string(variant_name(p.givens.variant()));
-    if (p.givens.variant() == Variant::kJigsaw) e.regions = format_regions(p.givens.board->region);
-    if (p.givens.variant() == Variant::kKiller) e.cages = p.givens.board->cages();
+    e.board = p.givens.board;
     e.seed = p.seed;
     e.rating = p.rating;
     e.label = p.label;
@@ -381,8 +381,10 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
   render::ManifestInfo info;
   info.title = spec.title;
   info.book_file = file_name(run.book_path);
-  for (const auto& s : spec.sections) info.variants = info.variants || s.variant != "classic";
-  for (const auto& s : spec.sections) info.killer = info.killer || s.variant == "killer";
+  std::vector<Variant> variants;
+  for (const auto& s : spec.sections)
+    if (auto v = parse_variant(s.variant)) variants.push_back(*v);
+  info.data_columns = codec::manifest_columns(variants);
   for (const auto& f : run.files) info.files.push_back(file_name(f));
   info.seed = spec.seed;
   info.pages = plan.book_pages;

@@ -19,6 +19,7 @@
 #include "core/text.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
@@ -161,21 +162,13 @@ Status parse_range(const GenerateOptions& opt, long long& first, int& count) {
   return Ok{};
 }
 
-// Killer cages as JSON: [{"sum": S, "cells": [row-major indices]}, ...].
-nlohmann::json cages_json(const std::vector<Cage>& cages) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const Cage& c : cages) out.push_back({{"sum", c.sum}, {"cells", c.cells}});
-  return out;
-}
-
 void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const gen::Request& req,
            long long first) {
   std::string out;
   if (opt.format == "line") {
     for (const auto& p : puzzles) {
       out += format_line(p.givens);
-      if (p.givens.variant() == Variant::kJigsaw) out += " " + format_regions(p.givens.board->region);
-      if (p.givens.variant() == Variant::kKiller) out += " " + format_cages(p.givens.board->cages());
+      for (const codec::Field& f : codec::fields(p.givens)) out += " " + f.token;
       if (opt.with_solution) out += " " + format_line(p.solution);
       out += '\n';
     }
@@ -184,8 +177,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       const auto& p = puzzles[i];
       if (i) out += '\n';
       out += "# puzzle " + std::to_string(first + static_cast<long long>(i)) + " (" + std::to_string(p.givens.clue_count()) + " clues)\n";
-      if (p.givens.variant() == Variant::kJigsaw) out += "# regions " + format_regions(p.givens.board->region) + "\n";
-      if (p.givens.variant() == Variant::kKiller) out += "# cages " + format_cages(p.givens.board->cages()) + "\n";
+      for (const codec::Field& f : codec::fields(p.givens)) out += "# " + std::string(f.key) + " " + f.token + "\n";
       out += format_grid(p.givens);
       if (opt.with_solution) out += "# solution\n" + format_grid(p.solution);
     }
@@ -201,8 +193,7 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       j["index"] = first + static_cast<long long>(i);
       if (p.givens.board) j["variant"] = std::string(variant_name(p.givens.variant()));
       j["puzzle"] = format_line(p.givens);
-      if (p.givens.variant() == Variant::kJigsaw) j["regions"] = format_regions(p.givens.board->region);
-      if (p.givens.variant() == Variant::kKiller) j["cages"] = cages_json(p.givens.board->cages());
+      codec::put_json(j, p.givens.board.get());
       // A killer puzzle (no givens) or a samurai board (441 characters) cannot be checked by eye:
       // their JSON always carries the solution.
       const bool solution_always = p.givens.variant() == Variant::kKiller || p.givens.variant() == Variant::kSamurai;
@@ -219,19 +210,16 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
     }
     out = doc.dump(2) + "\n";
   } else {  // csv
-    const bool jigsaw = req.variant == Variant::kJigsaw;
-    const bool killer = req.variant == Variant::kKiller;
+    const std::vector<std::string_view> columns = codec::csv_columns({req.variant});
     out = "index,batch_seed,seed,puzzle,";
-    if (jigsaw) out += "regions,";
-    if (killer) out += "cages,";
+    for (std::string_view key : columns) out += std::string(key) + ",";
     if (opt.with_solution) out += "solution,";
     out += "clues,symmetry,fill,rating,label,hardest\n";
     for (size_t i = 0; i < puzzles.size(); ++i) {
       const auto& p = puzzles[i];
       CsvRow row;
       row.add(first + static_cast<long long>(i)).add(opt.seed).add(p.seed).add(format_line(p.givens));
-      if (jigsaw) row.add(format_regions(p.givens.board->region));
-      if (killer) row.add(format_cages(p.givens.board->cages()));
+      for (std::string_view key : columns) row.add(codec::token(p.givens.board.get(), key));
       if (opt.with_solution) row.add(format_line(p.solution));
       row.add(p.givens.clue_count()).add(p.symmetry).add(p.fill).add(csv_rating(p)).add(p.label).quoted(p.hardest);
       out += row.line();

@@ -13,6 +13,7 @@
 
 #include "core/text.hpp"
 #include "cli/commands.hpp"
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "grader/grader.hpp"
@@ -131,10 +132,7 @@ int run_grade(const GradeCliOptions& opt) {
     const std::string puzzle = grid ? format_line(*grid) : std::string();
     // A jigsaw puzzle is its givens and its regions, a killer puzzle its givens and its cages: the
     // line form keeps both, so it reads back.
-    const std::string regions =
-        grid && grid->variant() == Variant::kJigsaw   ? format_regions(board_of(*grid).region)
-        : grid && grid->variant() == Variant::kKiller ? format_cages(board_of(*grid).cages())
-                                                      : std::string();
+    const std::string regions = grid ? codec::line_tokens(grid->board.get()) : std::string();
     if (!problem.empty()) {
       print_error(reader.error_at(line_no, problem));
       bad = true;
@@ -167,7 +165,8 @@ int run_grade(const GradeCliOptions& opt) {
       j["line"] = line_no;
       j["puzzle"] = puzzle;
       if (grid && grid->board) j["variant"] = std::string(variant_name(grid->variant()));
-      if (!regions.empty()) j[grid->variant() == Variant::kKiller ? "cages" : "regions"] = regions;
+      if (grid)
+        for (const codec::Field& f : codec::fields(*grid)) j[std::string(f.key)] = f.token;
       if (rated) {
         j["rating"] = rounded_rating((g.rating));
         j["label"] = g.label;

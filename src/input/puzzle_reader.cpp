@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "input/source.hpp"
 
@@ -120,35 +121,6 @@ bool looks_like_regions(std::string_view token, std::size_t cells) {
   return token.size() != cells || token.find('0') != std::string_view::npos || is_region_token(token);
 }
 
-// A JSON "cages" list ([{"sum": S, "cells": [...]}, ...]); `why` says what is wrong with it.
-std::vector<Cage> json_cages(const nlohmann::json& j, std::string& why) {
-  std::vector<Cage> out;
-  if (!j.is_array()) {
-    why = "is not a list";
-    return out;
-  }
-  for (std::size_t k = 0; k < j.size(); ++k) {
-    const auto& c = j[k];
-    const std::string name = "[" + std::to_string(k) + "]";
-    if (!c.is_object() || !c.contains("sum") || !c["sum"].is_number_integer() || !c.contains("cells") ||
-        !c["cells"].is_array()) {
-      why = name + " is not {\"sum\": S, \"cells\": [...]}";
-      return out;
-    }
-    Cage cage;
-    cage.sum = c["sum"].get<int>();
-    for (const auto& x : c["cells"]) {
-      if (!x.is_number_integer()) {
-        why = name + ": a cell that is not a number";
-        return out;
-      }
-      cage.cells.push_back(x.get<int>());
-    }
-    out.push_back(std::move(cage));
-  }
-  return out;
-}
-
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -259,28 +231,9 @@ PuzzleItem PuzzleReader::cells(int line, std::string_view text) const {
   return {line, std::move(*grid)};
 }
 
-PuzzleItem PuzzleReader::with_regions(PuzzleItem item, std::string_view regions) const {
+PuzzleItem PuzzleReader::with_data(PuzzleItem item, std::string_view key, std::string_view token) const {
   if (!item.grid) return item;
-  auto map = parse_regions(regions, item.grid->n());
-  if (!map) return bad(item.line, "jigsaw " + map.error().diagnostics.front().message);
-  auto board = jigsaw_board(item.grid->shape, *map);
-  if (!board) return bad(item.line, "jigsaw " + board.error().diagnostics.front().message);
-  item.grid->board = *board;
-  return item;
-}
-
-PuzzleItem PuzzleReader::with_cages(PuzzleItem item, std::string_view cages) const {
-  if (!item.grid) return item;
-  auto list = parse_cages(cages, item.grid->size());
-  if (!list) return bad(item.line, "killer " + list.error().diagnostics.front().message);
-  return with_cages(std::move(item), std::move(*list));
-}
-
-PuzzleItem PuzzleReader::with_cages(PuzzleItem item, std::vector<Cage> cages) const {
-  if (!item.grid) return item;
-  auto board = killer_board(item.grid->shape, std::move(cages));
-  if (!board) return bad(item.line, "killer cages: " + board.error().diagnostics.front().message);
-  item.grid->board = *board;
+  if (Status st = codec::put_token(*item.grid, key, token); !st) return bad(item.line, st.error().diagnostics.front().message);
   return item;
 }
 
@@ -290,9 +243,10 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
     for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
       if (is_puzzle_header(fields[i])) csv_column_ = static_cast<int>(i);
     if (csv_column_ >= 0) {  // the header line
-      for (std::size_t i = 0; i < fields.size(); ++i)
-        if (lower(fields[i]) == "regions") csv_regions_ = static_cast<int>(i);
-        else if (lower(fields[i]) == "cages") csv_cages_ = static_cast<int>(i);
+      csv_data_.clear();
+      for (std::string_view key : codec::data_keys())
+        for (std::size_t i = 0; i < fields.size(); ++i)
+          if (lower(fields[i]) == key) csv_data_.push_back({key, static_cast<int>(i)});
       return std::nullopt;
     }
     for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
@@ -303,12 +257,10 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
   const auto c = static_cast<std::size_t>(csv_column_);
   if (c >= fields.size() || fields[c].empty())
     return bad(line_no_, "no puzzle in CSV column " + std::to_string(c + 1) + ": " + excerpt(s));
-  if (csv_regions_ >= 0 && static_cast<std::size_t>(csv_regions_) < fields.size() &&
-      !fields[static_cast<std::size_t>(csv_regions_)].empty())
-    return with_regions(cells(line_no_, fields[c]), fields[static_cast<std::size_t>(csv_regions_)]);
-  if (csv_cages_ >= 0 && static_cast<std::size_t>(csv_cages_) < fields.size() &&
-      !fields[static_cast<std::size_t>(csv_cages_)].empty())
-    return with_cages(cells(line_no_, fields[c]), std::string_view(fields[static_cast<std::size_t>(csv_cages_)]));
+  // The first data column with a value (a board carries one kind of data).
+  for (const auto& [key, column] : csv_data_)
+    if (static_cast<std::size_t>(column) < fields.size() && !fields[static_cast<std::size_t>(column)].empty())
+      return with_data(cells(line_no_, fields[c]), key, fields[static_cast<std::size_t>(column)]);
   return cells(line_no_, fields[c]);
 }
 
@@ -343,9 +295,9 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       if (++rows < static_cast<int>(width)) continue;
       if (!solution) {
         PuzzleItem item = cells(start, grid);
-        if (!grid_cages_.empty()) return with_cages(std::move(item), std::string_view(std::exchange(grid_cages_, std::string())));
-        if (grid_regions_.empty()) return item;
-        return with_regions(std::move(item), std::exchange(grid_regions_, std::string()));
+        if (grid_data_.empty()) return item;
+        const Comment data = std::exchange(grid_data_, Comment());
+        return with_data(std::move(item), data.key, data.token);
       }
       width = 0;
       grid.clear();
@@ -358,8 +310,10 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       return cells(line_no_, s);
     if (s.front() == '#') {
       next_is_solution_ = s == "# solution";
-      if (s.starts_with("# regions ")) grid_regions_ = std::string(trim(s.substr(10)));
-      if (s.starts_with("# cages ")) grid_cages_ = std::string(trim(s.substr(8)));
+      // "# KEY TOKEN" (generate --format grid): the next grid's data.
+      for (std::string_view key : codec::data_keys())
+        if (s.substr(1).starts_with(" " + std::string(key) + " ") && !trim(s.substr(key.size() + 3)).empty())
+          grid_data_ = {key, std::string(trim(s.substr(key.size() + 3)))};
       continue;
     }
     solution = std::exchange(next_is_solution_, false);
@@ -372,19 +326,16 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (token.size() > 21 && token.find('#') != std::string_view::npos && token.find(',') == std::string_view::npos)
       return cells(line_no_, token);
     // "# regions" belongs to the grid right after it: any other puzzle form drops it.
-    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) {
-      grid_regions_.clear();
-      grid_cages_.clear();
-    }
+    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_data_ = Comment();
     // One puzzle a line (anything after the first blank ignored).
     if (token.find(',') == std::string_view::npos && is_line_token(token) &&
         (all_cells(token) || s.find('|') == std::string_view::npos)) {
       const std::string_view second = first_token(trim(s.substr(token.size())));
-      if (second.size() == token.size() && is_region_token(second)) return with_regions(cells(line_no_, token), second);
-      if (is_cages_token(second) || looks_like_cages(second)) return with_cages(cells(line_no_, token), second);
+      if (second.size() == token.size() && is_region_token(second)) return with_data(cells(line_no_, token), "regions", second);
+      if (is_cages_token(second) || looks_like_cages(second)) return with_data(cells(line_no_, token), "cages", second);
       // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
       // line would be solved as classic).
-      if (looks_like_regions(second, token.size())) return with_regions(cells(line_no_, token), second);
+      if (looks_like_regions(second, token.size())) return with_data(cells(line_no_, token), "regions", second);
       return cells(line_no_, token);
     }
     if (s.find(',') != std::string_view::npos) {
@@ -468,33 +419,29 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
       from = at;
     }
     PuzzleItem item = cells(line, cells_text);
-    const bool has_regions = e.is_object() && e.contains("regions");
-    const bool has_cages = e.is_object() && e.contains("cages");
+    const std::string at = "puzzles[" + std::to_string(i) + "]: ";
+    // The entry's own data (its first key, rules before regions) or the variant that needs some.
+    std::string_view key;
+    bool missing = false;
+    if (e.is_object())
+      for (auto k = codec::data_keys().rbegin(); k != codec::data_keys().rend() && key.empty(); ++k) {
+        if (e.contains(*k)) key = *k;
+        else if (item.grid && e.contains("variant") && e["variant"] == std::string(variant_name(codec::variant_of_key(*k))))
+          key = *k, missing = true;
+      }
     if (e.is_object() && e.contains("variant") && !e["variant"].is_string()) {
       // Never dropped: the puzzle would be solved as classic.
-      item = bad(line, "puzzles[" + std::to_string(i) + "]: \"variant\" is not a name (classic, x, hyper, jigsaw, "
-                                                          "samurai or killer): " + e["variant"].dump().substr(0, 40));
-    } else if (has_cages) {
-      std::string why;
-      auto cages = json_cages(e["cages"], why);
-      if (!why.empty())
-        item = bad(line, "puzzles[" + std::to_string(i) + "]: \"cages\" " + why);
-      else
-        item = with_cages(std::move(item), std::move(cages));
-      if (item.grid && e.contains("variant") && e["variant"] != "killer")
-        item = bad(line, "puzzles[" + std::to_string(i) + "]: \"cages\" belong to a killer puzzle, not to variant " +
-                             e["variant"].dump());
-    } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"] == "killer") {
-      item = bad(line, "puzzles[" + std::to_string(i) + "]: a killer puzzle without its \"cages\"");
-    } else if (has_regions && !e["regions"].is_string()) {
-      item = bad(line, "puzzles[" + std::to_string(i) + "]: \"regions\" is not a string");
-    } else if (has_regions) {
-      item = with_regions(std::move(item), e["regions"].get<std::string>());
-      if (item.grid && e.contains("variant") && e["variant"] != "jigsaw")
-        item = bad(line, "puzzles[" + std::to_string(i) + "]: \"regions\" belong to a jigsaw puzzle, not to variant " +
-                             e["variant"].dump());
-    } else if (item.grid && e.is_object() && e.contains("variant") && e["variant"] == "jigsaw") {
-      item = bad(line, "puzzles[" + std::to_string(i) + "]: a jigsaw puzzle without its \"regions\"");
+      item = bad(line, at + "\"variant\" is not a name (classic, x, hyper, jigsaw, samurai or killer): " +
+                           e["variant"].dump().substr(0, 40));
+    } else if (missing) {
+      item = bad(line, at + "a " + std::string(variant_name(codec::variant_of_key(key))) + " puzzle without its \"" +
+                           std::string(key) + "\"");
+    } else if (!key.empty()) {
+      const std::string k(key), owner(variant_name(codec::variant_of_key(key)));
+      auto token = codec::token_from_json(key, e[k]);
+      item = token ? with_data(std::move(item), key, *token) : bad(line, at + token.error().diagnostics.front().message);
+      if (item.grid && e.contains("variant") && e["variant"] != owner)
+        item = bad(line, at + "\"" + k + "\" belong to a " + owner + " puzzle, not to variant " + e["variant"].dump());
     } else if (item.grid && e.is_object() && e.contains("variant") &&
                (item.grid->variant() == Variant::kSamurai) != (e["variant"] == "samurai")) {
       item = bad(line, "puzzles[" + std::to_string(i) + "]: " +

@@ -27,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -70,13 +71,9 @@ class PuzzleReader {
   bool read_line(std::string& line);
   PuzzleItem bad(int line, const std::string& message) const { return {line, error_at(line, message)}; }
   PuzzleItem cells(int line, std::string_view text) const;  // one puzzle's cells, row by row
-  // `item` on the jigsaw board of `regions`, or an error when they are not n connected regions of
-  // n cells.
-  PuzzleItem with_regions(PuzzleItem item, std::string_view regions) const;
-  // `item` on the killer board of `cages` (core/codec.hpp format_cages, or the list), or an error
-  // when they do not cover the grid once in connected cages with possible sums.
-  PuzzleItem with_cages(PuzzleItem item, std::string_view cages) const;
-  PuzzleItem with_cages(PuzzleItem item, std::vector<Cage> cages) const;
+  // `item` on the board its `key` data `token` gives (codec/board_codec.hpp: a jigsaw's regions,
+  // a killer's cages), or an error when the data does not fit the grid ("jigsaw regions: ...").
+  PuzzleItem with_data(PuzzleItem item, std::string_view key, std::string_view token) const;
   std::optional<PuzzleItem> from_csv(std::string_view s);
   std::optional<PuzzleItem> read_json(const std::string& first_line);
 
@@ -85,12 +82,16 @@ class PuzzleReader {
   int line_no_ = 0;
   bool seen_content_ = false;  // a line other than blanks and comments was read
   bool next_is_solution_ = false;  // "# solution" came before the next grid: read it, skip it
-  std::string grid_regions_;       // "# regions MAP" came before the next grid: its jigsaw regions
-  std::string grid_cages_;         // "# cages CAGES" came before the next grid: its killer cages
+  struct Comment {
+    std::string_view key;  // a codec::data_keys() key; empty: none
+    std::string token;
+    bool empty() const { return key.empty(); }
+  };
+  Comment grid_data_;  // "# KEY TOKEN" (e.g. "# regions MAP") came before the next grid: its data
   std::optional<std::string> pending_;  // a line read but not used yet (read_line gives it again)
   int csv_column_ = -1;        // the puzzle column of a CSV input; -1 until a header or first row
-  int csv_regions_ = -1;       // the jigsaw regions column named in a CSV header; -1 if none
-  int csv_cages_ = -1;         // the killer cages column named in a CSV header; -1 if none
+  // The data columns a CSV header names (codec::data_keys(): regions, cages), in key order.
+  std::vector<std::pair<std::string_view, int>> csv_data_;
   Error failure_;
   bool json_read_ = false;
   bool json_continues_ = false;  // read_line stopped inside a long first line of JSON: it reads on

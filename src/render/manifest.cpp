@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/text.hpp"
 #include "render/atomic_file.hpp"
@@ -25,11 +26,7 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   p["clues"] = e.clues;
   p["symmetry"] = e.symmetry;
   if (e.variant != "classic") p["variant"] = e.variant;
-  if (!e.regions.empty()) p["regions"] = e.regions;
-  if (!e.cages.empty()) {
-    p["cages"] = nlohmann::ordered_json::array();
-    for (const Cage& c : e.cages) p["cages"].push_back({{"sum", c.sum}, {"cells", c.cells}});
-  }
+  codec::put_json(p, e.board.get());
   p["seed"] = e.seed;
   if (e.rating >= 0) {
     // One decimal, as the SE scale is quoted; parsed back so JSON holds a number.
@@ -44,18 +41,20 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   return p;
 }
 
-std::string csv_header(bool variants, bool killer) {
-  return std::string("section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest") +
-         (variants ? ",variant,regions" : "") + (killer ? ",cages\n" : "\n");
+std::string csv_header(const std::vector<std::string_view>& columns) {
+  std::string out = "section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest";
+  if (!columns.empty()) out += ",variant";
+  for (std::string_view key : columns) out += "," + std::string(key);
+  return out + "\n";
 }
 
-std::string csv_row(const ManifestEntry& e, bool variants, bool killer) {
+std::string csv_row(const ManifestEntry& e, const std::vector<std::string_view>& columns) {
   CsvRow row;
   row.add(e.section).add(e.number).add(e.page).add(e.answer_page).add(e.grid).add(e.givens).add(e.solution);
   row.add(e.clues).add(e.symmetry).add(e.seed).add(e.rating >= 0 ? one_decimal(e.rating) : "").add(e.label);
   row.add(e.hardest);
-  if (variants) row.add(e.variant).add(e.regions);
-  if (killer) row.add(format_cages(e.cages));
+  if (!columns.empty()) row.add(e.variant);
+  for (std::string_view key : columns) row.add(codec::token(e.board.get(), key));
   return row.line();
 }
 
@@ -94,9 +93,9 @@ std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEn
   return text;
 }
 
-std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants, bool killer) {
-  std::string out = csv_header(variants, killer);
-  for (const ManifestEntry& e : entries) out += csv_row(e, variants, killer);
+std::string manifest_csv(const std::vector<ManifestEntry>& entries, const std::vector<std::string_view>& data_columns) {
+  std::string out = csv_header(data_columns);
+  for (const ManifestEntry& e : entries) out += csv_row(e, data_columns);
   return out;
 }
 
@@ -113,8 +112,8 @@ Status write_manifest(const std::string& stem, const ManifestInfo& info, int cou
   auto csv = AtomicFile::create(stem + ".csv");
   if (!csv) return csv.error();
   stream_json(info, count, entry_at, [&](std::string_view piece) { json->write(piece); });
-  csv->write(csv_header(info.variants, info.killer));
-  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i), info.variants, info.killer));
+  csv->write(csv_header(info.data_columns));
+  for (int i = 0; i < count; ++i) csv->write(csv_row(entry_at(i), info.data_columns));
   if (Status s = json->commit(); !s) return s;
   return csv->commit();
 }

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -27,8 +29,9 @@ struct ManifestEntry {
   int clues = 0;
   std::string symmetry;
   std::string variant = "classic";  // JSON: only when not classic (classic manifests unchanged)
-  std::string regions;       // jigsaw: the region map (core/codec.hpp format_regions); else ""
-  std::vector<Cage> cages;   // killer: the cages (JSON "cages": [{"sum", "cells"}]); else none
+  // The puzzle's board (null: classic): its data besides the cells (a jigsaw's "regions", a
+  // killer's "cages": [{"sum", "cells"}]) written by the board codec (codec/board_codec.hpp).
+  std::shared_ptr<const Board> board;
 
   std::uint64_t seed = 0;    // regenerates the puzzle (with the same request)
   double rating = -1;        // SE scale; < 0 = not rated
@@ -43,11 +46,10 @@ struct ManifestInfo {
   std::uint64_t seed = 0;         // the book seed
   int pages = 0;                  // pages in the book
   std::string generator;          // "gridpress 0.1.0"
-  // The book has variant puzzles: the CSV ends with variant and regions columns (a book of
-  // classic puzzles only keeps the columns it always had).
-  bool variants = false;
-  // The book has killer puzzles: the CSV ends with a cages column too (core/codec.hpp format_cages).
-  bool killer = false;
+  // The CSV's columns after its own (codec::manifest_columns): none in a book of classic puzzles
+  // only (it keeps the columns it always had), else variant, regions and the other data keys the
+  // book's variants carry (cages with killer puzzles).
+  std::vector<std::string_view> data_columns;
 };
 
 // JSON document: {"title", "book", "files", "seed", "pages", "generator", "puzzles": [...]}, each
@@ -57,9 +59,9 @@ std::string manifest_json(const ManifestInfo& info, const std::vector<ManifestEn
 
 // CSV (RFC 4180: CRLF-free, fields quoted when they contain , " or a newline) with a header row:
 // section,number,page,answer_page,grid,givens,solution,clues,symmetry,seed,rating,label,hardest
-// (then variant,regions when `variants`, and cages when `killer`); rating is printed with one
-// decimal ("" when not rated).
-std::string manifest_csv(const std::vector<ManifestEntry>& entries, bool variants = false, bool killer = false);
+// (then variant and `data_columns`, the board codec's tokens, when `data_columns` is not empty);
+// rating is printed with one decimal ("" when not rated).
+std::string manifest_csv(const std::vector<ManifestEntry>& entries, const std::vector<std::string_view>& data_columns = {});
 
 // Writes both files atomically: `stem` + ".json" and `stem` + ".csv".
 Status write_manifest(const std::string& stem, const ManifestInfo& info,

@@ -1,0 +1,172 @@
+#include "codec/board_codec.hpp"
+
+#include <algorithm>
+#include <variant>
+
+#include "core/codec.hpp"
+#include "core/rules.hpp"
+
+namespace gp::codec {
+namespace {
+
+constexpr std::string_view kRegions = "regions";
+
+// --- per rule type: its JSON form (a new rule type fails to compile until it has both) ---
+
+nlohmann::ordered_json rule_json(const CageRule& rule) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const Cage& c : rule.cages) out.push_back({{"sum", c.sum}, {"cells", c.cells}});
+  return out;
+}
+
+// The token of a cage rule from its JSON list; `why` says what is wrong with the list's form.
+// Numbers are kept to what a token can hold (4 digits), so nothing overflows before the checks.
+Result<std::string> token_from_json(const CageRule*, const nlohmann::json& j) {
+  const std::string key = "\"cages\" ";
+  if (!j.is_array()) return Error(key + "is not a list");
+  std::vector<Cage> cages;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& c = j[k];
+    const std::string name = key + "[" + std::to_string(k) + "]";
+    if (!c.is_object() || !c.contains("sum") || !c["sum"].is_number_integer() || !c.contains("cells") ||
+        !c["cells"].is_array())
+      return Error(name + " is not {\"sum\": S, \"cells\": [...]}");
+    const auto sum = c["sum"].get<long long>();
+    if (sum < 0 || sum > 9999) return Error(name + ": sum " + std::to_string(sum) + " is out of range");
+    Cage cage;
+    cage.sum = static_cast<int>(sum);
+    if (c["cells"].empty()) return Error(name + ": no cells");
+    for (const auto& x : c["cells"]) {
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 9999)
+        return Error(name + ": a cell that is not a cell number");
+      cage.cells.push_back(x.get<int>());
+    }
+    cages.push_back(std::move(cage));
+  }
+  if (cages.empty()) return Error(key + "is an empty list");
+  return format_cages(cages);
+}
+
+nlohmann::ordered_json rule_json(const Rule& rule) {
+  return std::visit([](const auto& r) { return rule_json(r); }, rule);
+}
+
+template <std::size_t I = 0>
+Result<std::string> rule_token_from_json(std::string_view key, const nlohmann::json& value) {
+  if constexpr (I == std::variant_size_v<Rule>) {
+    return Error("unknown rule '" + std::string(key) + "'");
+  } else {
+    using R = std::variant_alternative_t<I, Rule>;
+    if (rule_key(R{}) == key) return token_from_json(static_cast<const R*>(nullptr), value);
+    return rule_token_from_json<I + 1>(key, value);
+  }
+}
+
+const Rule* rule_of(const Board* board, std::string_view key) {
+  if (!board) return nullptr;
+  for (const Rule& r : board->rules)
+    if (rule_key(r) == key) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& data_keys() {
+  static const std::vector<std::string_view> keys = [] {
+    std::vector<std::string_view> out{kRegions};
+    for (std::string_view k : rule_keys()) out.push_back(k);
+    return out;
+  }();
+  return keys;
+}
+
+Variant variant_of_key(std::string_view key) {
+  if (key == kRegions) return Variant::kJigsaw;
+  if (key == "cages") return Variant::kKiller;
+  return Variant::kClassic;
+}
+
+std::vector<std::string_view> keys_of(Variant variant) {
+  std::vector<std::string_view> out;
+  for (std::string_view k : data_keys())
+    if (variant_of_key(k) == variant) out.push_back(k);
+  return out;
+}
+
+std::vector<Field> fields(const Board* board) {
+  std::vector<Field> out;
+  if (!board) return out;
+  for (std::string_view key : data_keys())
+    if (std::string t = token(board, key); !t.empty()) out.push_back({key, std::move(t)});
+  return out;
+}
+
+std::string token(const Board* board, std::string_view key) {
+  if (!board) return {};
+  if (key == kRegions) return board->jigsaw() ? format_regions(board->region) : std::string();
+  const Rule* r = rule_of(board, key);
+  return r ? rule_token(*r) : std::string();
+}
+
+std::string line_tokens(const Board* board) {
+  std::string out;
+  for (const Field& f : fields(board)) out += (out.empty() ? "" : " ") + f.token;
+  return out;
+}
+
+nlohmann::ordered_json json_value(const Board* board, std::string_view key) {
+  if (!board) return nullptr;
+  if (key == kRegions) return board->jigsaw() ? nlohmann::ordered_json(format_regions(board->region)) : nullptr;
+  const Rule* r = rule_of(board, key);
+  return r ? rule_json(*r) : nlohmann::ordered_json(nullptr);
+}
+
+Result<std::string> token_from_json(std::string_view key, const nlohmann::json& value) {
+  if (key == kRegions) {
+    if (!value.is_string()) return Error("\"regions\" is not a string");
+    return value.get<std::string>();
+  }
+  return rule_token_from_json(key, value);
+}
+
+Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_view key, std::string_view token) {
+  const Variant variant = variant_of_key(key);
+  const std::string prefix(variant_name(variant));
+  if (key == kRegions) {
+    auto map = parse_regions(token, shape.n());
+    if (!map) return Error(prefix + " " + map.error().diagnostics.front().message);
+    auto board = jigsaw_board(shape, *map);
+    if (!board) return Error(prefix + " " + board.error().diagnostics.front().message);
+    return *board;
+  }
+  if (auto why = variant_size_problem(variant, shape); !why.empty())
+    return Error(prefix + " " + std::string(key) + ": " + why);
+  auto rule = parse_rule(key, token, shape);
+  if (!rule) return Error(prefix + " " + rule.error().diagnostics.front().message);
+  return with_rules(classic_board(shape), variant, {std::move(*rule)});
+}
+
+Status put_token(Grid& grid, std::string_view key, std::string_view token) {
+  auto board = board_from_token(grid.shape, key, token);
+  if (!board) return board.error();
+  grid.board = *board;
+  return Ok{};
+}
+
+std::vector<std::string_view> csv_columns(const std::vector<Variant>& variants) {
+  std::vector<std::string_view> out;
+  for (std::string_view key : data_keys())
+    if (std::find(variants.begin(), variants.end(), variant_of_key(key)) != variants.end()) out.push_back(key);
+  return out;
+}
+
+std::vector<std::string_view> manifest_columns(const std::vector<Variant>& variants) {
+  if (std::all_of(variants.begin(), variants.end(), [](Variant v) { return v == Variant::kClassic; })) return {};
+  std::vector<std::string_view> out;
+  for (std::string_view key : data_keys())
+    if (key == kRegions || std::find(variants.begin(), variants.end(), variant_of_key(key)) != variants.end())
+      out.push_back(key);
+  return out;
+}
+
+}  // namespace gp::codec
