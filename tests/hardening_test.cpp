@@ -95,7 +95,7 @@ TEST_CASE("hardening: every manifest entry goes through one checked path (varian
   REQUIRE(src.ok());
   CHECK(src->entries.at(0).canonical.size() > 81);  // the digits and the region map
   spit(m, manifest("\"givens\": \"" + kJigsaw + "\", \"variant\": \"jigsaw\", \"regions\": \"" + kRegions.substr(1) + "\""));
-  CHECK(read_error(m) == m + ": puzzles[0]: regions: 80 characters, expected 81");
+  CHECK(read_error(m) == m + ": puzzles[0]: jigsaw regions: 80 characters, expected 81");
   spit(m, manifest("\"givens\": \"" + kJigsaw + "\", \"variant\": \"jigsaw\""));
   CHECK(read_error(m) == m + ": puzzles[0]: a jigsaw puzzle without its \"regions\"");
   spit(m, manifest("\"givens\": \"" + kJigsaw + "\", \"regions\": \"" + kRegions + "\""));

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
 #include "core/numbering.hpp"
@@ -45,12 +46,18 @@ std::vector<std::string> csv_fields(std::string_view line) {
   return out;
 }
 
-// What a manifest entry says about its rules besides the givens: a jigsaw's region map, a killer's
-// cages (JSON: the list; CSV: the format_cages token).
+// What a manifest entry says about its board besides the givens (codec/board_codec.hpp): a
+// jigsaw's region map, a killer's cages, each as its key and token (JSON values read as tokens).
 struct Rules {
-  std::string regions;
-  std::optional<std::vector<Cage>> cages;
-  std::string cages_error;  // why the cages could not be read ("" when they could or are absent)
+  std::vector<std::pair<std::string_view, std::string>> data;
+  std::string_view error_key;  // a JSON value that is not its key's form: the key and why
+  std::string error;
+
+  const std::string* token(std::string_view key) const {
+    for (const auto& [k, t] : data)
+      if (k == key) return &t;
+    return nullptr;
+  }
 };
 
 // The one checked path of every manifest entry (JSON, CSV, and the rows of another catalogue):
@@ -65,10 +72,15 @@ Status complete(Entry& e, const Rules& rules, const std::string& where) {
   auto variant = parse_variant(e.variant.empty() ? "classic" : e.variant);
   if (!variant) return Error(where + ": \"variant\": " + variant.error().to_string());
   const std::string vname(variant_name(*variant));
-  if (!rules.regions.empty() && *variant != Variant::kJigsaw)
-    return Error(where + ": \"regions\" belong to a jigsaw puzzle, not to variant " + vname);
-  if ((rules.cages || !rules.cages_error.empty()) && *variant != Variant::kKiller)
-    return Error(where + ": \"cages\" belong to a killer puzzle, not to variant " + vname);
+  const auto belongs = [&](std::string_view key) -> Status {
+    const Variant owner = codec::variant_of_key(key);
+    if (owner == *variant) return Ok{};
+    return Error(where + ": \"" + std::string(key) + "\" belong to a " + std::string(variant_name(owner)) +
+                 " puzzle, not to variant " + vname);
+  };
+  for (std::string_view key : codec::data_keys())
+    if (rules.token(key) || rules.error_key == key)
+      if (Status st = belongs(key); !st) return st;
   if (e.givens.empty()) return Ok{};  // a manifest that gives only canonical forms
   auto g = parse_line(e.givens);
   if (!g) return Error(where + ": \"givens\": " + g.error().to_string());
@@ -85,79 +97,27 @@ Status complete(Entry& e, const Rules& rules, const std::string& where) {
       return Error(where + ": \"solution\" is not a full grid of the givens' " + std::to_string(g->cells.size()) + " cells");
   }
   const bool have_canonical = !e.canonical.empty();
-  switch (*variant) {
-    case Variant::kClassic:
-    case Variant::kSamurai:  // parse_line gave the samurai board
-      break;
-    case Variant::kX:
-    case Variant::kHyper: {
-      auto board = variant_board(g->shape, *variant);
-      if (!board) return Error(where + ": " + board.error().to_string());
-      g->board = *board;
-      break;
+  // The variant's board: its data when it has some (a jigsaw's regions, a killer's cages), else
+  // its fixed board (x, hyper; samurai came with its line).
+  const std::vector<std::string_view> keys = codec::keys_of(*variant);
+  if (keys.empty() && g->variant() != *variant) {
+    auto board = variant_board(g->shape, *variant);
+    if (!board) return Error(where + ": " + board.error().to_string());
+    g->board = *board;
+  }
+  for (std::string_view key : keys) {
+    if (rules.error_key == key) return Error(where + ": " + rules.error);
+    const std::string* token = rules.token(key);
+    if (!token) {
+      if (have_canonical) continue;  // the board is not needed
+      return Error(where + ": a " + vname + " puzzle without its \"" + std::string(key) + "\"");
     }
-    case Variant::kJigsaw: {
-      if (rules.regions.empty()) {
-        if (have_canonical) break;  // the board is not needed
-        return Error(where + ": a jigsaw puzzle without its \"regions\"");
-      }
-      auto map = parse_regions(rules.regions, g->n());
-      if (!map) return Error(where + ": " + map.error().to_string());
-      auto board = jigsaw_board(g->shape, *map);
-      if (!board) return Error(where + ": jigsaw " + board.error().to_string());
-      g->board = *board;
-      break;
-    }
-    case Variant::kKiller: {
-      if (!rules.cages_error.empty()) return Error(where + ": \"cages\" " + rules.cages_error);
-      if (!rules.cages) {
-        if (have_canonical) break;
-        return Error(where + ": a killer puzzle without its \"cages\"");
-      }
-      auto board = killer_board(g->shape, *rules.cages);
-      if (!board) return Error(where + ": killer cages: " + board.error().to_string());
-      g->board = *board;
-      break;
-    }
+    if (Status st = codec::put_token(*g, key, *token); !st) return Error(where + ": " + st.error().to_string());
   }
   if (e.grid.empty()) e.grid = g->shape.name();
   if (e.clues == 0) e.clues = g->clue_count();
   if (!have_canonical) e.canonical = gen::canonical_form(*g);
   return Ok{};
-}
-
-// A JSON "cages" list ([{"sum": S, "cells": [...]}, ...]); `why` says what is wrong with it.
-std::vector<Cage> json_cages(const json& j, std::string& why) {
-  std::vector<Cage> out;
-  if (!j.is_array()) {
-    why = "is not a list";
-    return out;
-  }
-  for (std::size_t k = 0; k < j.size(); ++k) {
-    const json& c = j[k];
-    const std::string name = "[" + std::to_string(k) + "]";
-    if (!c.is_object() || !c.contains("sum") || !c["sum"].is_number_integer() || !c.contains("cells") ||
-        !c["cells"].is_array()) {
-      why = name + " is not {\"sum\": S, \"cells\": [...]}";
-      return {};
-    }
-    Cage cage;
-    const auto sum = c["sum"].get<long long>();
-    if (sum < 0 || sum > 10000) {
-      why = name + ": sum " + std::to_string(sum) + " is out of range";
-      return {};
-    }
-    cage.sum = static_cast<int>(sum);
-    for (const json& x : c["cells"]) {
-      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() >= 1024) {
-        why = name + ": a cell that is not a cell number";
-        return {};
-      }
-      cage.cells.push_back(x.get<int>());
-    }
-    out.push_back(std::move(cage));
-  }
-  return out;
 }
 
 Result<Source> from_json(const std::string& path, const std::string& body) {
@@ -207,13 +167,15 @@ Result<Source> from_json(const std::string& path, const std::string& body) {
       file = p["files"][0].get<std::string>();
     if (!file.empty()) e.file = (folder / file).lexically_normal().string();
     Rules rules;
-    if (p.contains("regions")) {
-      if (!p["regions"].is_string()) return Error(where + ": \"regions\" is not a string");
-      rules.regions = p["regions"].get<std::string>();
-    }
-    if (p.contains("cages")) {
-      auto cages = json_cages(p["cages"], rules.cages_error);
-      if (rules.cages_error.empty()) rules.cages = std::move(cages);
+    for (std::string_view key : codec::data_keys()) {
+      if (!p.is_object() || !p.contains(std::string(key))) continue;
+      auto token = codec::token_from_json(key, p[std::string(key)]);
+      if (token) {
+        rules.data.emplace_back(key, std::move(*token));
+      } else if (rules.error.empty()) {
+        rules.error_key = key;
+        rules.error = token.error().diagnostics.front().message;
+      }
     }
     if (Status st = complete(e, rules, where); !st) return st.error();
     src.entries.push_back(std::move(e));
@@ -236,8 +198,10 @@ std::optional<Result<Source>> from_csv(const std::string& path, const std::strin
   if (canon < 0 && givens < 0) return std::nullopt;
   const int solution = column("solution"), section = column("section"), number = column("number"),
             date = column("date"), seed = column("seed"), rating = column("rating"), label = column("label"),
-            hardest = column("hardest"), files = column("files"), variant = column("variant"),
-            regions = column("regions"), cages = column("cages");
+            hardest = column("hardest"), files = column("files"), variant = column("variant");
+  std::vector<std::pair<std::string_view, int>> data_columns;  // the board codec's columns
+  for (std::string_view key : codec::data_keys())
+    if (const int c = column(std::string(key).c_str()); c >= 0) data_columns.emplace_back(key, c);
   Source src;
   for (int line_no = 2; std::getline(in, line); ++line_no) {
     if (line.empty() || line == "\r") continue;
@@ -270,14 +234,8 @@ std::optional<Result<Source>> from_csv(const std::string& path, const std::strin
       e.file = (fs::absolute(path).parent_path() / first).lexically_normal().string();
     if (!at(variant).empty()) e.variant = at(variant);
     Rules rules;
-    rules.regions = at(regions);
-    if (!at(cages).empty()) {
-      auto list = parse_cages(at(cages), 1024);
-      if (list)
-        rules.cages = std::move(*list);
-      else
-        rules.cages_error = list.error().to_string();
-    }
+    for (const auto& [key, c] : data_columns)
+      if (!at(c).empty()) rules.data.emplace_back(key, at(c));
     if (Status st = complete(e, rules, where); !st) return Result<Source>(st.error());
     src.entries.push_back(std::move(e));
   }
