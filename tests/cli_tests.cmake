@@ -298,6 +298,9 @@ gridpress_cli_test(generate_clues_auto ARGS generate --difficulty hard --clues a
 
 # A killer line is rated by the killer ladder (docs/killer.md): 1.8, easy, a one-cell innie.
 gridpress_cli_test(grade_killer ARGS grade data/killer_grade_easy.txt MATCH " 1\\.8 easy 45 rule \\(one house\\): one cell\n$")
+# Its JSON gives the cages as generate --format json does (the list, not the line token), so it reads back.
+gridpress_cli_test(grade_killer_json ARGS grade --format json data/killer_grade_easy.txt
+  MATCH "\"cages\": \\[\n +\\{\n +\"cells\": \\[\n +0,\n +1,\n +10\n +\\],\n +\"sum\": 15\n")
 
 # The variety example: every variant (classic, x, hyper, jigsaw, samurai, killer) in one book, one
 # puzzle store and one manifest, with its answers; the book's own preflight passes.

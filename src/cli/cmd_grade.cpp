@@ -165,8 +165,7 @@ int run_grade(const GradeCliOptions& opt) {
       j["line"] = line_no;
       j["puzzle"] = puzzle;
       if (grid && grid->board) j["variant"] = std::string(variant_name(grid->variant()));
-      if (grid)
-        for (const codec::Field& f : codec::fields(*grid)) j[std::string(f.key)] = f.token;
+      if (grid) codec::put_json(j, grid->board.get());  // as generate --format json: "cages" structured
       if (rated) {
         j["rating"] = rounded_rating((g.rating));
         j["label"] = g.label;
