@@ -11,6 +11,7 @@
 #include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/rules.hpp"
+#include "core/variants.hpp"
 #include "input/puzzle_reader.hpp"
 
 namespace {
@@ -199,4 +200,30 @@ TEST_CASE("codec: what is wrong is said with the variant and the key") {
             .error()
             .diagnostics.front()
             .message == "\"cages\" [0]: sum 99999 is out of range");
+}
+
+TEST_CASE("variant table: the core's variant functions are views of it") {
+  REQUIRE(variant_defs().size() == all_variants().size());
+  for (const VariantDef& d : variant_defs()) {
+    INFO(d.name);
+    CHECK(&variant_def(d.variant) == &d);
+    CHECK(variant_name(d.variant) == d.name);
+    CHECK(*parse_variant(d.name) == d.variant);
+    CHECK(find_variant_def(d.name) == &d);
+    CHECK(variant_size_problem(d.variant, Shape{3, 3}).empty());  // every variant plays 9x9
+    CHECK(codec::keys_of(d.variant) == (d.data_key.empty() ? std::vector<std::string_view>{}
+                                                           : std::vector<std::string_view>{d.data_key}));
+    if (!d.data_key.empty()) CHECK(variant_of_data(d.data_key) == &d);
+    CHECK(d.instruction.back() == '.');
+    CHECK(d.how_to_play.empty() == (d.variant == Variant::kClassic));
+    for (const VariantOption& o : d.options) CHECK(variant_option(o.key).first == &d);
+  }
+  CHECK(parse_variant("hypr").error().diagnostics.front().message ==
+        "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai or killer); did you mean 'hyper'?");
+  CHECK(variant_size_problem(Variant::kHyper, Shape{2, 3}) ==
+        "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the boxes), not 6x6");
+  CHECK(minimum_clues(Shape{3, 3}, Variant::kJigsaw).count == 8);
+  CHECK(minimum_clues(Shape{3, 3}, Variant::kX).count == 17);
+  CHECK(variant_option("regions").second->values.front() == "random");
+  CHECK(variant_option("count").first == nullptr);
 }

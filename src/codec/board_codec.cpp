@@ -5,6 +5,7 @@
 
 #include "core/codec.hpp"
 #include "core/rules.hpp"
+#include "core/variants.hpp"
 
 namespace gp::codec {
 namespace {
@@ -81,9 +82,8 @@ const std::vector<std::string_view>& data_keys() {
 }
 
 Variant variant_of_key(std::string_view key) {
-  if (key == kRegions) return Variant::kJigsaw;
-  if (key == "cages") return Variant::kKiller;
-  return Variant::kClassic;
+  const VariantDef* d = variant_of_data(key);  // the variant table's data_key
+  return d ? d->variant : Variant::kClassic;
 }
 
 std::vector<std::string_view> keys_of(Variant variant) {

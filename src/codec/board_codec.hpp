@@ -26,8 +26,8 @@ namespace gp::codec {
 // Every key, in writing order: "regions", then core/rules.hpp's rule_keys() ("cages").
 const std::vector<std::string_view>& data_keys();
 
-// The variant whose boards carry `key`'s data ("regions": jigsaw, "cages": killer), or classic
-// for a key that is none of data_keys().
+// The variant whose boards carry `key`'s data ("regions": jigsaw, "cages": killer: the data_key
+// of core/variants.hpp's table), or classic for a key that is none of data_keys().
 Variant variant_of_key(std::string_view key);
 // The keys a board of `variant` carries (jigsaw: regions; killer: cages; others: none).
 std::vector<std::string_view> keys_of(Variant variant);

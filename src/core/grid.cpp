@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "core/pieces.hpp"
+#include "core/variants.hpp"
 
 namespace gp {
 
@@ -84,10 +85,6 @@ bool operator==(const Grid& a, const Grid& b) {
 }
 
 namespace {
-
-constexpr std::array<std::string_view, 6> kVariantNames{"classic", "x", "hyper", "jigsaw", "samurai", "killer"};
-// The variants a user can ask for (by name, in a spec or on the command line): all of them.
-constexpr size_t kPlayable = kVariantNames.size();
 
 // Levenshtein distance, for did-you-mean.
 int distance(std::string_view a, std::string_view b) {
@@ -191,12 +188,12 @@ std::vector<std::vector<int>> extra_units(Shape s, Variant v) {
 
 }  // namespace
 
-std::string_view variant_name(Variant v) { return kVariantNames[static_cast<size_t>(v)]; }
+std::string_view variant_name(Variant v) { return variant_def(v).name; }
 
 const std::vector<Variant>& all_variants() {
   static const std::vector<Variant> all = [] {
     std::vector<Variant> v;
-    for (size_t i = 0; i < kPlayable; ++i) v.push_back(static_cast<Variant>(i));
+    for (const VariantDef& d : variant_defs()) v.push_back(d.variant);
     return v;
   }();
   return all;
@@ -210,50 +207,29 @@ MinimumClues minimum_clues(Shape shape) {
 }
 
 MinimumClues minimum_clues(Shape shape, Variant variant) {
-  if (variant == Variant::kJigsaw || variant == Variant::kSamurai)
+  if (!variant_def(variant).box_clue_bounds)
     return {shape.n() - 1, false, "two digits both absent from the givens could be swapped in any solution"};
   return minimum_clues(shape);
 }
 
 Result<Variant> parse_variant(std::string_view name) {
-  for (size_t i = 0; i < kPlayable; ++i)
-    if (name == kVariantNames[i]) return static_cast<Variant>(i);
-  std::string msg = "unknown variant '" + std::string(name) + "' (expected classic, x, hyper, jigsaw, samurai or killer)";
+  if (const VariantDef* d = find_variant_def(name)) return d->variant;
+  std::string expected;
+  for (size_t i = 0; i < variant_defs().size(); ++i)
+    expected += (i == 0 ? "" : i + 1 == variant_defs().size() ? " or " : ", ") + std::string(variant_defs()[i].name);
+  std::string msg = "unknown variant '" + std::string(name) + "' (expected " + expected + ")";
   std::string_view best;
   int best_d = 3;
-  for (auto v : std::span(kVariantNames).first(kPlayable))
-    if (const int d = distance(name, v); d < best_d) {
+  for (const VariantDef& row : variant_defs())
+    if (const int d = distance(name, row.name); d < best_d) {
       best_d = d;
-      best = v;
+      best = row.name;
     }
   if (!best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
   return Error(msg);
 }
 
-std::string variant_size_problem(Variant v, Shape shape) {
-  switch (v) {
-    case Variant::kClassic:
-    case Variant::kX:
-      return {};
-    case Variant::kHyper:
-      if (shape == Shape{3, 3}) return {};
-      return "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the "
-             "boxes), not " + shape.name();
-    case Variant::kSamurai:
-      if (shape == Shape{3, 3}) return {};
-      return "samurai is five overlapping 9x9 grids with 3x3 boxes, not " + shape.name();
-    case Variant::kJigsaw: {
-      auto standard = standard_shape(shape.n());
-      if (!standard || *standard == shape) return {};
-      return "jigsaw puzzles have regions instead of boxes: the box shape " + std::to_string(shape.box_rows) + "x" +
-             std::to_string(shape.box_cols) + " does not apply (give the grid size alone)";
-    }
-    case Variant::kKiller:
-      if (shape.n() <= 9) return {};
-      return "killer puzzles go up to 9x9 (cage sums on larger grids are beyond solving by hand), not " + shape.name();
-  }
-  return {};
-}
+std::string variant_size_problem(Variant v, Shape shape) { return variant_def(v).size_problem(shape); }
 
 namespace {
 

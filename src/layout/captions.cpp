@@ -8,6 +8,7 @@
 
 #include "core/text.hpp"
 #include "core/codec.hpp"
+#include "core/variants.hpp"
 #include "layout/calendar.hpp"
 #include "layout/layout.hpp"
 
@@ -185,40 +186,23 @@ std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes
 }
 
 std::vector<std::string> variant_paragraphs(const std::vector<std::string>& variants) {
-  auto has = [&](const char* v) { return std::find(variants.begin(), variants.end(), v) != variants.end(); };
+  // The variant table's how-to-play paragraphs, in their rank order, of the variants present.
+  std::vector<const VariantDef*> rows;
+  for (const VariantDef& d : variant_defs())
+    if (!d.how_to_play.empty() && std::find(variants.begin(), variants.end(), d.name) != variants.end())
+      rows.push_back(&d);
+  std::sort(rows.begin(), rows.end(), [](auto* a, auto* b) { return a->how_to_play_rank < b->how_to_play_rank; });
   std::vector<std::string> out;
-  if (has("x"))
-    out.push_back("X puzzles: the two long diagonals, shaded grey, are units too: each of them must also "
-                  "contain every symbol exactly once.");
-  if (has("hyper"))
-    out.push_back("Hyper puzzles: the four shaded 3x3 windows are units too: each of them must also "
-                  "contain the digits 1 to 9 exactly once.");
-  if (has("samurai"))
-    out.push_back("Samurai puzzles: five 9x9 grids overlap, the middle one sharing a corner box with each of "
-                  "the others. Every row, column and box of every grid must contain the digits 1 to 9 "
-                  "exactly once; the shared boxes count in both of their grids.");
-  if (has("jigsaw"))
-    out.push_back("Jigsaw puzzles: the boxes are replaced by irregular regions, outlined with thick lines, "
-                  "each as many cells as a row. Every row, every column and every region must contain "
-                  "every symbol exactly once.");
-  if (has("killer"))
-    out.push_back("Killer puzzles: the dashed outlines are cages. The small number in a cage's corner is the "
-                  "sum of its digits, and digits do not repeat within a cage. Most killer puzzles give no "
-                  "digits at all: the sums are the clues (a whole row, column or box adds up to 45 on 9x9).");
+  for (const VariantDef* d : rows) out.emplace_back(d->how_to_play);
   return out;
 }
 
 std::string instruction_line(const std::string& variant, const Shape& shape) {
-  const std::string n = std::to_string(shape.n());
   const std::string box = std::to_string(shape.box_rows) + "x" + std::to_string(shape.box_cols) + " box";
-  const std::string place = "Place " + symbols_phrase(shape.n()) + " once in every ";
-  if (variant == "x") return place + "row, column, " + box + " and long diagonal.";
-  if (variant == "hyper") return place + "row, column, " + box + " and shaded window.";
-  if (variant == "jigsaw") return place + "row, column and outlined region.";
-  if (variant == "samurai") return place + "row, column and 3x3 box of each of the five overlapping 9x9 grids.";
-  if (variant == "killer")
-    return place + "row, column and " + box + "; the digits of a dashed cage add up to its sum, none repeated.";
-  return place + "row, column and " + box + ".";
+  const VariantDef* d = find_variant_def(variant);
+  std::string rule(d ? d->instruction : variant_def(Variant::kClassic).instruction);
+  if (const auto at = rule.find("{box}"); at != std::string::npos) rule.replace(at, 5, box);
+  return "Place " + symbols_phrase(shape.n()) + " once in every " + rule;
 }
 
 }  // namespace gp::layout

@@ -1,0 +1,94 @@
+#include "core/variants.hpp"
+
+#include <utility>
+
+namespace gp {
+namespace {
+
+std::string any_size(Shape) { return {}; }
+
+std::string nine_by_nine(Shape shape, std::string_view why) {
+  if (shape == Shape{3, 3}) return {};
+  return std::string(why) + shape.name();
+}
+
+std::string hyper_size(Shape shape) {
+  return nine_by_nine(shape, "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between "
+                             "the boxes), not ");
+}
+
+std::string samurai_size(Shape shape) {
+  return nine_by_nine(shape, "samurai is five overlapping 9x9 grids with 3x3 boxes, not ");
+}
+
+std::string jigsaw_size(Shape shape) {
+  auto standard = standard_shape(shape.n());
+  if (!standard || *standard == shape) return {};
+  return "jigsaw puzzles have regions instead of boxes: the box shape " + std::to_string(shape.box_rows) + "x" +
+         std::to_string(shape.box_cols) + " does not apply (give the grid size alone)";
+}
+
+std::string killer_size(Shape shape) {
+  if (shape.n() <= 9) return {};
+  return "killer puzzles go up to 9x9 (cage sums on larger grids are beyond solving by hand), not " + shape.name();
+}
+
+std::vector<VariantDef> make_table() {
+  std::vector<VariantDef> t(6);
+  t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}."};
+  t[1] = {Variant::kX, "x", any_size, true, "", {}, false,
+          "X puzzles: the two long diagonals, shaded grey, are units too: each of them must also contain every "
+          "symbol exactly once.",
+          1, "row, column, {box} and long diagonal."};
+  t[2] = {Variant::kHyper, "hyper", hyper_size, true, "", {}, false,
+          "Hyper puzzles: the four shaded 3x3 windows are units too: each of them must also contain the digits 1 "
+          "to 9 exactly once.",
+          2, "row, column, {box} and shaded window."};
+  t[3] = {Variant::kJigsaw, "jigsaw", jigsaw_size, false, "regions",
+          {{"regions", "--regions", {"random", "symmetric"}}}, false,
+          "Jigsaw puzzles: the boxes are replaced by irregular regions, outlined with thick lines, each as many "
+          "cells as a row. Every row, every column and every region must contain every symbol exactly once.",
+          4, "row, column and outlined region."};
+  t[4] = {Variant::kSamurai, "samurai", samurai_size, false, "", {}, false,
+          "Samurai puzzles: five 9x9 grids overlap, the middle one sharing a corner box with each of the others. "
+          "Every row, column and box of every grid must contain the digits 1 to 9 exactly once; the shared boxes "
+          "count in both of their grids.",
+          3, "row, column and 3x3 box of each of the five overlapping 9x9 grids."};
+  t[5] = {Variant::kKiller, "killer", killer_size, true, "cages", {{"givens", "--givens", {"none", "some"}}}, false,
+          "Killer puzzles: the dashed outlines are cages. The small number in a cage's corner is the sum of its "
+          "digits, and digits do not repeat within a cage. Most killer puzzles give no digits at all: the sums are "
+          "the clues (a whole row, column or box adds up to 45 on 9x9).",
+          5, "row, column and {box}; the digits of a dashed cage add up to its sum, none repeated."};
+  return t;
+}
+
+}  // namespace
+
+const std::vector<VariantDef>& variant_defs() {
+  static const std::vector<VariantDef> table = make_table();
+  return table;
+}
+
+const VariantDef& variant_def(Variant v) { return variant_defs()[static_cast<std::size_t>(v)]; }
+
+const VariantDef* find_variant_def(std::string_view name) {
+  for (const VariantDef& d : variant_defs())
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+const VariantDef* variant_of_data(std::string_view key) {
+  if (key.empty()) return nullptr;
+  for (const VariantDef& d : variant_defs())
+    if (d.data_key == key) return &d;
+  return nullptr;
+}
+
+std::pair<const VariantDef*, const VariantOption*> variant_option(std::string_view key) {
+  for (const VariantDef& d : variant_defs())
+    for (const VariantOption& o : d.options)
+      if (o.key == key) return {&d, &o};
+  return {nullptr, nullptr};
+}
+
+}  // namespace gp

@@ -1,0 +1,58 @@
+// The variant table: one row per variant with what the rest of the program asks of it (its name,
+// the sizes it can have, the fewest clues, the per-puzzle data it carries, the options that are
+// its own, the fills it takes, its rule text for how-to-play pages and instruction lines). The
+// core's variant_name, all_variants, parse_variant, variant_size_problem and minimum_clues(shape,
+// variant) are views of it; the board codec finds a data key's variant here; the how-to-play
+// paragraphs and newspaper instruction lines read its rule text. A new variant is a row here (and
+// its enum value in core/grid.hpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+
+namespace gp {
+
+// An option only some variants take: its spec key and command-line option, its values (the
+// first is the default, which every variant accepts).
+struct VariantOption {
+  std::string_view key;                  // spec key: "regions"
+  std::string_view cli;                  // command-line option: "--regions"
+  std::vector<std::string_view> values;  // "random", "symmetric"
+};
+
+struct VariantDef {
+  Variant variant = Variant::kClassic;
+  std::string_view name;  // "classic", "x", ... (the spelling of spec, CLI and JSON)
+  // Why the variant cannot be played on `shape` ("" when it can), e.g. "hyper needs a 9x9 grid
+  // with 3x3 boxes (...), not 6x6".
+  std::string (*size_problem)(Shape shape) = nullptr;
+  // The fewest givens: the proven figures of classic boxes (minimum_clues(shape)), or only the
+  // n - 1 bound (regions and overlapping grids are not boxes: the proofs do not apply).
+  bool box_clue_bounds = true;
+  std::string_view data_key;  // per-puzzle data in every format (codec/board_codec.hpp); "" none
+  std::vector<VariantOption> options;  // the options that are this variant's own
+  bool any_fill = false;  // takes every fill (classic); the others take random only
+  // How to play: the paragraph of the how-to-play page ("" for classic), placed by `rank`.
+  std::string_view how_to_play;
+  int how_to_play_rank = 0;
+  // The one-line rule of a newspaper page or puzzle file: after "Place 1 to 9 once in every ",
+  // with {box} standing for "3x3 box" (the grid's box shape).
+  std::string_view instruction;
+};
+
+// Every variant, in the order of `Variant`.
+const std::vector<VariantDef>& variant_defs();
+const VariantDef& variant_def(Variant v);
+// The row named `name`, or null.
+const VariantDef* find_variant_def(std::string_view name);
+// The variant whose boards carry per-puzzle data `key` ("regions": jigsaw, "cages": killer), or
+// null.
+const VariantDef* variant_of_data(std::string_view key);
+// The option of spec key `key` that some variant owns (regions, givens), with that variant, or
+// {null, null}.
+std::pair<const VariantDef*, const VariantOption*> variant_option(std::string_view key);
+
+}  // namespace gp
