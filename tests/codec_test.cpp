@@ -3,6 +3,8 @@
 // itself and through the puzzle reader that every command uses.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -226,4 +228,16 @@ TEST_CASE("variant table: the core's variant functions are views of it") {
   CHECK(minimum_clues(Shape{3, 3}, Variant::kX).count == 17);
   CHECK(variant_option("regions").second->values.front() == "random");
   CHECK(variant_option("count").first == nullptr);
+}
+
+TEST_CASE("variant table: the shell completions offer every variant of generate's --variant") {
+  std::string names;
+  for (const VariantDef& d : variant_defs()) names += (names.empty() ? "" : " ") + std::string(d.name);
+  for (const char* file : {"gridpress.bash", "_gridpress", "gridpress.fish"}) {
+    INFO(file);
+    std::ifstream in(std::string(GRIDPRESS_SOURCE_DIR) + "/dist/completions/" + file);
+    REQUIRE(in);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    CHECK(text.find(names) != std::string::npos);  // "classic x hyper jigsaw samurai killer"
+  }
 }

@@ -21,6 +21,7 @@
 #include "cli/progress.hpp"
 #include "codec/board_codec.hpp"
 #include "core/codec.hpp"
+#include "core/variants.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "input/puzzle_reader.hpp"
@@ -383,10 +384,11 @@ void add_generate_command(CLI::App& app, Run& run) {
   CLI::App* cmd = app.add_subcommand("generate", "Generate new puzzles with a unique solution");
   cmd->footer(kGenerateFooter);
   cmd->add_option("--grid", opt->grid, "Grid size: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16")->capture_default_str();
-  cmd->add_option("--variant", opt->variant,
-                  "Rules: classic, x (diagonals), hyper (four extra windows, 9x9), jigsaw (irregular regions, every "
-                  "size), samurai (five overlapping 9x9 grids), killer (cages with sums, up to 9x9)")
-      ->capture_default_str();
+  std::string variants = "Rules: ";  // every row of the variant table, with its summary
+  for (const VariantDef& d : variant_defs())
+    variants += std::string(d.variant == Variant::kClassic ? "" : ", ") + std::string(d.name) +
+                (d.summary.empty() ? "" : " (" + std::string(d.summary) + ")");
+  cmd->add_option("--variant", opt->variant, variants)->capture_default_str();
   cmd->add_option("--givens", opt->givens, "Killer: none (cages only, the classic form) or some (a few givens, for beginners)")
       ->capture_default_str();
   cmd->add_option("--regions", opt->regions, "Jigsaw region layouts: random, or symmetric (the same after a half turn)")

@@ -35,30 +35,32 @@ std::string killer_size(Shape shape) {
 
 std::vector<VariantDef> make_table() {
   std::vector<VariantDef> t(6);
-  t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}."};
+  t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}.", ""};
   t[1] = {Variant::kX, "x", any_size, true, "", {}, false,
           "X puzzles: the two long diagonals, shaded grey, are units too: each of them must also contain every "
           "symbol exactly once.",
-          1, "row, column, {box} and long diagonal."};
+          1, "row, column, {box} and long diagonal.", "diagonals"};
   t[2] = {Variant::kHyper, "hyper", hyper_size, true, "", {}, false,
           "Hyper puzzles: the four shaded 3x3 windows are units too: each of them must also contain the digits 1 "
           "to 9 exactly once.",
-          2, "row, column, {box} and shaded window."};
+          2, "row, column, {box} and shaded window.", "four extra windows, 9x9"};
   t[3] = {Variant::kJigsaw, "jigsaw", jigsaw_size, false, "regions",
           {{"regions", "--regions", {"random", "symmetric"}}}, false,
           "Jigsaw puzzles: the boxes are replaced by irregular regions, outlined with thick lines, each as many "
           "cells as a row. Every row, every column and every region must contain every symbol exactly once.",
-          4, "row, column and outlined region."};
+          4, "row, column and outlined region.", "irregular regions, every size"};
   t[4] = {Variant::kSamurai, "samurai", samurai_size, false, "", {}, false,
           "Samurai puzzles: five 9x9 grids overlap, the middle one sharing a corner box with each of the others. "
           "Every row, column and box of every grid must contain the digits 1 to 9 exactly once; the shared boxes "
           "count in both of their grids.",
-          3, "row, column and 3x3 box of each of the five overlapping 9x9 grids."};
+          3, "row, column and 3x3 box of each of the five overlapping 9x9 grids.",
+          "five overlapping 9x9 grids"};
   t[5] = {Variant::kKiller, "killer", killer_size, true, "cages", {{"givens", "--givens", {"none", "some"}}}, false,
           "Killer puzzles: the dashed outlines are cages. The small number in a cage's corner is the sum of its "
           "digits, and digits do not repeat within a cage. Most killer puzzles give no digits at all: the sums are "
           "the clues (a whole row, column or box adds up to 45 on 9x9).",
-          5, "row, column and {box}; the digits of a dashed cage add up to its sum, none repeated."};
+          5, "row, column and {box}; the digits of a dashed cage add up to its sum, none repeated.",
+          "cages with sums, up to 9x9"};
   return t;
 }
 

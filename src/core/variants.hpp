@@ -41,6 +41,8 @@ struct VariantDef {
   // The one-line rule of a newspaper page or puzzle file: after "Place 1 to 9 once in every ",
   // with {box} standing for "3x3 box" (the grid's box shape).
   std::string_view instruction;
+  // What `generate --variant` says of it in its help ("diagonals"; "" for classic).
+  std::string_view summary;
 };
 
 // Every variant, in the order of `Variant`.
