@@ -28,6 +28,13 @@ struct TestPuzzle {
   Grid solution;  // the same board
 };
 
+// grade() as the killer tests call it: without its uniqueness check (these test puzzles may have
+// several solutions; every killer step is sound, so the ladder then simply gets stuck).
+grader::Grade killer_grade(const Grid& puzzle, grader::GradeOptions options = {}) {
+  options.assume_unique = true;
+  return grader::grade(puzzle, options);
+}
+
 // Cages grown on a filled grid: cells in a shuffled order start a cage each when free; a cage
 // takes a size from 1..max_size (sizes of 1 only when `singles`) and grows by a random free
 // neighbour (of any cage cell) whose digit it does not hold yet.
@@ -209,11 +216,11 @@ TEST_CASE("no step of the killer ladder contradicts the solution", "[killer_grad
   for (int max_size : {2, 3, 4, 5, 6}) {
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
       const TestPuzzle t = make_puzzle(seed * 131 + static_cast<std::uint64_t>(max_size), max_size);
-      grader::KillerGradeOptions opt;
+      grader::GradeOptions opt;
       opt.check_against = &t.solution;
-      const grader::KillerGrade g = grader::grade_killer(t.puzzle, opt);
+      const grader::Grade g = killer_grade(t.puzzle, opt);
       INFO(cages_text(t.puzzle));
-      REQUIRE(g.valid);
+      REQUIRE(g.unique);
       REQUIRE(g.wrong_step.empty());
       ++graded;
       for (const auto& [name, count] : g.counts) used[name] += count;
@@ -247,11 +254,11 @@ TEST_CASE("no step contradicts the solution on the generator's killer puzzles", 
       r.difficulty = profile;
       auto p = gen::generate_one(r, mix_seed(99, 3, i));
       REQUIRE(p);
-      grader::KillerGradeOptions opt;
+      grader::GradeOptions opt;
       opt.check_against = &p.value().solution;
-      const auto g = grader::grade_killer(p.value().givens, opt);
+      const auto g = killer_grade(p.value().givens, opt);
       INFO(profile << " " << g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages()));
-      REQUIRE(g.valid);
+      REQUIRE(g.unique);
       REQUIRE(g.wrong_step.empty());
       solved += g.solved ? 1 : 0;
     }
@@ -263,9 +270,9 @@ TEST_CASE("a step the solution refutes is reported in check mode", "[killer_grad
   const TestPuzzle t = make_puzzle(7, 3);
   Grid other = t.solution;  // another filled grid on the same board: some step must disagree
   for (auto& v : other.cells) v = static_cast<std::uint8_t>(v % 9 + 1);
-  grader::KillerGradeOptions opt;
+  grader::GradeOptions opt;
   opt.check_against = &other;
-  const grader::KillerGrade g = grader::grade_killer(t.puzzle, opt);
+  const grader::Grade g = killer_grade(t.puzzle, opt);
   CHECK(!g.wrong_step.empty());
   CHECK(!g.solved);
 }
@@ -291,23 +298,26 @@ TEST_CASE("killer bands, labels and the ladder", "[killer_grade]") {
   CHECK(range.value().contains(3.0));
   CHECK(!grader::killer_rating_range("brutal"));
   // The ladder's weights never go down.
-  const auto ladder = grader::killer_ladder();
+  const auto ladder = grader::ladder(board_of(make_puzzle(1, 3).puzzle));
+  REQUIRE(ladder.size() == 36);
+  CHECK(ladder.front().name == "Full house");
+  CHECK(ladder.back().name == "Dynamic forcing chains");
   for (std::size_t i = 1; i < ladder.size(); ++i) CHECK(ladder[i - 1].rating <= ladder[i].rating);
 }
 
-TEST_CASE("grade_killer reports its steps and is deterministic across threads", "[killer_grade]") {
+TEST_CASE("killer grades report their steps and is deterministic across threads", "[killer_grade]") {
   std::vector<TestPuzzle> puzzles;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) puzzles.push_back(make_puzzle(seed + 500, 4));
-  grader::KillerGradeOptions opt;
+  grader::GradeOptions opt;
   opt.record_path = true;
-  std::vector<grader::KillerGrade> here;
-  for (const auto& t : puzzles) here.push_back(grader::grade_killer(t.puzzle, opt));
-  std::vector<grader::KillerGrade> there(puzzles.size());
+  std::vector<grader::Grade> here;
+  for (const auto& t : puzzles) here.push_back(killer_grade(t.puzzle, opt));
+  std::vector<grader::Grade> there(puzzles.size());
   std::thread a([&] {
-    for (std::size_t i = 0; i < puzzles.size(); i += 2) there[i] = grader::grade_killer(puzzles[i].puzzle, opt);
+    for (std::size_t i = 0; i < puzzles.size(); i += 2) there[i] = killer_grade(puzzles[i].puzzle, opt);
   });
   std::thread b([&] {
-    for (std::size_t i = 1; i < puzzles.size(); i += 2) there[i] = grader::grade_killer(puzzles[i].puzzle, opt);
+    for (std::size_t i = 1; i < puzzles.size(); i += 2) there[i] = killer_grade(puzzles[i].puzzle, opt);
   });
   a.join();
   b.join();
@@ -330,30 +340,58 @@ TEST_CASE("grade_killer reports its steps and is deterministic across threads", 
 TEST_CASE("a cap stops the killer ladder", "[killer_grade]") {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     const TestPuzzle t = make_puzzle(seed + 900, 5);
-    const auto full = grader::grade_killer(t.puzzle);
+    const auto full = killer_grade(t.puzzle);
     if (!full.solved || full.rating <= 1.5) continue;
-    grader::KillerGradeOptions opt;
+    grader::GradeOptions opt;
     opt.max_rating = 1.5;
-    const auto capped = grader::grade_killer(t.puzzle, opt);
+    const auto capped = killer_grade(t.puzzle, opt);
     CHECK(capped.capped);
     CHECK(capped.label.empty());
   }
 }
 
-TEST_CASE("not a killer puzzle: not graded", "[killer_grade]") {
-  const auto g = grader::grade_killer(Grid(Shape{3, 3}));
-  CHECK(!g.valid);
+TEST_CASE("the board's rules choose the ladder: a classic grid climbs the classic one", "[killer_grade]") {
+  const Grid classic = make_puzzle(3, 3).solution;
+  Grid plain(classic.shape);
+  plain.cells = classic.cells;
+  plain.cells[0] = 0;
+  const grader::Grade g = grader::grade(plain);
+  CHECK(g.solved);
+  CHECK(g.hardest == "Full house");
+  CHECK(g.label == "easy");
+  const auto ladder = grader::ladder(board_of(plain));
+  REQUIRE(ladder.size() == grader::ladder().size());
+  CHECK(ladder.back().name == "Nested forcing chains");
+}
+
+TEST_CASE("killer givens that break a cage sum are not graded, even when assumed unique", "[killer_grade]") {
+  const TestPuzzle t = make_puzzle(7, 3);
+  const auto& cages = board_of(t.puzzle).cages();
+  auto it = std::find_if(cages.begin(), cages.end(), [](const Cage& c) { return c.cells.size() >= 2; });
+  REQUIRE(it != cages.end());
+  Grid broken = t.puzzle;
+  // Two cells of a cage of two or three given digits the cage's sum cannot have: 8 and 9 above a
+  // sum below 17, 1 and 2 (and at most 9 more) below a sum of 17 or more. No unit sees a conflict,
+  // so only the cage's check refuses them.
+  REQUIRE(it->cells.size() <= 3);
+  const bool big = it->sum >= 17;
+  broken.cells[static_cast<std::size_t>(it->cells[0])] = big ? 1 : 9;
+  broken.cells[static_cast<std::size_t>(it->cells[1])] = big ? 2 : 8;
+  const grader::Grade g = killer_grade(broken);
+  CHECK(!g.unique);
+  CHECK(g.solutions == 0);
   CHECK(g.rating < 0);
+  CHECK(g.label.empty());
 }
 
 TEST_CASE("killer 4x4 and 6x6 puzzles are graded too", "[killer_grade]") {
   for (Shape shape : {Shape{2, 2}, Shape{2, 3}}) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       const TestPuzzle t = make_puzzle(seed, 3, shape);
-      grader::KillerGradeOptions opt;
+      grader::GradeOptions opt;
       opt.check_against = &t.solution;
-      const auto g = grader::grade_killer(t.puzzle, opt);
-      REQUIRE(g.valid);
+      const auto g = killer_grade(t.puzzle, opt);
+      REQUIRE(g.unique);
       CHECK(g.wrong_step.empty());
       if (g.solved) CHECK(solutions(t.puzzle) == 1);
     }
@@ -377,11 +415,11 @@ TEST_CASE("measure: killer ratings by cage profile", "[.measure]") {
       auto p = gen::generate_one(r, mix_seed(2026, 7, i));
       REQUIRE(p);
       const auto start = std::chrono::steady_clock::now();
-      const auto plain = grader::grade_killer(p.value().givens);  // timed as the generator calls it
+      const auto plain = killer_grade(p.value().givens);  // timed as the generator calls it
       const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      grader::KillerGradeOptions opt;
+      grader::GradeOptions opt;
       opt.check_against = &p.value().solution;
-      const auto g = grader::grade_killer(p.value().givens, opt);
+      const auto g = killer_grade(p.value().givens, opt);
       CHECK(plain.rating == g.rating);
       INFO(g.wrong_step << " in " << format_cages(board_of(p.value().givens).cages()) << " solution "
                         << format_line(p.value().solution));
@@ -417,7 +455,7 @@ TEST_CASE("a killer difficulty is a band of the killer ladder: generated puzzles
     for (const Puzzle& p : *batch) {
       INFO(band << " " << format_cages(board_of(p.givens).cages()));
       CHECK(p.label == band);
-      const auto g = grader::grade_killer(p.givens);
+      const auto g = killer_grade(p.givens);
       CHECK(g.rating == p.rating);
       CHECK(grader::in_killer_band(g.rating, band));
     }

@@ -17,7 +17,6 @@
 #include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "grader/grader.hpp"
-#include "grader/killer.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
 #include "solver/solver.hpp"
@@ -95,29 +94,8 @@ int run_grade(const GradeCliOptions& opt) {
     reader.apply_variant(grid, line_no, *variant);
     if (!grid) {
       problem = grid.error().diagnostics.front().message;
-    } else if (grid->variant() == Variant::kKiller) {
-      // Killer puzzles are rated by the killer ladder (docs/killer.md), on its own scale and bands;
-      // a puzzle it cannot finish is rated 10.0, fiendish, and says so in `hardest`.
-      const solver::Outcome o = solver::count_solutions_within(*grid, 2, opt.max_nodes);
-      const int count = o.count;
-      if (o.exhausted_budget) {
-        problem = solver::gave_up_text(opt.max_nodes, count) + " (not rated)";
-      } else if (count != 1) {
-        problem = count == 0 ? "no solution (not rated)" : "multiple solutions (not rated)";
-      } else {
-        grader::KillerGradeOptions kopt;
-        kopt.record_path = opt.explain;
-        grader::KillerGrade k = grader::grade_killer(*grid, kopt);
-        g.unique = true;
-        g.solutions = 1;
-        g.solved = true;
-        g.rating = k.rating;
-        g.label = k.label;
-        g.hardest = k.solved ? k.hardest : "unfinished (the killer ladder got stuck; hardest step before: " + k.hardest + ")";
-        g.counts = std::move(k.counts);
-        g.path = std::move(k.path);
-      }
     } else {
+      // Every puzzle on the ladder its board's rules choose (killer: the killer ladder and scale).
       g = grader::grade(*grid, gopt);
       if (g.gave_up)
         problem = solver::gave_up_text(opt.max_nodes, g.solutions) + " (not rated)";
@@ -125,9 +103,11 @@ int run_grade(const GradeCliOptions& opt) {
         problem = "no solution (not rated)";
       else if (!g.unique)
         problem = "multiple solutions (not rated)";
-      else if (!g.solved)
+      else if (!g.solved && g.label.empty())
         problem = "the grader could not finish this puzzle (hardest step so far " + one_decimal(g.rating) + " " +
                   g.hardest + ")";
+      else if (!g.solved)  // a ladder that rates what it cannot finish (killer: 10.0, fiendish) says so
+        g.hardest = "unfinished (the killer ladder got stuck; hardest step before: " + g.hardest + ")";
     }
     const std::string puzzle = grid ? format_line(*grid) : std::string();
     // A jigsaw puzzle is its givens and its regions, a killer puzzle its givens and its cages: the

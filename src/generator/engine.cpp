@@ -37,11 +37,8 @@ std::optional<Puzzle> Engine::try_once(std::uint64_t seed, std::uint64_t index) 
   if (grade_) {
     out.rating = grade_->rating;
     out.hardest = grade_->hardest;
-    out.label = grader::label_for(grade_->rating, plan_.req.bands);
-  } else if (killer_grade_) {
-    out.rating = killer_grade_->rating;
-    out.hardest = killer_grade_->hardest;
-    out.label = killer_grade_->label;
+    // On the grade's scale: the killer bands for a killer puzzle, the request's SE bands otherwise.
+    out.label = grade_->label.empty() ? grader::label_for(grade_->rating, plan_.req.bands) : grade_->label;
   } else if (plan_.req.variant == Variant::kKiller) {
     out.label = plan_.req.difficulty;
   }
@@ -269,14 +266,14 @@ bool Engine::attempt_killer() {
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
   grade_.reset();
-  // With a difficulty, graded on the killer ladder (grader/killer.hpp) and accepted in its band
-  // only; without one, not graded (as classic puzzles without a rating target).
-  killer_grade_.reset();
+  // With a difficulty, graded (on the killer ladder its cages choose, grader/killer.hpp) and
+  // accepted in its band only; without one, not graded (as classic puzzles without a rating target).
   if (plan_.req.difficulty.empty()) return true;
-  grader::KillerGradeOptions go;
+  grader::GradeOptions go;
+  go.assume_unique = true;  // make_killer's puzzles are unique
   if (auto range = grader::killer_rating_range(plan_.req.difficulty)) go.max_rating = range->hi;
-  killer_grade_ = grader::grade_killer(puzzle_, go);
-  return !killer_grade_->capped && grader::in_killer_band(killer_grade_->rating, plan_.req.difficulty);
+  grade_ = grader::grade(puzzle_, go);
+  return !grade_->capped && grader::in_killer_band(grade_->rating, plan_.req.difficulty);
 }
 
 bool Engine::attempt() {

@@ -229,7 +229,6 @@ class Engine {
   Grid solution_, puzzle_;
   int target_ = 0, floor_ = 0, stop_ = 0;
   std::optional<grader::Grade> grade_;
-  std::optional<grader::KillerGrade> killer_grade_;  // the killer ladder's grade of the last killer attempt
 };
 
 }  // namespace gp::gen

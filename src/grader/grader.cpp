@@ -4,71 +4,28 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <variant>
 #include <vector>
 
-#include "grader/chains.hpp"
-#include "grader/techniques.hpp"
+#include "grader/killer.hpp"
+#include "grader/ladder.hpp"
 #include "solver/solver.hpp"
 
 namespace gp::grader {
 namespace {
 
-using Finder = bool (*)(const State&, Step&);
-
-struct Rung {
-  const char* name;
-  double rating;  // lowest rating the technique can give (for the cap)
-  Finder find;
-  bool assumes_unique = false;  // valid only on a puzzle with one solution
-};
-
-// Sudoku Explainer 1.2.1's order of hint producers (direct, then indirect), which is also
-// ascending rating except that unique loops (4.5+) come before naked quads (5.0).
-constexpr std::array kLadder = {
-    Rung{"Full house", 1.0, find_full_house},
-    Rung{"Hidden single (box)", 1.2, find_hidden_single_box},
-    Rung{"Hidden single (row/column)", 1.5, find_hidden_single_line},
-    Rung{"Direct pointing", 1.7, find_direct_pointing},
-    Rung{"Direct claiming", 1.9, find_direct_claiming},
-    Rung{"Direct hidden pair", 2.0, find_direct_hidden_pair},
-    Rung{"Naked single", 2.3, find_naked_single},
-    Rung{"Direct hidden triple", 2.5, find_direct_hidden_triple},
-    Rung{"Pointing", 2.6, find_pointing},
-    Rung{"Claiming", 2.8, find_claiming},
-    Rung{"Naked pair", 3.0, find_naked_pair},
-    Rung{"X-wing", 3.2, find_x_wing},
-    Rung{"Hidden pair", 3.4, find_hidden_pair},
-    Rung{"Naked triple", 3.6, find_naked_triple},
-    Rung{"Swordfish", 3.8, find_swordfish},
-    Rung{"Hidden triple", 4.0, find_hidden_triple},
-    Rung{"XY-wing", 4.2, find_xy_wing},
-    Rung{"XYZ-wing", 4.4, find_xyz_wing},
-    Rung{"Unique rectangle/loop", 4.5, find_unique_rectangle, true},
-    Rung{"Naked quad", 5.0, find_naked_quad},
-    Rung{"Jellyfish", 5.2, find_jellyfish},
-    Rung{"Hidden quad", 5.4, find_hidden_quad},
-    Rung{"BUG", 5.6, find_bug, true},
-    // Chains (chains.hpp) and aligned exclusion (techniques.hpp), in SE's order; each returns its easiest step.
-    Rung{"Aligned pair exclusion", 6.2, find_aligned_pair_exclusion},
-    Rung{"Chains and cycles", 6.5, find_chains},
-    Rung{"Aligned triplet exclusion", 7.5, find_aligned_triplet_exclusion},
-    Rung{"Nishio", 7.5, find_nishio},
-    Rung{"Cell/region forcing chains", 8.0, find_multiple_chains},
-    Rung{"Dynamic forcing chains", 8.5, find_dynamic_chains},
-    Rung{"Dynamic forcing chains (+)", 9.0, find_dynamic_chains_plus},
-    Rung{"Nested forcing chains", 9.5, find_nested_chains},
-};
-
 constexpr double kEps = 1e-9;
 
-// The singles open the ladder: full house (any unit), hidden single in a box (units 2n..3n-1: boxes
-// or jigsaw regions), hidden single in a line (rows, columns and the extra units); then the first
-// rung that is not a single. verdict() runs them without the ladder.
-constexpr std::size_t kFullHouse = 0, kBoxSingle = 1, kLineSingle = 2, kFirstNotSingle = 3;
-static_assert(kLadder[kFullHouse].find == find_full_house && kLadder[kBoxSingle].find == find_hidden_single_box &&
-              kLadder[kLineSingle].find == find_hidden_single_line && kLadder[kFirstNotSingle].find == find_direct_pointing);
+// The singles open the classic ladder: full house (any unit), hidden single in a box (units
+// 2n..3n-1: boxes or jigsaw regions), hidden single in a line (rows, columns and the extra units);
+// then the first rung that is not a single. verdict() runs them without the ladder.
+constexpr std::size_t kFirstNotSingle = kDirectPointing;
+static_assert(kClassicLadder[kFullHouse].find == classic<find_full_house> &&
+              kClassicLadder[kHiddenSingleBox].find == classic<find_hidden_single_box> &&
+              kClassicLadder[kHiddenSingleLine].find == classic<find_hidden_single_line> &&
+              kClassicLadder[kFirstNotSingle].find == classic<find_direct_pointing>);
 
-bool allowed(std::size_t rung, double max_rating) { return kLadder[rung].rating <= max_rating + kEps; }
+bool allowed(std::size_t rung, double max_rating) { return kClassicLadder[rung].rating <= max_rating + kEps; }
 
 // The singles allowed under `max_rating` to their fixed point (each one a sound deduction, and
 // each stays possible until it is made, so any order reaches the same point): true if that fills
@@ -81,7 +38,7 @@ bool singles_fill(const Grid& puzzle, double max_rating) {
   const auto cells = static_cast<std::size_t>(board.cells);
   if (puzzle.cells.size() != cells) return false;
   const bool full_house = allowed(kFullHouse, max_rating);
-  const bool box = allowed(kBoxSingle, max_rating), line = allowed(kLineSingle, max_rating);
+  const bool box = allowed(kHiddenSingleBox, max_rating), line = allowed(kHiddenSingleLine, max_rating);
   thread_local std::vector<Mask> cand;  // reused: the generator asks thousands of times a second
   thread_local std::vector<std::uint8_t> value;
   cand.assign(cells, puzzle.shape.all());
@@ -203,7 +160,8 @@ Result<RatingRange> parse_rating_range(std::string_view text, const Bands& bands
 }
 
 Verdict verdict(const Grid& puzzle, double max_rating) {
-  if (!allowed(kFirstNotSingle, max_rating)) {
+  // The singles' fixed point is the classic ladder's: a board with rules climbs its own ladder.
+  if (!allowed(kFirstNotSingle, max_rating) && board_of(puzzle).rules.empty()) {
     const bool solved = singles_fill(puzzle, max_rating);
     return {solved, solved};
   }
@@ -215,16 +173,54 @@ Verdict verdict(const Grid& puzzle, double max_rating) {
   return {solved, solved && !g.used_uniqueness};
 }
 
-std::vector<LadderEntry> ladder() {
+const Ladder& classic_ladder() {
+  static constexpr Ladder ladder{"classic", kClassicLadder};
+  return ladder;
+}
+
+const Ladder* ladder_of(const Board& board) {
+  const Ladder* chosen = nullptr;
+  for (const Rule& rule : board.rules) {
+    const Ladder& l = std::visit([](const auto& r) -> const Ladder& { return rule_ladder(r); }, rule);
+    if (chosen && chosen != &l) return nullptr;
+    chosen = &l;
+  }
+  return chosen ? chosen : &classic_ladder();
+}
+
+namespace {
+
+std::vector<LadderEntry> entries(const Ladder& l) {
   std::vector<LadderEntry> out;
-  for (const Rung& r : kLadder) out.push_back({r.name, r.rating});
+  for (const Rung& r : l.rungs) out.push_back({r.name, r.rating});
   return out;
+}
+
+// True when the solution `sol` refutes the step (removes its digit or places another one).
+bool refuted(const Step& step, const Grid& sol) {
+  for (const CellValue& e : step.eliminations)
+    if (sol.cells[static_cast<std::size_t>(e.cell)] == e.value) return true;
+  for (const CellValue& p : step.placements)
+    if (sol.cells[static_cast<std::size_t>(p.cell)] != p.value) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<LadderEntry> ladder() { return entries(classic_ladder()); }
+
+std::vector<LadderEntry> ladder(const Board& board) {
+  const Ladder* l = ladder_of(board);
+  return l ? entries(*l) : std::vector<LadderEntry>{};
 }
 
 Grade grade(const Grid& puzzle, const GradeOptions& options) {
   Grade g;
+  const Board& board = board_of(puzzle);
   if (options.assume_unique) {
-    g.solutions = 1;
+    // State::init checks the givens against the units only: a board's rules (cage sums) are
+    // checked here.
+    g.solutions = board.rules.empty() || check_givens(puzzle).ok() ? 1 : 0;
   } else {
     if (!check_givens(puzzle).ok()) {
       g.solutions = 0;
@@ -242,31 +238,43 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
   g.unique = g.solutions == 1;
   if (!g.unique) return g;
 
-  // Every unit of the puzzle's board counts as a house (rows, columns, boxes or regions, a
-  // variant's diagonals or windows, every grid's rows, columns and boxes on a samurai board).
+  // The ladder the board's rules choose (the classic one without rules), on its scale. Every unit
+  // of the board counts as a house (rows, columns, boxes or regions, a variant's diagonals or
+  // windows, every grid's rows, columns and boxes on a samurai board).
+  const Ladder* ladder = ladder_of(board);
   State state;
-  if (!state.init(puzzle)) {  // a board beyond the State's capacity (kMaxCells, kMaxUnits): not rated
+  // A board beyond the State's capacity (kMaxCells, kMaxUnits) or its ladder's: not rated.
+  if (!ladder || board.n > ladder->max_n || !state.init(puzzle)) {
     g.unique = false;
     g.solutions = 0;
     return g;
   }
+  RuleContexts contexts;  // each rule's context, made once for this call
+  for (const Rule& rule : board.rules) std::visit([&](const auto& r) { make_context(r, board, contexts); }, rule);
+  const Bands& bands = ladder->bands ? *ladder->bands : options.bands;
   g.rating = 0.0;
   Step step;
-  step.describe = options.record_path;  // descriptions are only read from the recorded path
+  // Descriptions are only read from the recorded path (and named by check_against).
+  step.describe = options.record_path || options.check_against != nullptr;
   step.placements.reserve(4);
   step.eliminations.reserve(32);
   while (!state.solved()) {
     bool progress = false;
-    for (const Rung& rung : kLadder) {
+    for (const Rung& rung : ladder->rungs) {
       if (rung.rating > options.max_rating + kEps) {
         g.capped = true;
         break;
       }
       step.clear();
-      if (!rung.find(state, step)) continue;
+      if (!rung.find(state, contexts, step)) continue;
+      if (rung.rates_steps) step.rating = rung.rating;
       if (step.rating > options.max_rating + kEps) {
         g.capped = true;
         break;
+      }
+      if (options.check_against && refuted(step, *options.check_against)) {
+        g.wrong_step = step.description.empty() ? step.technique : step.description;
+        break;  // stuck here: unfinished
       }
       if (step.rating > g.rating + kEps || g.hardest.empty()) {
         g.hardest = step.technique;
@@ -282,7 +290,12 @@ Grade grade(const Grid& puzzle, const GradeOptions& options) {
     if (!progress) break;
   }
   g.solved = state.solved();
-  if (g.solved) g.label = label_for(g.rating, options.bands);
+  if (g.solved) {
+    g.label = label_for(g.rating, bands);
+  } else if (!g.capped && ladder->unfinished >= 0) {
+    g.rating = ladder->unfinished;
+    g.label = label_for(g.rating, bands);
+  }
   return g;
 }
 

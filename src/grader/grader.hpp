@@ -1,11 +1,13 @@
-// Human-style grading on the Sudoku Explainer (SE 1.2.1) scale.
+// Human-style grading on the Sudoku Explainer (SE 1.2.1) scale, and on the scale a board's rules
+// choose (killer: grader/killer.hpp).
 //
 // grade() solves a puzzle the way SE does: an ordered ladder of techniques, easiest first; each
 // step uses the first technique (in ladder order) that makes progress, then the ladder restarts
-// from the easiest. The rating is the highest step rating used. See docs/grader.md for the ladder,
-// the ratings and how to add a technique.
+// from the easiest. The rating is the highest step rating used. The ladder is data chosen by the
+// board's rules (grader/ladder.hpp): the classic one without rules, the killer one with cages.
+// See docs/grader.md for the ladders, the ratings and how to add a technique or a rule.
 //
-// Thread-safe: no shared mutable state (each call owns its State).
+// Thread-safe: no shared mutable state (each call owns its State and rule contexts).
 #pragma once
 
 #include <cstdint>
@@ -73,7 +75,12 @@ struct GradeOptions {
   // -1: none (the generator's puzzles are known to be small searches). When the search meets it,
   // Grade::gave_up is set and the puzzle is not rated. `gridpress grade` sets --max-nodes.
   std::int64_t node_budget = -1;
+  // The bands of the SE scale (labels); a ladder on its own scale (killer) labels with its own.
   Bands bands;
+  // Test mode: when set (the puzzle's solution), every step is checked against it; a step that
+  // removes the solution's digit or places another one stops the ladder there (unfinished) and
+  // is named in Grade::wrong_step. Slower (every step is described).
+  const Grid* check_against = nullptr;
 };
 
 struct Grade {
@@ -85,11 +92,16 @@ struct Grade {
   // A step assumed the puzzle has one solution (unique rectangle/loop, BUG). Every other step is a
   // sound deduction, so a puzzle solved without such a step is proven unique.
   bool used_uniqueness = false;
-  double rating = -1.0;    // highest step rating used; -1 if not rated (not unique)
+  // Highest step rating used; -1 if not rated (not unique). Unsolved (not capped) on a ladder
+  // with an unfinished rating (killer: kKillerUnfinished), that rating.
+  double rating = -1.0;
   std::string hardest;     // technique name of the highest-rated step ("" if none)
-  std::string label;       // band of `rating` when solved; "" when not unique, capped or unsolved
+  // Band of `rating` on the ladder's scale when solved, or unsolved on a ladder with an unfinished
+  // rating; "" when not unique, capped or otherwise unsolved.
+  std::string label;
   std::map<std::string, int> counts;  // steps per technique name
   std::vector<Step> path;  // every step in order when record_path
+  std::string wrong_step;  // GradeOptions::check_against: the first step the solution refutes
 };
 
 // Grades `puzzle` (any standard shape, n <= 16). Requires valid dimensions; givens that break the
@@ -99,6 +111,10 @@ struct Grade {
 // A variant puzzle (a grid with a board: x, hyper, jigsaw, samurai) is graded under its board's
 // rules: every unit of the board is a house (docs/grader.md says which technique reads which
 // units); a samurai board climbs the whole ladder over every grid's rows, columns and boxes.
+// A board with rules climbs the ladder they choose, on its scale: a killer puzzle (up to 9x9) the
+// killer ladder (grader/killer.hpp), rated 1.0 .. 10.0 in the killer bands, a puzzle it cannot
+// finish rated kKillerUnfinished and labelled. With assume_unique, the givens are still checked
+// against the board's rules (a cage sum broken: no solution, not rated).
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
 
 // What the generator's removal test needs of grade(puzzle, {max_rating, assume_unique = true}):
@@ -115,11 +131,13 @@ struct Verdict {
 Verdict verdict(const Grid& puzzle, double max_rating);
 
 // The ladder as data, for docs, tests and the CLI: technique names in the order they are tried,
-// with their (lowest) SE rating.
+// with their (lowest) rating; ladder() is the classic one, ladder(board) the one the board's
+// rules choose (the killer ladder's ratings are its techniques' weights).
 struct LadderEntry {
   std::string name;
   double rating = 0.0;
 };
 std::vector<LadderEntry> ladder();
+std::vector<LadderEntry> ladder(const Board& board);
 
 }  // namespace gp::grader

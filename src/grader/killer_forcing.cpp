@@ -12,7 +12,7 @@ constexpr int kMaxRounds = 64;  // propagation rounds per trial (each round plac
 
 // One round of the easy deductions on `t`; false when `t` has become impossible. `changed` is set
 // when the round placed or removed anything.
-bool propagate_once(State& t, const KillerContext& k, bool& changed) {
+bool propagate_once(State& t, const CageContext& k, bool& changed) {
   const int n = t.n();
   for (int c = 0; c < t.cells(); ++c) {
     if (t.value(c)) continue;
@@ -74,7 +74,7 @@ bool propagate_once(State& t, const KillerContext& k, bool& changed) {
 }
 
 // Whether placing v in `cell` of `s` leads to an impossible grid by the easy deductions.
-bool refutes(const State& s, const KillerContext& k, int cell, int v) {
+bool refutes(const State& s, const CageContext& k, int cell, int v) {
   State t = s;
   t.place(cell, v);
   for (int round = 0; round < kMaxRounds; ++round) {
@@ -87,7 +87,7 @@ bool refutes(const State& s, const KillerContext& k, int cell, int v) {
 
 }  // namespace
 
-bool find_cage_forcing(const State& s, KillerContext& k, Step& out, int min_candidates, int max_candidates) {
+bool find_cage_forcing(const State& s, CageContext& k, Step& out, int min_candidates, int max_candidates) {
   for (int width = min_candidates; width <= max_candidates; ++width) {
     for (int cell = 0; cell < s.cells(); ++cell) {
       if (s.value(cell) || bit_count(s.cand(cell)) != width) continue;

@@ -115,7 +115,7 @@ std::string span_name(const char* one, const char* many, int first, int count) {
 
 }  // namespace
 
-KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n * (b.n + 1) / 2) {
+CageContext::CageContext(const Board& b) : board(b), n(b.n), house_sum(b.n * (b.n + 1) / 2) {
   const int cells = b.cells;
   const Mask all = b.shape.all();
   for (const Cage& cage : b.cages()) {
@@ -220,14 +220,14 @@ KillerContext::KillerContext(const Board& b) : board(b), n(b.n), house_sum(b.n *
   }
 }
 
-void KillerContext::init_memo(Memo& memo, std::size_t items, std::size_t widest) const {
+void CageContext::init_memo(Memo& memo, std::size_t items, std::size_t widest) const {
   memo.seen.assign(items * (widest + 1), 0);
   memo.offset.resize(items);
   for (std::size_t i = 0; i < items; ++i) memo.offset[i] = static_cast<std::uint32_t>(i * (widest + 1));
   memo.valid.assign(items, 0);
 }
 
-bool KillerContext::unchanged(Memo& memo, std::size_t i, const std::vector<int>& cells, const std::vector<int>& more,
+bool CageContext::unchanged(Memo& memo, std::size_t i, const std::vector<int>& cells, const std::vector<int>& more,
                               const State& s, Mask extra) const {
   if (!memo.valid[i]) return false;
   const Mask* p = memo.seen.data() + memo.offset[i];
@@ -238,7 +238,7 @@ bool KillerContext::unchanged(Memo& memo, std::size_t i, const std::vector<int>&
   return *p == extra;
 }
 
-void KillerContext::remember(Memo& memo, std::size_t i, const std::vector<int>& cells, const std::vector<int>& more,
+void CageContext::remember(Memo& memo, std::size_t i, const std::vector<int>& cells, const std::vector<int>& more,
                              const State& s, Mask extra) const {
   Mask* p = memo.seen.data() + memo.offset[i];
   for (int c : cells) *p++ = s.cand(c);
@@ -247,7 +247,7 @@ void KillerContext::remember(Memo& memo, std::size_t i, const std::vector<int>& 
   memo.valid[i] = 1;
 }
 
-bool KillerContext::match(int i, Mask used) {
+bool CageContext::match(int i, Mask used) {
   if (i == m) return true;
   auto& st = stamp[static_cast<std::size_t>(i)][used];
   auto& res = ok[static_cast<std::size_t>(i)][used];
@@ -265,7 +265,7 @@ bool KillerContext::match(int i, Mask used) {
   return any;
 }
 
-bool find_cage_last_cell(const State& s, KillerContext& k, Step& out) {
+bool find_cage_last_cell(const State& s, CageContext& k, Step& out) {
   for (const Cage& cage : k.board.cages()) {
     const CageNow c = cage_now(s, cage);
     if (c.empties != 1) continue;
@@ -283,7 +283,7 @@ bool find_cage_last_cell(const State& s, KillerContext& k, Step& out) {
   return false;
 }
 
-bool find_cage_one_combination(const State& s, KillerContext& k, Step& out) {
+bool find_cage_one_combination(const State& s, CageContext& k, Step& out) {
   for (std::size_t q = 0; q < k.board.cages().size(); ++q) {
     if (k.combos[q].size() != 1) continue;
     const Cage& cage = k.board.cages()[q];
@@ -301,7 +301,7 @@ bool find_cage_one_combination(const State& s, KillerContext& k, Step& out) {
   return false;
 }
 
-bool find_cage_combinations(const State& s, KillerContext& k, Step& out) {
+bool find_cage_combinations(const State& s, CageContext& k, Step& out) {
   auto& memo = k.memos[0];
   if (memo.valid.size() != k.board.cages().size()) k.init_memo(memo, k.board.cages().size(), static_cast<std::size_t>(k.n));
   static const std::vector<int> none;
@@ -326,7 +326,7 @@ bool find_cage_combinations(const State& s, KillerContext& k, Step& out) {
   return false;
 }
 
-bool find_cage_confinement(const State& s, KillerContext& k, Step& out) {
+bool find_cage_confinement(const State& s, CageContext& k, Step& out) {
   for (std::size_t q = 0; q < k.board.cages().size(); ++q) {
     const Cage& cage = k.board.cages()[q];
     const CageNow c = cage_now(s, cage);
@@ -368,7 +368,7 @@ bool find_cage_confinement(const State& s, KillerContext& k, Step& out) {
   return false;
 }
 
-bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
+bool find_hidden_cage_combination(const State& s, CageContext& k, Step& out) {
   const int cages = static_cast<int>(k.board.cages().size());
   // Digits a house can only place inside one cage: that cage must hold them.
   std::array<Mask, kMaxCells> required{};
@@ -437,7 +437,7 @@ bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out) {
   return false;
 }
 
-bool find_rule45(const State& s, KillerContext& k, Step& out, int houses, bool single) {
+bool find_rule45(const State& s, CageContext& k, Step& out, int houses, bool single) {
   const std::size_t slot = static_cast<std::size_t>(2 + (houses - 1) * 2 + (single ? 0 : 1));
   auto& memo = k.memos[slot];
   if (memo.valid.size() != k.rules.size()) k.init_memo(memo, k.rules.size(), kMaxN);

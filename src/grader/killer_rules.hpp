@@ -1,8 +1,9 @@
-// The killer techniques of grade_killer() (grader/killer.hpp): cage combinations, the 45 rule,
-// cage-against-house interactions. Each follows the technique contract of grader/state.hpp (find
-// one step, never modify the state), with a KillerContext besides the State: the puzzle's cages,
-// their combinations, the sums the 45 rule derives, and scratch space (which is why it is not
-// const). One context per grading call: nothing is shared between threads.
+// The cage rule's techniques (the killer ladder, grader/cage_ladder.cpp): cage combinations, the 45
+// rule, cage-against-house interactions. Each follows the technique contract of grader/state.hpp
+// (find one step, never modify the state), with a CageContext besides the State: the puzzle's
+// cages, their combinations, the sums the 45 rule derives, and scratch space (which is why it is
+// not const). grade() makes one context per call (RuleContexts::cage): nothing is shared between
+// threads.
 #pragma once
 
 #include <array>
@@ -27,10 +28,10 @@ struct SumRule {
   bool distinct = false;        // no minus cells, and every two cells share a unit or cage
 };
 
-class KillerContext {
+class CageContext {
  public:
   // Requires a killer board (board.killer(), n <= 9).
-  explicit KillerContext(const Board& board);
+  explicit CageContext(const Board& board);
 
   const Board& board;
   int n = 0;
@@ -70,28 +71,28 @@ class KillerContext {
   bool match(int i, Mask used);
 };
 
-// The rungs (weights in killer.cpp's ladder and docs/killer.md).
+// The rungs (weights in cage_ladder.cpp's table and docs/killer.md).
 // "Cage: last cell": a cage with one empty cell gets its sum minus the placed digits.
-bool find_cage_last_cell(const State& s, KillerContext& k, Step& out);
+bool find_cage_last_cell(const State& s, CageContext& k, Step& out);
 // "Cage: one combination": a cage whose size and sum allow one digit set loses every other digit.
-bool find_cage_one_combination(const State& s, KillerContext& k, Step& out);
+bool find_cage_one_combination(const State& s, CageContext& k, Step& out);
 // "Cage combinations": the combinations that hold the cage's placed digits and whose other digits
 // are still candidates in the cage; digits in none of them go.
-bool find_cage_combinations(const State& s, KillerContext& k, Step& out);
+bool find_cage_combinations(const State& s, CageContext& k, Step& out);
 // "Cage confinement": a digit every combination of a cage needs, whose places in the cage share a
 // row, column or box, leaves the rest of that house.
-bool find_cage_confinement(const State& s, KillerContext& k, Step& out);
+bool find_cage_confinement(const State& s, CageContext& k, Step& out);
 // "Hidden cage combination": combinations that cannot be placed in the cells' candidates, or that
 // lack a digit some house can only place inside the cage, are dropped; each cell keeps the digits
 // some placement of some remaining combination gives it.
-bool find_hidden_cage_combination(const State& s, KillerContext& k, Step& out);
+bool find_hidden_cage_combination(const State& s, CageContext& k, Step& out);
 // "45 rule": a sum of the rules (innies, outies, differences) over `houses` houses (3 = three or
 // more) whose empty cells number one (`single`: the cell is placed) or more (digits no assignment
 // of the empty cells allows are removed).
-bool find_rule45(const State& s, KillerContext& k, Step& out, int houses, bool single);
+bool find_rule45(const State& s, CageContext& k, Step& out, int houses, bool single);
 // "Cage forcing chain" (killer_forcing.cpp): a candidate of a cell with min..max candidates
 // (fewest first) whose placement, followed by singles, cages' last cells and cage
 // combinations, leaves a cell, house or cage with nothing possible, is removed.
-bool find_cage_forcing(const State& s, KillerContext& k, Step& out, int min_candidates, int max_candidates);
+bool find_cage_forcing(const State& s, CageContext& k, Step& out, int min_candidates, int max_candidates);
 
 }  // namespace gp::grader
