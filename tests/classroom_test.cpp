@@ -14,6 +14,7 @@
 
 #include "cli_support.hpp"
 #include "core/codec.hpp"
+#include "generator/canonical.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/symbols.hpp"
 #include "spec/spec.hpp"
@@ -395,6 +396,115 @@ TEST_CASE("worksheet extras: the level on the sheet, a handwriting font, blank p
   CHECK(problems(dir, "profile: classroom\nworksheet: {levels: {esay: Bronze}}\nsections:\n  - count: 1\n") ==
         std::vector<std::string>{"2:28: worksheet.levels.esay: unknown difficulty 'esay'; did you mean 'easy'? "
                                  "(bands: easy, medium, hard, expert, fiendish)"});
+}
+
+TEST_CASE("per section: rules_text, number_from, level and dedup") {
+  TempDir dir("gridpress-classroom-test");
+  spit(dir / "mixed.yaml",
+       "profile: classroom\nseed: 5\ntheme: {caption: \"Puzzle {number} - {level}\"}\n"
+       "worksheet: {rules_box: every_page}\n"
+       "sections:\n"
+       "  - name: Shapes\n    count: 4\n    grid: 4x4\n    symmetry: none\n    symbols: shapes\n"
+       "    difficulty: easy\n    level: Level 1\n    rules_text: Find the missing shapes.\n"
+       "  - name: Nines\n    count: 2\n    per_page: 2\n    grid: 9x9\n    difficulty: easy\n"
+       "    level: Level 3\n    number_from: 1\n"
+       "output: {path: mixed.pdf}\n");
+  pipeline_ok(dir / "mixed.yaml", {});
+  const std::string shapes = page_text(dir / "mixed.pdf", 1, dir), nines = page_text(dir / "mixed.pdf", 2, dir);
+  // Each section's own rules: the teacher's words under the shapes, the 9x9 wording under the 9x9s.
+  CHECK(shapes.find("Find the missing shapes.") != std::string::npos);
+  CHECK(shapes.find("1 to 9") == std::string::npos);
+  CHECK(nines.find("Find the missing shapes.") == std::string::npos);
+  CHECK(nines.find("all the numbers from 1 to 9") != std::string::npos);
+  // Each section's own level and numbering: level 3 starts at Puzzle 1, not Puzzle 5.
+  CHECK(shapes.find("Puzzle 1 - Level 1") != std::string::npos);
+  // (how to play, in a pack mixing shapes and digits: the shapes' rule, and no "digits 1 to 4")
+  spit(dir / "how.yaml", slurp(dir / "mixed.yaml") + "front_matter: {how_to_play: true}\n");
+  pipeline_ok(dir / "how.yaml", {});
+  const std::string how = page_text(dir / "mixed.pdf", 1, dir);
+  CHECK(how.find("Shapes show other symbols than numbers: each shape once in every row, every column and every "
+                 "box (circle, square, triangle and star).") != std::string::npos);
+  CHECK(how.find("4x4 grids: the digits 1 to 4") == std::string::npos);
+  CHECK(how.find("9x9 grids: the digits 1 to 9") != std::string::npos);
+  CHECK(shapes.find("Puzzle 4 - Level 1") != std::string::npos);
+  CHECK(nines.find("Puzzle 1 - Level 3") != std::string::npos);
+  CHECK(nines.find("Puzzle 2 - Level 3") != std::string::npos);
+  CHECK(nines.find("Puzzle 5") == std::string::npos);
+  const json m = json::parse(slurp(dir / "mixed.json"));
+  REQUIRE(m["puzzles"].size() == 6);
+  CHECK(m["puzzles"][4]["number"] == 1);
+
+  // dedup per section: a 4x4 section of 40 puzzles needs `exact` (one dig reaches 36 canonical
+  // forms); the book stays canonical, and a canonical section after it repeats none of its
+  // puzzles in any form.
+  spit(dir / "dedup.yaml", "profile: classroom\nseed: 2\nsections:\n"
+                           "  - {count: 40, grid: 4x4, symmetry: none, dedup: exact}\n"
+                           "  - {count: 4, grid: 4x4, symmetry: none}\n"
+                           "output: {path: dedup.pdf}\n");
+  pipeline_ok(dir / "dedup.yaml", {});
+  const json d = json::parse(slurp(dir / "dedup.json"));
+  REQUIRE(d["puzzles"].size() == 44);
+  std::set<std::string> givens, exact_forms;
+  for (std::size_t i = 0; i < 44; ++i) {
+    const std::string g = d["puzzles"][i]["givens"].get<std::string>();
+    givens.insert(g);
+    auto grid = gp::parse_line(g);
+    REQUIRE(grid);
+    if (i < 40) exact_forms.insert(gp::gen::canonical_form(*grid));
+    else CHECK(exact_forms.count(gp::gen::canonical_form(*grid)) == 0);
+  }
+  CHECK(givens.size() == 44);
+  CHECK(exact_forms.size() < 40);  // the exact section does repeat forms: it needed `exact`
+
+  // Bad values at their place.
+  CHECK(problems(dir, "profile: classroom\nsections:\n  - {count: 1, dedup: some}\n") ==
+        std::vector<std::string>{"3:23: sections[0].dedup: unknown value 'some' (choose from canonical, exact)"});
+  CHECK(problems(dir, "profile: classroom\nsections:\n  - {count: 1, number_from: -2}\n") ==
+        std::vector<std::string>{"3:29: sections[0].number_from: must be between 0 and 999999999, got -2"});
+  CHECK(problems(dir, "sections:\n  - {count: 1, rules_text: Hello}\n") ==
+        std::vector<std::string>{"2:28: sections[0].rules_text: there is no rules box to put it in: set "
+                                 "worksheet.rules_box (true or every_page)"});
+  CHECK(problems(dir, "profile: newspaper\nnewspaper:\n  start_date: 2026-03-02\n  weekdays: {sunday: {dedup: exact}}\n")
+            .size() == 1);
+}
+
+TEST_CASE("worksheet.duplex starts each child on a front page; class and date written on the header") {
+  TempDir dir("gridpress-classroom-test");
+  // Three children, 9 puzzles each at 4 a page: 3 pages a child, so without duplex Ben starts on
+  // page 4, the back of Ada's last page.
+  const std::string base = "profile: classroom\nseed: 3\n"
+                           "sections:\n  - {name: Six, count: 9, grid: 6x6, clues: [14, 18]}\n";
+  spit(dir / "plain.yaml", base + "worksheet: {names: [Ada, Ben, Cy]}\noutput: {path: plain.pdf}\n");
+  pipeline_ok(dir / "plain.yaml", {});
+  CHECK(json::parse(slurp(dir / "plain.json"))["puzzles"][9]["page"] == 4);
+  spit(dir / "duplex.yaml", base + "worksheet: {names: [Ada, Ben, Cy], duplex: true, class: 1B, date: 12 March}\n"
+                                   "output: {path: class.pdf}\n");
+  pipeline_ok(dir / "duplex.yaml", {});
+  // 9 puzzles at 4 a page are 3 pages a child: with duplex, Ben starts on page 5 and Cy on page 9
+  // (pages 4 and 8 are blank backs).
+  const json m = json::parse(slurp(dir / "class.json"));
+  REQUIRE(m["puzzles"].size() == 27);
+  CHECK(m["puzzles"][0]["page"] == 1);
+  CHECK(m["puzzles"][9]["page"] == 5);
+  CHECK(m["puzzles"][18]["page"] == 9);
+  for (int child = 0; child < 3; ++child) CHECK(m["puzzles"][child * 9]["page"].get<int>() % 2 == 1);
+  CHECK(page_text(dir / "class.pdf", 4, dir).find("Puzzle") == std::string::npos);  // the blank back
+  const std::string ben = page_text(dir / "class.pdf", 5, dir);
+  CHECK(ben.find("Ben") != std::string::npos);
+  CHECK(ben.find("1B") != std::string::npos);
+  CHECK(ben.find("12 March") != std::string::npos);
+
+  // Refused where they cannot apply: at their place, naming the key.
+  CHECK(problems(dir, "profile: classroom\nworksheet: {class: 1B, header_fields: [Name, Date]}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:20: worksheet.class: the header has no Class field (header_fields: Name, Date): "
+                                 "add one, or leave worksheet.class out"});
+  CHECK(problems(dir, "worksheet: {date: today}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"1:19: worksheet.date: the sheets have no header to write it in: set "
+                                 "worksheet.header: true"});
+  CHECK(problems(dir, "profile: classroom\nworksheet: {duplex: true}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:21: worksheet.duplex: is for a class list (worksheet.names or names_file): each "
+                                 "child's sheets start on a front page"});
+  CHECK(problems(dir, "profile: classroom\nworksheet: {duplex: maybe}\nsections:\n  - count: 1\n").size() == 1);
 }
 
 TEST_CASE("colours print as six different greys; how to play speaks of the symbols the grids show") {

@@ -173,6 +173,18 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
   // stream), so the puzzles do not depend on the number of threads.
   const std::vector<grader::RatingRange> slices = spread_slices(sec, request);
   const int m = slices.empty() ? 1 : static_cast<int>(slices.size());
+  // What counts as alike: the section's dedup, else the book's. An exact section records its
+  // puzzles' givens and, marked, their canonical forms; a canonical section after one excludes
+  // those forms too, so it never repeats an exact section's puzzle in any form.
+  const bool exact = (sec.dedup.empty() ? spec.dedup : sec.dedup) == "exact";
+  static const std::string kExactForm = std::string("\x01");
+  std::unordered_set<std::string> with_exact;
+  if (!exact) {
+    for (const std::string& key : seen)
+      if (key.rfind(kExactForm, 0) == 0) with_exact.insert(key.substr(kExactForm.size()));
+    if (!with_exact.empty()) with_exact.insert(seen.begin(), seen.end());
+  }
+  const bool mixed = !with_exact.empty();
   std::vector<PuzzleStore> made(static_cast<std::size_t>(m));
   int done_before = 0;
   bool short_of_time = false;
@@ -192,10 +204,10 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       bo.jobs = jobs;
       bo.stream = stream;
       bo.first = static_cast<std::uint64_t>(first);
-      bo.exclude = &seen;
+      bo.exclude = mixed ? &with_exact : &seen;
       bo.excluded = excluded;
       bo.grade = grade || sec.order == "rating";  // the order needs the ratings now
-      bo.exact = spec.dedup == "exact";
+      bo.exact = exact;
       Error ran_out;
       if (out_of_budget) bo.out_of_budget = &ran_out;
       const int base = done_before + first;
@@ -216,7 +228,13 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       if (!slice_note.empty() && static_cast<int>(batch->size()) < n)
         ran_out = Error(ran_out.kind, ran_out.to_string() + slice_note);
       for (Puzzle& p : *batch) {
-        seen.insert(bo.exact ? format_line(p.givens) : std::move(p.canonical));
+        if (exact) {
+          seen.insert(format_line(p.givens));
+          seen.insert(kExactForm + p.canonical);
+        } else {
+          if (mixed) with_exact.insert(p.canonical);
+          seen.insert(std::move(p.canonical));
+        }
         made[static_cast<std::size_t>(k)].add(p);
       }
       if (static_cast<int>(batch->size()) < n) {  // only with out_of_budget

@@ -1,5 +1,6 @@
 // Emitting the planned pages.
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <set>
 #include <string>
@@ -60,6 +61,8 @@ void folio(const Context& cx, Page& page, const PageFrame& f, int number) {
 // "Name ________  Date ______  Class ______": labels with a line to write on; the first field
 // gets twice the room of the others. A child's sheets (class list) have the name written on the
 // first field's line.
+const std::string kNoValue;
+
 void worksheet_header(const Context& cx, Page& page, const PageFrame& f, const std::string& pupil) {
   const auto& fields = cx.spec.worksheet.header_fields;
   if (cx.bands.worksheet <= 0 || fields.empty()) return;
@@ -78,10 +81,17 @@ void worksheet_header(const Context& cx, Page& page, const PageFrame& f, const s
                               fit_font(cx, label, cx.fonts.body, label_w), HAlign::left, VAlign::bottom));
     const double x1 = x + label_w + 1.5, x2 = x + w - (i + 1 < fields.size() ? gap : 0.0);
     if (x2 > x1) add(page.items, LineItem{x1, base, x2, base, kMinLinePt, 0, false});
-    if (i == 0 && !pupil.empty() && x2 > x1 + 2) {
-      const double name_w = x2 - x1 - 2;
-      page.items.push_back(text_item(Box{x1 + 1, base - line_h - 0.4, name_w, line_h}, pupil,
-                                     fit_font(cx, pupil, cx.fonts.body, name_w), HAlign::left, VAlign::bottom));
+    // The name on the first line; worksheet.class and worksheet.date on the Class and Date lines.
+    std::string lowered = label;
+    for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string& value = i == 0                ? pupil
+                               : lowered == "class" ? cx.spec.worksheet.class_name
+                               : lowered == "date"  ? cx.spec.worksheet.date
+                                                    : kNoValue;
+    if (!value.empty() && x2 > x1 + 2) {
+      const double value_w = x2 - x1 - 2;
+      page.items.push_back(text_item(Box{x1 + 1, base - line_h - 0.4, value_w, line_h}, value,
+                                     fit_font(cx, value, cx.fonts.body, value_w), HAlign::left, VAlign::bottom));
     }
     x += w;
   }
@@ -489,7 +499,9 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   f.date = sec.date;
   f.locale = spec.newspaper.locale;
   f.weekday = sec.date.empty() ? sec.weekday : format_date(sec.date, "%A", f.locale);
-  if (const auto level = spec.worksheet.levels.find(puzzle.label); level != spec.worksheet.levels.end())
+  if (!sec.level.empty())
+    f.level = sec.level;
+  else if (const auto level = spec.worksheet.levels.find(puzzle.label); level != spec.worksheet.levels.end())
     f.level = level->second;
   // The band's rank by its lower bound: easy 1, medium 2, hard 3, expert 4, fiendish 5.
   if (const auto band = spec.bands.find(puzzle.label); band != spec.bands.end()) {

@@ -169,6 +169,7 @@ std::string listing(const std::vector<std::string>& items) {
 }  // namespace
 
 std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::SectionSpec& section) {
+  if (!section.rules_text.empty()) return section.rules_text;
   if (!worksheet.rules_text.empty()) return worksheet.rules_text;
   // A jigsaw's regions are shapes with a thick border, not boxes.
   const std::string rule = std::string(" Each row, each column and each ") +
@@ -336,13 +337,18 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     const int si = static_cast<int>(s);
     const int count = section_counts[s];
     // Page 1 is a right-hand page: a heading that would land on an even page gets a blank before it.
+    const bool new_child = !sec.pupil.empty() && (s == 0 || spec.sections[s - 1].pupil != sec.pupil);
+    // worksheet.duplex: each child's first sheet on a front page, so no child's page is on the back
+    // of another's.
+    if (new_child && spec.worksheet.duplex && pl.next[0] % 2 == 0) pl.add(0, PageKind::blank, false);
     if (sec.heading_page && spec.section_start == "recto" && pl.next[0] % 2 == 0) pl.add(0, PageKind::blank, false);
     plan.section_pages[s] = pl.next[0];
     if (sec.heading_page) pl.add(0, PageKind::section_heading, false, si);
     first_record[s] = plan.records.size();
     if (sec.number > 0) number = sec.number - 1;  // newspaper runs carry their own numbering
     // A class list: each child's sheets number their puzzles from 1.
-    if (!sec.pupil.empty() && (s == 0 || spec.sections[s - 1].pupil != sec.pupil)) number = 0;
+    if (new_child) number = 0;
+    if (sec.number_from > 0) number = sec.number_from - 1;  // the section's own first number
     const int per = sec.per_page > 0 ? sec.per_page : sec.columns * sec.rows;
     for (int first = 0; first < count; first += per) {
       const int n_here = std::min(per, count - first);

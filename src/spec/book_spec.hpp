@@ -117,6 +117,15 @@ struct SectionSpec {
   std::vector<std::string> symbol_list;
   // Practice grids: `count` empty grids, nothing generated and no answers (worksheets).
   bool blank = false;
+  // Worksheets, per section: the rules box's wording ("" = worksheet.rules_text, else written for
+  // the section's grid and symbols); the number of its first puzzle (0 = running on from the
+  // section before; with a class list each child's copy starts there); what {level} shows for its
+  // puzzles ("" = worksheet.levels of the puzzle's band); what counts as alike for its puzzles
+  // ("" = the book's dedup).
+  std::string rules_text;
+  int number_from = 0;
+  std::string level;
+  std::string dedup;
   // Books: files whose puzzles this section never repeats (manifests, puzzle files, catalogues;
   // resolved paths, globs expanded), besides the book's own `exclude`.
   std::vector<std::string> exclude;
@@ -229,6 +238,11 @@ struct WorksheetSpec {
   bool rules_box = false;                      // the rules in plain words in a box on the first page
   bool rules_every_page = false;               // rules_box: every_page = the box on every puzzle page
   std::string rules_text;                      // the rules box's wording; empty = written for the grid size
+  // A class printed on both sides: each child's sheets start on a front (odd) page.
+  bool duplex = false;
+  // Written on the header's Class and Date lines when given ("" = left to fill in).
+  std::string class_name;
+  std::string date;
   // A class list (worksheet.names, or worksheet.names_file: one name a line): every section is
   // made once per child, in this order, each copy with its own puzzles. Empty = one set of sheets.
   std::vector<std::string> names;

@@ -3,6 +3,7 @@
 // against grid and symmetry), and the conversions that wait for them (orientation, per_page, the
 // days of a newspaper run). Each problem points at the key that was set last.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -177,7 +178,8 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
             const std::string key = kv.first.Scalar();
             if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
           }
-        for (const char* key : {"name", "count", "blank", "per_page", "layout", "heading_page", "order", "spread"})
+        for (const char* key : {"name", "count", "blank", "per_page", "layout", "heading_page", "order", "spread",
+                                "number_from", "dedup"})
           if (w.node[key].IsDefined())
             r.error(w.node[key], path + "." + key,
                     "is not for a newspaper day (each day is one puzzle in its own file, named by "
@@ -295,6 +297,8 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
         sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + s.variant + " uses random");
     }
     if (auto why = symbols_problem(s)) sec_at("symbols", *why);
+    if (!s.rules_text.empty() && !b.worksheet.rules_box && sec.locs.count("rules_text"))
+      sec_at("rules_text", "there is no rules box to put it in: set worksheet.rules_box (true or every_page)");
     if (!s.difficulty.empty() && !b.bands.count(s.difficulty))
       sec_at("difficulty", "unknown difficulty '" + s.difficulty + "'" + suggestion(s.difficulty, band_names) +
                                " (bands: " + join(band_names) + ")");
@@ -383,6 +387,24 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                 std::to_string(total * names) + " puzzles; " + bound);
     }
   }
+  // The header's Class and Date lines, filled in: the header must have them.
+  for (auto [key, field, value] : {std::tuple{"worksheet.class", "class", &b.worksheet.class_name},
+                                   std::tuple{"worksheet.date", "date", &b.worksheet.date}}) {
+    if (value->empty() || !st.locs.count(key)) continue;
+    bool has = false;
+    for (std::string f : b.worksheet.header_fields) {
+      for (char& c : f) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      has = has || f == field;
+    }
+    if (!b.worksheet.header)
+      at(key, "the sheets have no header to write it in: set worksheet.header: true");
+    else if (!has)
+      at(key, std::string("the header has no ") + (field[0] == 'c' ? "Class" : "Date") + " field (header_fields: " +
+                  join(b.worksheet.header_fields) + "): add one, or leave " + key + " out");
+  }
+  if (b.worksheet.duplex && st.locs.count("worksheet.duplex") && b.worksheet.names.empty())
+    at("worksheet.duplex", "is for a class list (worksheet.names or names_file): each child's sheets start on a "
+                           "front page");
   if (st.locs.count("worksheet.names") && st.locs.count("worksheet.names_file"))
     at("worksheet.names_file", "give worksheet.names or worksheet.names_file, not both");
   // A class list: the sections once per child, in the list's order (checked once, above).

@@ -292,6 +292,24 @@ std::vector<Key> section_keys() {
       },
       [](YAML::Emitter& out, const View& v) { emit_paths(out, v.sec->exclude, v.book.base_dir); }));
   keys.back().omit = [](const View& v) { return v.sec->exclude.empty(); };
+  keys.push_back(plain(S::Section, "rules_text", Kind::Text, &SS::rules_text,
+                       "worksheets: this section's rules box wording (instead of `worksheet.rules_text` or the "
+                       "words written for its grid and symbols); needs `worksheet.rules_box`"));
+  keys.back().omit = [](const View& v) { return v.sec->rules_text.empty(); };
+  keys.push_back(plain(S::Section, "number_from", Kind::Whole, &SS::number_from,
+                       "the number of the section's first puzzle (numbers then run on); with a class list each "
+                       "child's copy starts there. `0` = on from the section before",
+                       0, 999999999));
+  keys.back().omit = [](const View& v) { return v.sec->number_from == 0; };
+  keys.push_back(plain(S::Section, "level", Kind::Text, &SS::level,
+                       "what `{level}` shows for this section's puzzles (`Level 3`), instead of "
+                       "`worksheet.levels` of each puzzle's band"));
+  keys.back().omit = [](const View& v) { return v.sec->level.empty(); };
+  keys.push_back(plain(S::Section, "dedup", Kind::Choice, &SS::dedup,
+                       "what counts as alike for this section's puzzles (as the top-level `dedup`, which it "
+                       "replaces here): `canonical` or `exact`",
+                       0, 0, {"canonical", "exact"}));
+  keys.back().omit = [](const View& v) { return v.sec->dedup.empty(); };
   keys.push_back(plain(S::Section, "heading_page", Kind::Bool, &SS::heading_page,
                        "a title page before the section's puzzles"));
   return keys;
@@ -596,6 +614,16 @@ std::vector<Key> book_part_keys() {
         for (const auto& [band, level] : v.book.worksheet.levels) out << YAML::Key << band << YAML::Value << level;
         out << YAML::EndMap;
       }));
+  keys.push_back(plain(S::Worksheet, "duplex", Kind::Bool, &WorksheetSpec::duplex,
+                       "a class list printed on both sides: each child's sheets start on a front (odd) page, "
+                       "after a blank back page where needed, so no child's page is printed on the back of "
+                       "another's"));
+  keys.push_back(plain(S::Worksheet, "class", Kind::Text, &WorksheetSpec::class_name,
+                       "written on the header's `Class` line (needs a `Class` field in `header_fields`)"));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.class_name.empty(); };
+  keys.push_back(plain(S::Worksheet, "date", Kind::Text, &WorksheetSpec::date,
+                       "written on the header's `Date` line (needs a `Date` field in `header_fields`)"));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.date.empty(); };
   keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
                        "the box's wording; empty = written for children for the grid size (\"Write a number in "
                        "every empty square. Each row, each column and each box with a thick border must have all "
