@@ -401,7 +401,7 @@ std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const lay
   const std::string file = fs::absolute(spec.output.path, ec).lexically_normal().string();
   for (const layout::PuzzleRecord& rec : plan.records) {
     Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
-    p.canonical = gen::canonical_form(p.givens);  // the store keeps no canonical forms
+    if (p.canonical.empty()) p.canonical = gen::canonical_form(p.givens);  // a puzzle made without one
     catalogue::Entry e = catalogue::entry_of(p, "book");
     e.title = spec.title;
     e.section = spec.sections[static_cast<size_t>(rec.section)].name;

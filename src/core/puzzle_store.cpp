@@ -56,6 +56,9 @@ void PuzzleStore::add(const Puzzle& p) {
     killers_.push_back(p.givens.board);
     for (int b = 0; b < 4; ++b) bytes_.push_back(static_cast<std::uint8_t>(k >> (8 * b)));
   }
+  e.canonical = static_cast<std::uint32_t>(bytes_.size());
+  e.canonical_size = static_cast<std::uint32_t>(p.canonical.size());
+  bytes_.insert(bytes_.end(), p.canonical.begin(), p.canonical.end());
   entries_.push_back(e);
 }
 
@@ -94,6 +97,7 @@ Puzzle PuzzleStore::get(std::size_t i) const {
   p.fill = texts_[e.fill];
   p.label = texts_[e.label];
   p.hardest = texts_[e.hardest];
+  p.canonical.assign(reinterpret_cast<const char*>(bytes_.data()) + e.canonical, e.canonical_size);
   return p;
 }
 

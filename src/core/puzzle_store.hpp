@@ -1,9 +1,10 @@
 // PuzzleStore: a compact, append-only list of puzzles, for holding a whole book's puzzles between
 // generation and layout (the answer key needs every one of them at the end). A gp::Puzzle takes
-// about 500 bytes on the heap and inline; a stored 9x9 puzzle takes about 70: the solution packed
-// two cells a byte, the givens as one bit a cell, and the texts (symmetry, fill, label, hardest
-// technique) kept once in a table and referred to by number. So a 10,000-puzzle book holds its
-// puzzles in under 1 MB.
+// about 500 bytes on the heap and inline; a stored 9x9 puzzle takes about 70 and its canonical
+// form: the solution packed two cells a byte, the givens as one bit a cell, the texts (symmetry,
+// fill, label, hardest technique) kept once in a table and referred to by number, and the canonical
+// form the generator computed as its characters (82 for a classic 9x9). So a 10,000-puzzle book
+// holds its puzzles in about 2 MB, and nothing downstream computes a canonical form again.
 #pragma once
 
 #include <cstddef>
@@ -20,12 +21,12 @@ class PuzzleStore {
  public:
   PuzzleStore() = default;
 
-  // Appends a copy of `p` (without its canonical form, which the store does not keep).
+  // Appends a copy of `p`, its canonical form included (empty when it was not computed).
   // Requires: p.solution is complete, p.givens has the same shape and every given equals the
   // solution's value in its cell (as for every generated puzzle).
   void add(const Puzzle& p);
 
-  // Puzzle i as it was added, except `canonical`, which is empty. Requires: i < size().
+  // Puzzle i as it was added. Requires: i < size().
   Puzzle get(std::size_t i) const;
 
   std::size_t size() const { return entries_.size(); }
@@ -42,6 +43,8 @@ class PuzzleStore {
     std::uint8_t box_rows = 3, box_cols = 3;
     std::uint16_t symmetry = 0, fill = 0, label = 0, hardest = 0;  // into texts_
     std::uint8_t board = 0;  // 0: classic; kJigsaw; else 1 + index into boards_ (the variant's board)
+    std::uint32_t canonical = 0;      // into bytes_: the canonical form's characters
+    std::uint32_t canonical_size = 0;
   };
   // A jigsaw puzzle: its region map is stored after the givens (a nibble a cell) and its board
   // built again by get() (boards are per puzzle, and a stored map is 41 bytes, a board kilobytes).
