@@ -1,5 +1,6 @@
 // Publishing-day rules of a newspaper run (daily.hpp).
 #include "book/daily.hpp"
+#include "book/sections.hpp"
 
 #include <algorithm>
 #include <array>
@@ -47,12 +48,7 @@ std::optional<grader::RatingRange> ramp_slice(const gen::Request& r, int j, int 
   const int n = r.shape.n();
   if ((n != 8 && n != 9) || r.variant == Variant::kKiller || r.variant == Variant::kSamurai) return std::nullopt;
   const grader::RatingRange band = *r.rating;
-  bool is_default = false;
-  for (const DifficultyBand& d : kDefaultBands)
-    if (d.name == r.difficulty && std::abs(band.lo - d.lo) < 1e-9 &&
-        (std::abs(band.hi - d.hi) < 1e-9 || (std::isinf(band.hi) && &d == &kDefaultBands.back())))
-      is_default = true;
-  if (!is_default) return std::nullopt;
+  if (!default_band(r)) return std::nullopt;
   const std::vector<double> all = default_spread_cuts(r.difficulty);
   if (all.empty()) return std::nullopt;
   // k days and m slices: up to m days take the first k - 1 cuts (one slice a day); more days share

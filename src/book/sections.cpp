@@ -46,6 +46,16 @@ std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::Sect
   return std::nullopt;
 }
 
+bool default_band(const gen::Request& r) {
+  if (!r.rating) return false;
+  const grader::RatingRange band = *r.rating;
+  for (const DifficultyBand& d : kDefaultBands)
+    if (d.name == r.difficulty && std::abs(band.lo - d.lo) < 1e-9 &&
+        (std::abs(band.hi - d.hi) < 1e-9 || (std::isinf(band.hi) && &d == &kDefaultBands.back())))
+      return true;
+  return false;
+}
+
 std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, const gen::Request& r) {
   return spread_slices(sec.spread, sec.count, r);
 }
@@ -57,11 +67,7 @@ std::vector<grader::RatingRange> spread_slices(const std::string& spread, int co
   if (r.variant == Variant::kSamurai) return {};  // not measured on samurai (its clue counts are not one grid's)
   std::vector<double> cuts;
   const grader::RatingRange band = *r.rating;
-  bool is_default = false;
-  for (const DifficultyBand& d : kDefaultBands)
-    if (d.name == r.difficulty && std::abs(band.lo - d.lo) < 1e-9 &&
-        (std::abs(band.hi - d.hi) < 1e-9 || (std::isinf(band.hi) && &d == &kDefaultBands.back())))
-      is_default = true;
+  const bool is_default = default_band(r);
   if (is_default) {
     cuts = default_spread_cuts(r.difficulty);
   } else {

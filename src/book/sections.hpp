@@ -61,6 +61,10 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
 // nullopt = whatever digging reaches.
 std::optional<ClueRange> auto_clues(const spec::BookSpec& spec, const spec::SectionSpec& sec);
 
+// Whether `r` asks for one of the default bands exactly (its name and its default range): only
+// those have measured cuts (core/difficulty.hpp default_spread_cuts).
+bool default_band(const gen::Request& r);
+
 // The rating slices an even spread deals a section's puzzles to (docs/difficulty.md): the default
 // bands' measured cuts, thirds of any other range (up to 9.0) at least 0.9 wide; empty when the
 // section has no rating target, `spread: any`, fewer puzzles than slices, or a grid other than
