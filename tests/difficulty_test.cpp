@@ -225,3 +225,44 @@ TEST_CASE("difficulty: running out in a slice of an even spread says how the sli
   CHECK(msg.find("[the even spread deals 1 of the 3 puzzles to this slice, 1 of 3; `spread: any` takes the whole "
                  "band]") != std::string::npos);
 }
+
+TEST_CASE("difficulty: a section's request problem carries its key as data and points at that key") {
+  // Each of these passes the spec's own checks and is refused by the generator's request checks;
+  // the diagnostic names the key (no message text is read to find it) and sits on its line.
+  struct Case {
+    const char* yaml;
+    const char* key;
+    int line;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"sections:\n  - variant: killer\n    difficulty: easy\n    minimal: true\n", "sections[0].minimal", 4,
+       "no clues to make minimal"},
+      {"sections:\n  - count: 2\n  - variant: killer\n    difficulty: easy\n    clues: 30\n", "sections[1].clues", 5,
+       "no clue count"},
+      {"sections:\n  - grid: 4x4\n    difficulty: expert\n    clues: any\n", "sections[0].difficulty", 3,
+       "cannot be made"},
+      {"sections:\n  - grid: 4x4\n    clues: any\n    rating: [6.0, 7.0]\n", "sections[0].rating", 4, "cannot be made"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.yaml);
+    const gp::spec::BookSpec spec = parse(c.yaml);
+    const int s = static_cast<int>(spec.sections.size()) - 1;
+    auto r = gp::book::make_request(spec, s);
+    REQUIRE_FALSE(r);
+    const gp::Diagnostic& d = r.error().diagnostics.front();
+    CHECK(d.key == c.key);
+    CHECK(d.line == c.line);
+    CHECK(d.message.find(c.says) != std::string::npos);
+    CHECK(d.message.rfind("sections[" + std::to_string(s) + "]: ", 0) == 0);
+  }
+}
+
+TEST_CASE("difficulty: Diagnostic::keyed writes the key before the message and keeps it as data") {
+  const gp::Diagnostic d = gp::Diagnostic::keyed("b.yaml", 3, 5, "answers.layout", "expected CxR");
+  CHECK(d.key == "answers.layout");
+  CHECK(d.to_string() == "b.yaml:3:5: answers.layout: expected CxR");
+  const gp::Error e = gp::Error::about("clues", "clue counts must not be negative");
+  CHECK(e.diagnostics.front().key == "clues");
+  CHECK(e.to_string() == "clue counts must not be negative");
+}

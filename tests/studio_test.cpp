@@ -299,6 +299,9 @@ TEST_CASE("studio refuses foreign hosts and origins, big bodies and paths outsid
   REQUIRE(j["diagnostics"].size() == 1);
   CHECK(j["diagnostics"][0]["key"] == "output.path");
   CHECK(j["diagnostics"][0]["line"] == 14);
+  // The key once, then the reason (the key is data, not read back out of the text).
+  CHECK(j["diagnostics"][0]["message"].get<std::string>().rfind("output.path: '", 0) == 0);
+  CHECK(j["diagnostics"][0]["message"].get<std::string>().find("output.path: output.path") == std::string::npos);
   const json b = post_json(c, "/api/build?name=book.yaml", outside);
   CHECK(b["ok"] == false);
   CHECK(!fs::exists(dir.path / "small.pdf"));

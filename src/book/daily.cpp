@@ -16,6 +16,7 @@
 #include "core/codec.hpp"
 #include "core/difficulty.hpp"
 #include "core/text.hpp"
+#include "core/variants.hpp"
 
 namespace gp::book {
 
@@ -46,7 +47,8 @@ std::string weekday_band(const spec::NewspaperSpec& np, const std::string& wd) {
 std::optional<grader::RatingRange> ramp_slice(const gen::Request& r, int j, int k) {
   if (k < 2 || j < 0 || j >= k || !r.rating) return std::nullopt;
   const int n = r.shape.n();
-  if ((n != 8 && n != 9) || r.variant == Variant::kKiller || r.variant == Variant::kSamurai) return std::nullopt;
+  const VariantDef& def = variant_def(r.variant);
+  if ((n != 8 && n != 9) || def.own_scale || def.multi_grid) return std::nullopt;
   const grader::RatingRange band = *r.rating;
   if (!default_band(r)) return std::nullopt;
   const std::vector<double> all = default_spread_cuts(r.difficulty);

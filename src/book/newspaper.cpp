@@ -44,6 +44,7 @@
 #include "render/staging.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
+#include "core/variants.hpp"
 
 namespace gp::book {
 namespace {
@@ -563,12 +564,16 @@ NewspaperRun run_newspaper(spec::BookSpec& spec, const NewspaperOptions& options
   single.width_mm = np.width;
   if (!requests.empty()) {  // the width must hold the grid: try it on an empty one
     Puzzle blank;
-    // (a samurai board is drawn whole: its 21x21 layout must fit)
-    blank.givens = blank.solution =
-        requests.front().variant == Variant::kSamurai ? Grid(samurai_board()) : Grid(requests.front().shape);
-    if (auto page = layout::lay_out_single_puzzle(blank, theme, single, measure); !page)
-      problems.push_back(
-          {{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()});
+    // (a board of several grids is drawn whole: its whole layout must fit)
+    const gen::Request& r = requests.front();
+    blank.givens = blank.solution = variant_def(r.variant).multi_grid
+                                        ? Grid(*variant_board(r.shape, r.variant))
+                                        : Grid(r.shape);
+    if (auto page = layout::lay_out_single_puzzle(blank, theme, single, measure); !page) {
+      Diagnostic d{{}, 0, 0, spec::section_location(spec, 0) + ": newspaper.width: " + page.error().to_string()};
+      d.key = "newspaper.width";
+      problems.push_back(std::move(d));
+    }
   }
   std::unordered_set<std::string> excluded;
   for (const std::string& path : np.exclude)

@@ -543,7 +543,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     const double wide = layout::cover_geometry(spec.page, plan->book_pages, cover.paper).width;
     if (auto problem = spec::page_side_problem(wide))
       return failed(std::move(run), Outcome::bad_input,
-                    Error(Diagnostic{spec.source_file, 0, 0, "cover: the full-wrap cover " + *problem}));
+                    Error(Diagnostic::keyed(spec.source_file, 0, 0, "cover", "the full-wrap cover " + *problem)));
     // Text that cannot fit the cover fails here, before any puzzle is made (it does not depend on them).
     if (auto probe = layout::lay_out_cover(spec, plan->book_pages, cover, measure); !probe)
       return failed(std::move(run), Outcome::bad_input, probe.error());

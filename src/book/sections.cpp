@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/codec.hpp"
+#include "core/variants.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
 
@@ -61,10 +62,11 @@ std::vector<grader::RatingRange> spread_slices(const spec::SectionSpec& sec, con
 }
 
 std::vector<grader::RatingRange> spread_slices(const std::string& spread, int count, const gen::Request& r) {
-  if (spread != "even" || !r.rating || count < 2 || r.variant == Variant::kKiller) return {};
+  const VariantDef& def = variant_def(r.variant);
+  if (spread != "even" || !r.rating || count < 2 || def.own_scale) return {};
   const int n = r.shape.n();
   if (n != 8 && n != 9) return {};  // measured there only (docs/difficulty.md)
-  if (r.variant == Variant::kSamurai) return {};  // not measured on samurai (its clue counts are not one grid's)
+  if (def.multi_grid) return {};  // not measured on several grids (their clue counts are not one grid's)
   std::vector<double> cuts;
   const grader::RatingRange band = *r.rating;
   const bool is_default = default_band(r);
@@ -95,7 +97,8 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   r.shape = sec.shape;
   r.variant = *parse_variant(sec.variant);  // the spec loader checked the name
   r.symmetric_regions = sec.regions == "symmetric";
-  const bool killer = r.variant == Variant::kKiller;
+  // Marks that replace the givens (killer cages): the clue count and symmetry do not apply.
+  const bool killer = variant_def(r.variant).marks_replace_givens;
   r.some_givens = sec.givens == "some";
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
@@ -122,19 +125,11 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   // unbounded.
   r.budget_seconds = sec.budget > 0 ? sec.budget : 60.0 + 0.5 * sec.count;
   if (Status st = gen::check_request(r); !st) {
-    const std::string msg = st.error().to_string();
-    std::string key;
-    if (msg.find("cannot be made") != std::string::npos) key = sec.rating ? "rating" : "difficulty";
-    else if (msg.find("clue") != std::string::npos) key = "clues";
-    else if (msg.find("symmetry") != std::string::npos) key = "symmetry";
-    else if (msg.find("fill") != std::string::npos) key = "fill";
-    else if (msg.find("symmetric regions") != std::string::npos) key = "regions";
-    else if (msg.find("givens: some") != std::string::npos) key = "givens";
-    else if (msg.find("killer difficulty") != std::string::npos) key = "difficulty";
-    else if (msg.find("variant") != std::string::npos || msg.find("hyper") != std::string::npos ||
-             msg.find("jigsaw") != std::string::npos)
-      key = "variant";
-    return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + msg, key));
+    // The request's checks name their key (a request key is the section key of that name; a
+    // difficulty or a rating range reaches the request as one rating).
+    const Diagnostic& d = st.error().diagnostics.front();
+    const std::string key = d.key == "difficulty" && sec.rating ? "rating" : d.key;
+    return Error(spec::section_diagnostic(spec, s, "sections[" + std::to_string(s) + "]: " + d.message, key));
   }
   return r;
 }

@@ -197,7 +197,8 @@ void print(const std::vector<Puzzle>& puzzles, const GenerateOptions& opt, const
       codec::put_json(j, p.givens.board.get());
       // A killer puzzle (no givens) or a samurai board (441 characters) cannot be checked by eye:
       // their JSON always carries the solution.
-      const bool solution_always = p.givens.variant() == Variant::kKiller || p.givens.variant() == Variant::kSamurai;
+      const VariantDef& def = variant_def(p.givens.variant());
+      const bool solution_always = def.marks_replace_givens || def.multi_grid;
       if (opt.with_solution || solution_always) j["solution"] = format_line(p.solution);
       j["clues"] = p.givens.clue_count();
       j["symmetry"] = p.symmetry;
@@ -288,7 +289,7 @@ int run_generate(const GenerateOptions& opt) {
     return fail(Error("invalid --givens '" + opt.givens + "': expected none or some"), kExitUsage);
   req.some_givens = opt.givens == "some";
   if (auto st = parse_clues(opt.clues, req); !st) return fail(st.error(), kExitUsage);
-  if (const int cells = req.variant == Variant::kSamurai ? samurai_board()->cells : req.shape.cells();
+  if (const int cells = dug_board(req.variant, req.shape).cells;
       req.clues_max >= cells)
     return fail(Error("--clues " + opt.clues + ": " + std::to_string(req.clues_max) + " clues do not fit a " +
                       req.shape.name() + " grid (" + std::to_string(cells) + " cells; at most " +
@@ -311,7 +312,7 @@ int run_generate(const GenerateOptions& opt) {
   if (opt.clues == "auto") {
     // The band's clue range for the size, as books have it by default (docs/difficulty.md).
     const int n = req.shape.n();
-    const auto range = req.variant == Variant::kSamurai ? std::nullopt  // the ranges are for one grid
+    const auto range = variant_def(req.variant).multi_grid ? std::nullopt  // the ranges are for one grid
                        : !opt.difficulty.empty()        ? default_band_clues(opt.difficulty, n)
                        : opt.rating.empty()    ? default_unrated_clues(n)
                                                : std::nullopt;

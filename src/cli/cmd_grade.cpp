@@ -16,6 +16,7 @@
 #include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
+#include "core/variants.hpp"
 #include "grader/grader.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
@@ -190,7 +191,7 @@ void add_grade_command(CLI::App& app, Run& run) {
   sub->add_option("--format", opt->format, "Output format: line (default), json or csv")
       ->check(CLI::IsMember({"line", "json", "csv"}));
   sub->add_flag("--explain", opt->explain, "Also print the solve path, one step a line");
-  sub->add_option("--variant", opt->variant, "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (regions on the line)")
+  sub->add_option("--variant", opt->variant, "Rules of every line: " + variants_read_help())
       ->capture_default_str();
   sub->add_option("--max-nodes", opt->max_nodes,
                   "Give a puzzle up after this many search nodes in its uniqueness check (exit 1; default 2000000)")

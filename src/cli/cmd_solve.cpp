@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
+#include "core/variants.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
 #include "solver/solver.hpp"
@@ -164,9 +165,7 @@ void add_solve_command(CLI::App& app, Run& run) {
   auto opt = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand("solve", "Solve puzzles (lines, grids, CSV or JSON) or count their solutions");
   sub->add_option("file", opt->file, "Puzzle file, or - for standard input (default: -)");
-  sub->add_option("--variant", opt->variant,
-                  "Rules of every line: classic, x (diagonals), hyper (9x9 windows), jigsaw (lines give their regions), "
-                  "killer (lines give their cages)")
+  sub->add_option("--variant", opt->variant, "Rules of every line: " + variants_read_help())
       ->capture_default_str();
   sub->add_option("--max-nodes", opt->max_nodes,
                   "Give a puzzle up after this many search nodes (exit 1; default 2000000, which no real puzzle needs)")

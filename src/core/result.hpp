@@ -14,6 +14,12 @@ struct Diagnostic {
   int line = 0;
   int col = 0;
   std::string message;
+  // The spec key path the problem is about ("sections[1].count", "answers.layout"), or empty. It is
+  // carried as data so that callers (the studio's form, a section's checks) never parse `message`.
+  std::string key = {};
+
+  // A problem about `key`: the message reads "key: message" (the spec's own style).
+  static Diagnostic keyed(std::string file, int line, int col, std::string key, const std::string& message);
 
   // "file:line:col: message", leaving out the parts that are unknown.
   std::string to_string() const;
@@ -37,6 +43,9 @@ struct Error {
   Error(ErrorKind k, std::string message) : kind(k) { diagnostics.push_back({{}, 0, 0, std::move(message)}); }
   explicit Error(Diagnostic d) { diagnostics.push_back(std::move(d)); }
   explicit Error(std::vector<Diagnostic> ds) : diagnostics(std::move(ds)) {}
+  // An error about `key` (a key of the request or spec that the caller knows how to place), with
+  // the message as given (not prefixed).
+  static Error about(std::string key, std::string message);
 
   // One diagnostic per line, each formatted by Diagnostic::to_string.
   std::string to_string() const;

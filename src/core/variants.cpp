@@ -61,6 +61,13 @@ std::vector<VariantDef> make_table() {
           "the clues (a whole row, column or box adds up to 45 on 9x9).",
           5, "row, column and {box}; the digits of a dashed cage add up to its sum, none repeated.",
           "cages with sums, up to 9x9"};
+  t[0].classic_units = true;
+  t[3].grown = true;
+  t[4].multi_grid = true;
+  t[5].grown = true;
+  t[5].marks_replace_givens = true;
+  t[5].marks = "cages";
+  t[5].own_scale = true;
   return t;
 }
 
@@ -91,6 +98,34 @@ std::pair<const VariantDef*, const VariantOption*> variant_option(std::string_vi
     for (const VariantOption& o : d.options)
       if (o.key == key) return {&d, &o};
   return {nullptr, nullptr};
+}
+
+std::string variants_read_help() {
+  std::string out;
+  for (const VariantDef& d : variant_defs()) {
+    out += (out.empty() ? "" : ", ") + std::string(d.name);
+    if (!d.data_key.empty()) out += " (lines give their " + std::string(d.data_key) + ")";
+    else if (d.multi_grid) out += " (" + std::string(d.summary) + ": 441-character lines with '#')";
+    else if (!d.summary.empty()) out += " (" + std::string(d.summary) + ")";
+  }
+  return out;
+}
+
+bool has_option(const VariantDef& d, std::string_view key) {
+  for (const VariantOption& o : d.options)
+    if (o.key == key) return true;
+  return false;
+}
+
+const Board& dug_board(Variant v, Shape shape) {
+  if (variant_def(v).multi_grid)
+    if (auto b = variant_board(shape, v)) return **b;  // held by the board cache
+  return classic_board(shape);
+}
+
+std::string grid_name(Variant v, Shape shape) {
+  if (variant_def(v).multi_grid) return std::string(variant_def(v).name);
+  return std::to_string(shape.n()) + "x" + std::to_string(shape.n());
 }
 
 }  // namespace gp

@@ -43,6 +43,24 @@ struct VariantDef {
   std::string_view instruction;
   // What `generate --variant` says of it in its help ("diagonals"; "" for classic).
   std::string_view summary;
+
+  // How the generator, the spec and the book treat it (set by name in the table):
+  // Its board grows with each puzzle (jigsaw regions, killer cages); the others share one board
+  // per shape (variant_board).
+  bool grown = false;
+  // Its marks replace the givens (killer: the cage sums are the clues): no clue count, symmetry or
+  // minimal digging. `marks` names them in messages ("cages").
+  bool marks_replace_givens = false;
+  std::string_view marks = {};
+  // Rated on a scale of its own (killer bands, docs/difficulty.md), asked for by band name, not by
+  // an SE range; the SE spreads and weekly ramps do not apply.
+  bool own_scale = false;
+  // Several overlapping grids (samurai): one board a page, named by the variant rather than its
+  // size; the per-size clue ranges, measured on one grid, do not apply.
+  bool multi_grid = false;
+  // Its units are the shape's rows, columns and boxes only (classic): the bounds measured on
+  // classic grids (the highest rating of small grids) and the classic 9x9 fast path apply.
+  bool classic_units = false;
 };
 
 // Every variant, in the order of `Variant`.
@@ -56,5 +74,16 @@ const VariantDef* variant_of_data(std::string_view key);
 // The option of spec key `key` that some variant owns (regions, givens), with that variant, or
 // {null, null}.
 std::pair<const VariantDef*, const VariantOption*> variant_option(std::string_view key);
+// Every variant for the help of a command that reads puzzles: "classic, x (diagonals), ...,
+// jigsaw (lines give their regions), ...".
+std::string variants_read_help();
+// Whether `d` owns the option of spec key `key`.
+bool has_option(const VariantDef& d, std::string_view key);
+
+// The board whose cells a puzzle of `v` on `shape` is dug from: the variant's own board when it
+// spans several grids (samurai), else the shape's plain board (a grown board shares its cells).
+const Board& dug_board(Variant v, Shape shape);
+// The grid's name in messages: "9x9", or the variant's name for a multi-grid board ("samurai").
+std::string grid_name(Variant v, Shape shape);
 
 }  // namespace gp

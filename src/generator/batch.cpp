@@ -13,6 +13,7 @@
 #include "generator/generator.hpp"
 #include "generator/plan.hpp"
 #include "solver/solver.hpp"
+#include "core/variants.hpp"
 
 namespace gp::gen {
 
@@ -105,7 +106,7 @@ std::optional<Puzzle> race(const Plan& plan, Shared& shared, std::uint64_t seed,
 
 // A rated request's puzzles carry the grade of their target already; killer puzzles have no
 // classic grade (the killer ladder grades only a killer difficulty, in the engine).
-bool batch_grades(const Request& r) { return !r.rating && r.variant != Variant::kKiller; }
+bool batch_grades(const Request& r) { return !r.rating && !variant_def(r.variant).own_scale; }
 
 void grade_into(Puzzle& p, const grader::Bands& bands) {
   grader::GradeOptions go;

@@ -10,6 +10,7 @@
 #include "grader/killer.hpp"
 #include "solver/fast9.hpp"
 #include "solver/solver.hpp"
+#include "core/variants.hpp"
 
 namespace gp::gen {
 
@@ -39,7 +40,7 @@ std::optional<Puzzle> Engine::try_once(std::uint64_t seed, std::uint64_t index) 
     out.hardest = grade_->hardest;
     // On the grade's scale: the killer bands for a killer puzzle, the request's SE bands otherwise.
     out.label = grade_->label.empty() ? grader::label_for(grade_->rating, plan_.req.bands) : grade_->label;
-  } else if (plan_.req.variant == Variant::kKiller) {
+  } else if (variant_def(plan_.req.variant).own_scale) {  // asked for by band name
     out.label = plan_.req.difficulty;
   }
   return out;

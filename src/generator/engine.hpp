@@ -14,6 +14,7 @@
 #include "generator/plan.hpp"
 #include "grader/grader.hpp"
 #include "grader/killer.hpp"
+#include "core/variants.hpp"
 
 namespace gp::gen {
 
@@ -24,7 +25,7 @@ class Engine {
       : plan_(plan),
         shared_(shared),
         geo_(plan.board ? plan.board.get() : &classic_board(plan.shape)),
-        fast9_(plan.req.variant == Variant::kClassic && plan.shape == Shape{3, 3}),
+        fast9_(variant_def(plan.req.variant).classic_units && plan.shape == Shape{3, 3}),
         extras_(geo_->has_extras()) {
     scratch_.resize(static_cast<size_t>(plan.cells));
   }

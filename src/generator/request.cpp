@@ -5,6 +5,7 @@
 
 #include "core/difficulty.hpp"
 #include "core/text.hpp"
+#include "core/variants.hpp"
 #include "generator/generator.hpp"
 #include "generator/plan.hpp"
 
@@ -50,11 +51,8 @@ std::string centre_note(const Request& r, Symmetry sym) {
   return {};
 }
 
-// The board whose cells a request digs: the samurai board's own, every other variant the cells
-// of its shape.
-const Board& dug_board(const Request& r) {
-  return r.variant == Variant::kSamurai ? *samurai_board() : classic_board(r.shape);
-}
+// The board whose cells a request digs (core/variants.hpp).
+const Board& dug_board(const Request& r) { return gp::dug_board(r.variant, r.shape); }
 
 }  // namespace
 
@@ -62,9 +60,11 @@ Plan make_plan(const Request& r) {
   Plan p;
   p.req = r;
   p.shape = r.shape;
-  // A jigsaw board is grown with each puzzle; the other variants share one board.
-  if (r.variant == Variant::kKiller) p.killer = killer_profile(r.difficulty, r.shape.n());
-  if (r.variant != Variant::kClassic && r.variant != Variant::kJigsaw && r.variant != Variant::kKiller) p.board = *variant_board(r.shape, r.variant);
+  // A grown board (jigsaw regions, killer cages) is made with each puzzle; the other variants
+  // share one board, except those that take every fill (classic), which fill_grid fills.
+  const VariantDef& def = variant_def(r.variant);
+  if (def.marks_replace_givens) p.killer = killer_profile(r.difficulty, r.shape.n());
+  if (!def.grown && !def.any_fill) p.board = *variant_board(r.shape, r.variant);
   p.sym = *parse_symmetry(r.symmetry);
   p.fill = *parse_fill(r.fill);
   const Board& dug = dug_board(r);
@@ -81,8 +81,9 @@ Plan make_plan(const Request& r) {
 }
 
 std::string describe(const Request& r) {
-  std::string out = r.variant == Variant::kSamurai ? std::string("samurai") : r.shape.name();
-  if (r.variant != Variant::kClassic && r.variant != Variant::kSamurai) out += " " + std::string(variant_name(r.variant));
+  const VariantDef& def = variant_def(r.variant);
+  std::string out = def.multi_grid ? std::string(def.name) : r.shape.name();
+  if (!def.multi_grid && !def.classic_units) out += " " + std::string(def.name);
   if (r.symmetric_regions) out += " (symmetric regions)";
   if (r.some_givens) out += " with some givens";
   if (r.clues_max > 0 && r.clues_min == r.clues_max)
@@ -103,50 +104,57 @@ std::string describe(const Request& r) {
 }
 
 Status check_request(const Request& r) {
-  if (r.shape.box_rows <= 0 || r.shape.box_cols <= 0) return Error("invalid box shape");
-  if (auto s = standard_shape(r.shape.n()); !s) return s.error();
+  if (r.shape.box_rows <= 0 || r.shape.box_cols <= 0) return Error::about("grid", "invalid box shape");
+  if (auto s = standard_shape(r.shape.n()); !s) return Error::about("grid", s.error().to_string());
   auto sym = parse_symmetry(r.symmetry);
-  if (!sym) return sym.error();
+  if (!sym) return Error::about("symmetry", sym.error().to_string());
   auto fill = parse_fill(r.fill);
-  if (!fill) return fill.error();
-  if (r.variant != Variant::kClassic) {
-    if (auto why = variant_size_problem(r.variant, r.shape); !why.empty()) return Error(why);
-    if (*fill != Fill::kRandom)
-      return Error("fill '" + r.fill + "' is for classic Sudoku only (its grids ignore the " +
-                   std::string(variant_name(r.variant)) + " units): use fill random");
+  if (!fill) return Error::about("fill", fill.error().to_string());
+  const VariantDef& def = variant_def(r.variant);
+  const std::string name(def.name);
+  if (auto why = def.size_problem(r.shape); !why.empty()) return Error::about("variant", why);
+  if (!def.any_fill && *fill != Fill::kRandom)
+    return Error::about("fill", "fill '" + r.fill + "' is for classic Sudoku only (its grids ignore the " + name +
+                                    " units): use fill random");
+  // The options that are some variant's own (regions, givens), asked of a variant without them.
+  for (const auto& [key, asked] : {std::pair{"regions", r.symmetric_regions}, std::pair{"givens", r.some_givens}}) {
+    if (!asked || has_option(def, key)) continue;
+    const std::string owner(variant_option(key).first->name);
+    if (std::string_view(key) == "regions")
+      return Error::about(key, "symmetric regions are for " + owner + " puzzles only (" + name +
+                                   " has no regions to lay out)");
+    return Error::about(key, "'givens: some' is for " + owner + " puzzles only (a " + name +
+                                 " puzzle's givens are its clues)");
   }
-  if (r.symmetric_regions && r.variant != Variant::kJigsaw)
-    return Error("symmetric regions are for jigsaw puzzles only (" + std::string(variant_name(r.variant)) +
-                 " has no regions to lay out)");
-  if (r.some_givens && r.variant != Variant::kKiller)
-    return Error("'givens: some' is for killer puzzles only (a " + std::string(variant_name(r.variant)) +
-                 " puzzle's givens are its clues)");
-  if (r.variant == Variant::kKiller) {
+  if (def.marks_replace_givens) {
+    const std::string marks(def.marks);
     if (r.clues_min > 0 || r.clues_max > 0)
-      return Error("killer puzzles have no clue count (the cages replace the givens): leave clues out, or ask "
-                   "for a few givens with givens: some");
+      return Error::about("clues", name + " puzzles have no clue count (the " + marks +
+                                       " replace the givens): leave clues out, or ask for a few givens with givens: some");
     if (*sym != Symmetry::kNone)
-      return Error("killer puzzles take no symmetry (the cages replace the givens): use symmetry none");
-    if (r.minimal) return Error("killer puzzles have no clues to make minimal: leave minimal out");
-    if (r.rating && !killer_difficulty(r.difficulty))
-      return Error("killer difficulty is a band name (easy, medium, hard, expert or fiendish: it sets the cage "
-                   "sizes), not " + (r.difficulty.empty() ? std::string("an SE rating range") : "'" + r.difficulty + "'"));
+      return Error::about("symmetry", name + " puzzles take no symmetry (the " + marks +
+                                          " replace the givens): use symmetry none");
+    if (r.minimal) return Error::about("minimal", name + " puzzles have no clues to make minimal: leave minimal out");
   }
+  if (def.own_scale && r.rating && !killer_difficulty(r.difficulty))
+    return Error::about("difficulty", name + " difficulty is a band name (easy, medium, hard, expert or fiendish: it "
+                                             "sets the cage sizes), not " +
+                                          (r.difficulty.empty() ? std::string("an SE rating range")
+                                                                : "'" + r.difficulty + "'"));
   const Board& dug = dug_board(r);
   const int cells = dug.cells;
-  const std::string grid = r.variant == Variant::kSamurai ? std::string("samurai")
-                                                          : std::to_string(r.shape.n()) + "x" + std::to_string(r.shape.n());
-  if (r.clues_min < 0 || r.clues_max < 0) return Error("clue counts must not be negative");
+  const std::string grid = grid_name(r.variant, r.shape);
+  if (r.clues_min < 0 || r.clues_max < 0) return Error::about("clues", "clue counts must not be negative");
   if (r.clues_max > 0 && r.clues_min > r.clues_max)
-    return Error("bad clue range " + clues_text(r) + ": low end above high end");
+    return Error::about("clues", "bad clue range " + clues_text(r) + ": low end above high end");
   if (std::max(r.clues_min, r.clues_max) > cells)
-    return Error(std::to_string(std::max(r.clues_min, r.clues_max)) + " clues is more than the " +
+    return Error::about("clues", std::to_string(std::max(r.clues_min, r.clues_max)) + " clues is more than the " +
                  std::to_string(cells) + " cells of a " + grid + " grid");
   const int hi = r.clues_max > 0 ? r.clues_max : cells;
   const MinimumClues least = minimum_clues(r.shape, r.variant);
   const int minimum = least.count;
   if (hi < minimum)
-    return Error("a " + grid + " puzzle needs at least " + std::to_string(minimum) +
+    return Error::about("clues", "a " + grid + " puzzle needs at least " + std::to_string(minimum) +
                  " clues to have a unique solution (" + std::string(least.why) + "): " + clues_text(r) + " is impossible");
   const auto reach = board_reachable_counts(dug, *sym);
   bool any = false;
@@ -167,15 +175,15 @@ Status check_request(const Request& r) {
     std::string nearest;
     if (below >= minimum) nearest = std::to_string(below);
     if (above >= 0) nearest += (nearest.empty() ? "" : " or ") + std::to_string(above);
-    return Error(r.symmetry + " symmetry on " + grid + " gives clues in classes of " + list +
+    return Error::about("symmetry", r.symmetry + " symmetry on " + grid + " gives clues in classes of " + list +
                  " cells: " + clues_text(r) + " is impossible" +
                  (nearest.empty() ? std::string() : " (nearest possible: " + nearest + ")"));
   }
-  if (!(r.budget_seconds > 0)) return Error("budget must be a positive number of seconds");
-  if (r.rating && r.rating->lo > r.rating->hi) return Error("bad rating range: low end above high end");
-  if (const auto top = highest_rating(r.shape.n()); top && r.rating && r.variant == Variant::kClassic &&
+  if (!(r.budget_seconds > 0)) return Error::about("budget", "budget must be a positive number of seconds");
+  if (r.rating && r.rating->lo > r.rating->hi) return Error::about("rating", "bad rating range: low end above high end");
+  if (const auto top = highest_rating(r.shape.n()); top && r.rating && def.classic_units &&
                                                     (r.rating->lo > *top || (r.rating->lo == *top && r.rating->lo_exclusive)))
-    return Error("every " + grid + " puzzle is solved with hidden singles in boxes (SE " + one_decimal(*top) +
+    return Error::about("difficulty", "every " + grid + " puzzle is solved with hidden singles in boxes (SE " + one_decimal(*top) +
                  " at most; every minimal " + grid + " puzzle was graded): " +
                  (r.difficulty.empty() ? range_text(*r.rating) : r.difficulty + " (" + range_text(*r.rating) + ")") +
                  " cannot be made; ask for easy");

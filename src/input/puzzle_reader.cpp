@@ -8,6 +8,7 @@
 
 #include "codec/board_codec.hpp"
 #include "core/codec.hpp"
+#include "core/variants.hpp"
 #include "input/source.hpp"
 
 namespace gp::input {
@@ -172,21 +173,27 @@ PuzzleReader::PuzzleReader(std::istream& in, std::string name) : in_(in), name_(
 
 void PuzzleReader::apply_variant(Result<Grid>& grid, int line, Variant variant) const {
   if (!grid) return;
-  if (grid->variant() == Variant::kSamurai) {  // the line's '#' made it one
-    if (variant != Variant::kClassic && variant != Variant::kSamurai)
-      grid = error_at(line, "a samurai puzzle (a 441-character line with '#'), not " + std::string(variant_name(variant)));
-  } else if (variant == Variant::kSamurai) {
-    grid = error_at(line, "a samurai puzzle is its 21x21 board on one line: 441 characters, '#' off the board");
-  } else if (grid->variant() == Variant::kKiller) {  // the line gave its cages
-    if (variant != Variant::kClassic && variant != Variant::kKiller)
-      grid = error_at(line, "a killer puzzle (it gives its cages), not " + std::string(variant_name(variant)));
-  } else if (variant == Variant::kKiller) {
-    grid = error_at(line, "a killer puzzle needs its cages: 'PUZZLE CAGES' on one line");
-  } else if (grid->variant() == Variant::kJigsaw) {  // the line gave its regions
-    if (variant != Variant::kClassic && variant != Variant::kJigsaw)
-      grid = error_at(line, "a jigsaw puzzle (it gives its regions), not " + std::string(variant_name(variant)));
-  } else if (variant == Variant::kJigsaw) {
-    grid = error_at(line, "a jigsaw puzzle needs its regions: 'PUZZLE REGIONS' on one line");
+  // The line's own form may name its variant: a multi-grid board by its layout ('#' off the board),
+  // a grown board by its data (regions, cages). The variant asked for must then agree.
+  const VariantDef& got = variant_def(grid->variant());
+  const VariantDef& asked = variant_def(variant);
+  const std::string asked_name(asked.name);
+  auto up = [](std::string_view key) {
+    std::string out(key);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+  };
+  if (grid->variant() != Variant::kClassic) {
+    if (variant != Variant::kClassic && variant != grid->variant())
+      grid = error_at(line, "a " + std::string(got.name) + " puzzle (" +
+                                (got.multi_grid ? std::string("a 441-character line with '#'")
+                                                : "it gives its " + std::string(got.data_key)) +
+                                "), not " + asked_name);
+  } else if (asked.multi_grid) {
+    grid = error_at(line, "a " + asked_name + " puzzle is its 21x21 board on one line: 441 characters, '#' off the board");
+  } else if (!asked.data_key.empty()) {
+    grid = error_at(line, "a " + asked_name + " puzzle needs its " + std::string(asked.data_key) + ": 'PUZZLE " +
+                              up(asked.data_key) + "' on one line");
   } else if (variant != Variant::kClassic) {
     if (auto board = variant_board(grid->shape, variant))
       grid->board = *board;

@@ -209,7 +209,7 @@ Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts,
       author_h = measure.measure(spec.author, t.author, c.w).height;
       if (author_h <= c.bottom() - author_top + 1e-6 && words_fit(spec.author, t.author, measure, c.w)) break;
       if (t.author.size_pt <= min_subtitle + 1e-9)
-        return Error("author: '" + spec.author + "' does not fit the title page even at " +
+        return Error::about("author", "'" + spec.author + "' does not fit the title page even at " +
                      one_decimal(t.author.size_pt) + " pt; shorten it");
       t.author.size_pt = std::max(min_subtitle, t.author.size_pt - 1);
     }
@@ -232,7 +232,7 @@ Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts,
       return t;
     }
     if (t.title.size_pt <= min_title + 1e-9 && t.subtitle.size_pt <= min_subtitle + 1e-9)
-      return Error(std::string(spec.subtitle.empty() ? "title: the title does" : "title: the title and subtitle do") +
+      return Error::about("title", std::string(spec.subtitle.empty() ? "the title does" : "the title and subtitle do") +
                    " not fit the title page above the author even at " + one_decimal(t.title.size_pt) + " pt and " +
                    one_decimal(t.subtitle.size_pt) + " pt; shorten them");
   }

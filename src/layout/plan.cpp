@@ -14,6 +14,7 @@
 #include "layout/symbols.hpp"
 #include "spec/spec.hpp"
 #include "spec/symbols.hpp"
+#include "core/variants.hpp"
 
 namespace gp::layout {
 
@@ -23,7 +24,8 @@ constexpr double kMinLiveMm = 30.0;
 // Answers a page as columns x rows: the book's answers layout; a samurai board (21 cells a side)
 // at most two a page, one above the other.
 std::pair<int, int> answer_layout(const spec::BookSpec& spec, const spec::SectionSpec& sec) {
-  if (sec.variant != variant_name(Variant::kSamurai)) return {spec.answers.columns, spec.answers.rows};
+  const VariantDef* def = find_variant_def(sec.variant);
+  if (!def || !def->multi_grid) return {spec.answers.columns, spec.answers.rows};
   return {1, spec.answers.columns * spec.answers.rows >= 2 ? 2 : 1};
 }
 
@@ -387,9 +389,8 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   if (spec.front.title_page) {
     // Text that cannot fit is refused, at its key, never drawn over other text or off the page.
     if (auto t = detail::title_layout(spec, fonts, measure, content); !t) {
-      const std::string msg = t.error().diagnostics.front().message;
-      const std::size_t colon = msg.find(": ");
-      problems.push_back(spec::key_diagnostic(spec, {msg.substr(0, colon)}, msg.substr(colon + 2)));
+      const Diagnostic& d = t.error().diagnostics.front();
+      problems.push_back(spec::key_diagnostic(spec, {d.key}, d.message));
     }
   }
   const Box answer_content{0, 0, plan.answer_geometry.content_width(), plan.answer_geometry.content_height()};
@@ -400,8 +401,9 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     fit.shape = sec.shape;
     fit.columns = sec.columns;
     fit.rows = sec.rows;
-    const bool samurai = sec.variant == variant_name(Variant::kSamurai);
-    const int n = samurai ? samurai_board()->layout_cols : sec.shape.n();  // cells a side as drawn
+    const VariantDef* def = find_variant_def(sec.variant);
+    const bool samurai = def && def->multi_grid;  // several grids: drawn whole
+    const int n = samurai ? dug_board(def->variant, sec.shape).layout_cols : sec.shape.n();  // cells a side as drawn
     if (spec.worksheet.rules_box) {
       fit.rules_box_mm = detail::rules_box_height(fonts, measure, spec.worksheet, sec, content.w);
     }
@@ -415,7 +417,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     auto fit_problem = [&](std::string msg) {
       problems.push_back(spec::section_diagnostic(spec, static_cast<int>(s), std::move(msg), key));
     };
-    const std::string shape = samurai ? std::string("samurai") : std::to_string(n) + "x" + std::to_string(n);
+    const std::string shape = samurai ? std::string(def->name) : std::to_string(n) + "x" + std::to_string(n);
     const std::string per_page = std::to_string(sec.columns) + "x" + std::to_string(sec.rows);
     if (fit.cell_mm < detail::kMinCellMm) {
       fit_problem(where + shape + " grids at " + per_page + " per page would get " +

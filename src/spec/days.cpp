@@ -50,8 +50,8 @@ std::string next_publishing_day(const NewspaperSpec& np, const std::string& date
 Status date_newspaper_days(BookSpec& spec, const std::string& start_date, int start_number) {
   auto start = detail::parse_day(publishing_day_from(spec.newspaper, start_date));
   if (!start)
-    return Error(Diagnostic{spec.source_file, 0, 0,
-                            "newspaper.start_date: '" + start_date + "' is not a date (YYYY-MM-DD)"});
+    return Error(Diagnostic::keyed(spec.source_file, 0, 0, "newspaper.start_date",
+                                   "'" + start_date + "' is not a date (YYYY-MM-DD)"));
   NewspaperSpec& np = spec.newspaper;
   np.start_date = publishing_day_from(np, start_date);
   np.start_number = start_number;

@@ -12,6 +12,7 @@
 
 #include "core/numbering.hpp"
 #include "core/symmetry.hpp"
+#include "core/variants.hpp"
 #include "spec/limits.hpp"
 #include "spec/reader.hpp"
 #include "spec/schema_build.hpp"
@@ -29,7 +30,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     auto it = st.locs.find(key);
     if (it == st.locs.end()) it = st.locs.find(fallback);
     Loc l = it != st.locs.end() ? it->second : Loc{spec_file, 0, 0};
-    diags.push_back({l.file, l.line, l.col, key + ": " + message});
+    diags.push_back(Diagnostic::keyed(l.file, l.line, l.col, key, message));
   };
   auto at = [&](const std::string& key, const std::string& message) { at_or(key, key, message); };
 
@@ -146,10 +147,10 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     // newspaper.weekdays.<day> (profile first, then the spec).
     for (const auto& [key, name] : {std::pair{"difficulty", "band"}, std::pair{"rating", "rating"}})
       if (auto l = st.defaults.locs.find(key); l != st.defaults.locs.end() && l->second.line > 0)
-        diags.push_back({l->second.file, l->second.line, l->second.col,
-                         std::string("section_defaults.") + key + ": a newspaper run takes each day's " + name +
+        diags.push_back(Diagnostic::keyed(l->second.file, l->second.line, l->second.col,
+                         std::string("section_defaults.") + key, std::string("a newspaper run takes each day's ") + name +
                              " from newspaper.weekday_difficulty (Monday easy ... Sunday expert); give it there "
-                             "or for one weekday in newspaper.weekdays (sunday: {" + key + ": ...})"});
+                             "or for one weekday in newspaper.weekdays (sunday: {" + key + ": ...})"));
     for (const std::string& wd : weekday_names()) {
       SectionState sec = st.defaults;
       sec.spec.key_marks.clear();
@@ -234,7 +235,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       }
     }
   } else if (is_spec && !st.sections_given && st.root_is_map) {
-    diags.push_back({spec_file, 0, 0, "sections: missing (the book needs at least one section)"});
+    diags.push_back(Diagnostic::keyed(spec_file, 0, 0, "sections", "missing (the book needs at least one section)"));
   }
 
   // Answers layout.
@@ -250,7 +251,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     auto sec_at = [&](const std::string& key, const std::string& message) {
       auto it = sec.locs.find(key);
       Loc l = it != sec.locs.end() ? it->second : Loc{spec_file, s.mark.line, s.mark.col};
-      diags.push_back({l.file, l.line, l.col, path + "." + key + ": " + message});
+      diags.push_back(Diagnostic::keyed(l.file, l.line, l.col, path + "." + key, message));
     };
     if (sec.per_page) {
       auto [c, r] = per_page_layout(*sec.per_page, p.landscape);
@@ -274,28 +275,31 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
         s.per_page = n;
       }
     }
-    if (s.variant == "samurai") {  // a samurai board fills the page: one a page
+    // The section's variant (the reader refused an unknown name; classic stands in after that).
+    const VariantDef& def = find_variant_def(s.variant) ? *find_variant_def(s.variant) : variant_def(Variant::kClassic);
+    const Variant variant = def.variant;
+    const std::string name(def.name);
+    if (def.multi_grid) {  // a board of several grids fills the page: one a page
       if (s.columns * s.rows != 1 && (s.key_marks.count("per_page") || s.key_marks.count("layout")))
         sec_at(s.key_marks.count("per_page") ? "per_page" : "layout",
-               "a samurai section prints one puzzle a page (its board is 21 cells wide): use per_page: 1");
+               "a " + name + " section prints one puzzle a page (its board is " +
+                   std::to_string(dug_board(variant, s.shape).layout_cols) + " cells wide): use per_page: 1");
       s.columns = s.rows = 1;
       s.per_page = 0;
     }
-    if (s.regions != "random" && s.variant != "jigsaw")
-      sec_at("regions", "'" + s.regions + "' layouts are for jigsaw sections only (variant " + s.variant +
-                            " has no regions to lay out)");
-    if (s.givens != "none" && s.variant != "killer")
-      sec_at("givens", "'givens: " + s.givens + "' is for killer sections only (a " + s.variant +
-                           " puzzle's givens are its clues)");
-    if (s.variant == "killer" && s.rating)
-      sec_at("rating", "killer sections take a difficulty name (easy ... fiendish: it sets the cage sizes), not an "
-                       "SE rating");
-    if (s.variant != "classic") {
-      const Variant variant = *parse_variant(s.variant);
-      if (auto why = variant_size_problem(variant, s.shape); !why.empty()) sec_at("variant", why);
-      if (s.fill != "random")
-        sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + s.variant + " uses random");
-    }
+    // The options that are some variant's own (regions, givens), set for a variant without them.
+    if (s.regions != "random" && !has_option(def, "regions"))
+      sec_at("regions", "'" + s.regions + "' layouts are for " + std::string(variant_option("regions").first->name) +
+                            " sections only (variant " + name + " has no regions to lay out)");
+    if (s.givens != "none" && !has_option(def, "givens"))
+      sec_at("givens", "'givens: " + s.givens + "' is for " + std::string(variant_option("givens").first->name) +
+                           " sections only (a " + name + " puzzle's givens are its clues)");
+    if (def.own_scale && s.rating)
+      sec_at("rating", name + " sections take a difficulty name (easy ... fiendish: it sets the cage sizes), not an "
+                              "SE rating");
+    if (auto why = def.size_problem(s.shape); !why.empty()) sec_at("variant", why);
+    if (!def.any_fill && s.fill != "random")
+      sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + name + " uses random");
     if (auto why = symbols_problem(s)) sec_at("symbols", *why);
     if (!s.rules_text.empty() && !b.worksheet.rules_box && sec.locs.count("rules_text"))
       sec_at("rules_text", "there is no rules box to put it in: set worksheet.rules_box (true or every_page)");
@@ -303,15 +307,13 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       sec_at("difficulty", "unknown difficulty '" + s.difficulty + "'" + suggestion(s.difficulty, band_names) +
                                " (bands: " + join(band_names) + ")");
     if (s.clues_max > 0) {
-      const bool samurai = s.variant == "samurai";
-      const Board& board = samurai ? *samurai_board() : classic_board(s.shape);
+      const Board& board = dug_board(variant, s.shape);
       const int cells = board.cells;
-      const std::string grid = samurai ? std::string("samurai") : std::to_string(s.shape.n()) + "x" + std::to_string(s.shape.n());
+      const std::string grid = grid_name(variant, s.shape);
       const std::string asked = s.clues_min == s.clues_max
           ? std::to_string(s.clues_max) + " clues"
           : std::to_string(s.clues_min) + "-" + std::to_string(s.clues_max) + " clues";
-      const auto variant = parse_variant(s.variant);
-      const MinimumClues least = minimum_clues(s.shape, variant ? *variant : Variant::kClassic);
+      const MinimumClues least = minimum_clues(s.shape, variant);
       const int min = least.count;
       if (s.clues_max >= cells) {
         sec_at("clues", asked + " do not fit a " + grid + " grid (" + std::to_string(cells) +
@@ -378,9 +380,9 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       const SectionState& sec = st.sections[*passed];
       const auto it = sec.locs.find("count");
       const Loc l = it != sec.locs.end() ? it->second : Loc{spec_file, sec.spec.mark.line, sec.spec.mark.col};
-      diags.push_back({l.file, l.line, l.col,
-                       "sections[" + std::to_string(*passed) + "].count: the " + std::to_string(b.sections.size()) +
-                           " sections make " + std::to_string(total) + " puzzles; " + bound});
+      diags.push_back(Diagnostic::keyed(l.file, l.line, l.col, "sections[" + std::to_string(*passed) + "].count",
+                       "the " + std::to_string(b.sections.size()) +
+                           " sections make " + std::to_string(total) + " puzzles; " + bound));
     } else if (names > 0 && total * names > kMaxPuzzlesPerRun) {
       at(st.locs.count("worksheet.names") ? "worksheet.names" : "worksheet.names_file",
             std::to_string(names) + " names x " + std::to_string(total) + " puzzles each make " +

@@ -217,8 +217,8 @@ void apply_profile(const YAML::Node& node, const std::string& spec_file, const s
                    const LoadOptions& options, State& st, std::vector<Diagnostic>& diags) {
   const YAML::Mark m = node.Mark();
   auto here = [&](const std::string& message) {
-    diags.push_back({spec_file, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1,
-                     "profile: " + message});
+    diags.push_back(Diagnostic::keyed(spec_file, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1,
+                                      "profile", message));
   };
   if (!node.IsScalar() || node.Scalar().empty()) {
     here("expected a profile name such as kdp-6x9 or a path to a .yaml file, got " + describe(node));
@@ -356,14 +356,16 @@ Diagnostic section_diagnostic(const BookSpec& spec, int section, std::string mes
   Mark m = s.mark;
   if (!key.empty())
     if (auto it = s.key_marks.find(std::string(key)); it != s.key_marks.end()) m = it->second;
-  return {spec.source_file, m.line, m.col, std::move(message)};
+  Diagnostic d{spec.source_file, m.line, m.col, std::move(message)};
+  d.key = "sections[" + std::to_string(section) + "]" + (key.empty() ? std::string() : "." + std::string(key));
+  return d;
 }
 
 Diagnostic key_diagnostic(const BookSpec& spec, std::initializer_list<std::string_view> keys, const std::string& message) {
   for (std::string_view key : keys)
     if (auto it = spec.key_places.find(std::string(key)); it != spec.key_places.end())
-      return {it->second.file, it->second.line, it->second.col, std::string(key) + ": " + message};
-  return {spec.source_file, 0, 0, std::string(*keys.begin()) + ": " + message};
+      return Diagnostic::keyed(it->second.file, it->second.line, it->second.col, std::string(key), message);
+  return Diagnostic::keyed(spec.source_file, 0, 0, std::string(*keys.begin()), message);
 }
 
 }  // namespace gp::spec

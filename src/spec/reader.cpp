@@ -161,7 +161,7 @@ Loc Reader::loc(const YAML::Node& n) const {
 
 void Reader::error(const YAML::Node& n, const std::string& path, const std::string& message) {
   const Loc l = loc(n);
-  diags_.push_back({l.file, l.line, l.col, path.empty() ? message : path + ": " + message});
+  diags_.push_back(Diagnostic::keyed(l.file, l.line, l.col, path, message));
 }
 
 bool Reader::check_mapping(const YAML::Node& map, const std::string& path, const std::vector<std::string>& known) {

@@ -43,19 +43,6 @@ fs::path canonical_of(const fs::path& p) {
   return ec ? fs::path() : c;
 }
 
-// The key a spec message names: its text before the first ": " when that is a key path
-// ("sections[1].count", "answers.layout").
-std::string key_of(const std::string& message) {
-  const auto colon = message.find(": ");
-  if (colon == std::string::npos || colon == 0) return {};
-  for (size_t i = 0; i < colon; ++i) {
-    const char c = message[i];
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '[' || c == ']' || c == '-'))
-      return {};
-  }
-  return message.substr(0, colon);
-}
-
 std::string clues_text(const spec::SectionSpec& s) {
   if (s.clues_auto) return "auto";
   if (s.clues_min == 0 && s.clues_max == 0) return "any";
@@ -207,7 +194,7 @@ Loaded Workspace::load(const std::string& name, std::string_view yaml) const {
     if (!c.empty() && is_within(folder_, c) && c != fs::path(folder_)) return;
     if (templates_too && !templates_.empty() && !c.empty() && is_within(templates_, c)) return;
     out.problems.push_back(spec::key_diagnostic(
-        b, {key}, std::string(key) + ": '" + file + "' is outside the studio's folder " + folder_ +
+        b, {key}, "'" + file + "' is outside the studio's folder " + folder_ +
                       (templates_too ? " and the program's templates" : "")));
   };
   check(b.output.path, "output.path", false);
@@ -233,7 +220,7 @@ json Workspace::diagnostics_json(const std::string& name, const std::vector<Diag
     list.push_back({{"file", shown.file},
                     {"line", d.line},
                     {"column", d.col},
-                    {"key", key_of(d.message)},
+                    {"key", d.key},
                     {"message", d.message},
                     {"text", shown.to_string()}});
   }
@@ -328,9 +315,11 @@ Result<json> Workspace::preview_book(const spec::BookSpec& spec, int first, int 
     made_.resize(us);  // this section and the later ones are made again
     auto store = book::generate_section(spec, s, r, jobs_, seen);
     if (!store) {
-      return problems_json({Diagnostic{{}, 0, 0,
-                                       spec::section_location(spec, s) + ": section '" +
-                                           spec.sections[us].name + "': " + store.error().to_string()}});
+      Diagnostic d{{}, 0, 0,
+                   spec::section_location(spec, s) + ": section '" + spec.sections[us].name + "': " +
+                       store.error().to_string()};
+      d.key = "sections[" + std::to_string(s) + "]";
+      return problems_json({d});
     }
     ++generated;
     made_.push_back({key, *store, seen});
@@ -391,11 +380,13 @@ Result<json> Workspace::preview_newspaper(const spec::BookSpec& spec, int first,
     bo.grade = true;
     bo.jobs = jobs_;
     auto batch = gen::generate_batch(requests[ud], spec.seed, 1, bo);
-    if (!batch)
-      return problems_json({Diagnostic{{}, 0, 0,
-                                       spec::section_location(spec, d) + ": " + spec.sections[ud].name + " (No. " +
-                                           std::to_string(spec.sections[ud].number) + "): " +
-                                           batch.error().to_string()}});
+    if (!batch) {
+      Diagnostic e{{}, 0, 0,
+                   spec::section_location(spec, d) + ": " + spec.sections[ud].name + " (No. " +
+                       std::to_string(spec.sections[ud].number) + "): " + batch.error().to_string()};
+      e.key = "sections[" + std::to_string(d) + "]";
+      return problems_json({e});
+    }
     ++generated;
     seen.insert(batch->front().canonical);
     PuzzleStore one;
@@ -417,9 +408,11 @@ Result<json> Workspace::preview_newspaper(const spec::BookSpec& spec, int first,
     single.solution = number % 2 == 0;
     single.caption = caption.empty() ? "" : single.solution ? "Solution: " + caption : caption;
     auto page = layout::lay_out_single_puzzle(made[ud], theme, single, measure);
-    if (!page)
-      return problems_json({Diagnostic{{}, 0, 0, spec::section_location(spec, d) + ": newspaper.width: " +
-                                                     page.error().to_string()}});
+    if (!page) {
+      Diagnostic e{{}, 0, 0, spec::section_location(spec, d) + ": newspaper.width: " + page.error().to_string()};
+      e.key = "newspaper.width";
+      return problems_json({e});
+    }
     PageCollector one;
     one.first = one.last = 1;
     Status st = one.sink()(std::move(*page));
