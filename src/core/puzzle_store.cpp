@@ -22,8 +22,8 @@ void PuzzleStore::add(const Puzzle& p) {
   e.box_cols = static_cast<std::uint8_t>(p.solution.shape.box_cols);
   if (p.givens.board && p.givens.board->jigsaw()) {
     e.board = kJigsaw;  // its region map follows the givens in bytes_
-  } else if (p.givens.board && p.givens.board->killer()) {
-    e.board = kKiller;  // its index into killers_ follows the givens in bytes_
+  } else if (p.givens.board && !p.givens.board->rules.empty()) {
+    e.board = kKiller;  // a board with rules (cages, marks): its index into killers_ follows the givens
   } else if (p.givens.board) {
     auto it = std::find(boards_.begin(), boards_.end(), p.givens.board);
     if (it == boards_.end()) it = boards_.insert(boards_.end(), p.givens.board);

@@ -49,8 +49,8 @@ class PuzzleStore {
   // A jigsaw puzzle: its region map is stored after the givens (a nibble a cell) and its board
   // built again by get() (boards are per puzzle, and a stored map is 41 bytes, a board kilobytes).
   static constexpr std::uint8_t kJigsaw = 0xFF;
-  // A killer puzzle: its board (the cages) is kept as it is, in killers_, its index (4 bytes)
-  // after the givens.
+  // A puzzle on a board with rules (killer cages, even-odd marks: a board per puzzle): its board
+  // is kept as it is, in killers_, its index (4 bytes) after the givens.
   static constexpr std::uint8_t kKiller = 0xFE;
   std::uint16_t intern(const std::string& text);
 
@@ -58,7 +58,7 @@ class PuzzleStore {
   std::vector<std::uint8_t> bytes_;
   std::vector<std::string> texts_;
   std::vector<std::shared_ptr<const Board>> boards_;  // the variant boards met (a few at most)
-  std::vector<std::shared_ptr<const Board>> killers_;  // the killer boards, one a killer puzzle
+  std::vector<std::shared_ptr<const Board>> killers_;  // the boards with rules, one a puzzle
 };
 
 }  // namespace gp

@@ -35,8 +35,9 @@ struct Shape;
 
 // Which relabellings of the digits keep a rule (canonical forms, de-duplication): any permutation
 // (free), none (the rule names digits, e.g. cage sums), or only v -> n+1-v with the identity
-// (the rule is about order, e.g. greater-than signs flip).
-enum class Relabel : std::uint8_t { kFree, kNone, kReverse };
+// (the rule is about order, e.g. greater-than signs flip), or the permutations that keep every
+// digit's parity (evens among evens, odds among odds: parity marks).
+enum class Relabel : std::uint8_t { kFree, kNone, kReverse, kParity };
 
 // A killer cage: cells (ascending, joined side by side) whose values are all different and add
 // up to `sum`. A cage is not a unit: it holds fewer than n values, so it gives no hidden singles.

@@ -348,30 +348,51 @@ std::string variant_canonical(const Grid& g) {
   return std::string(variant_name(variant)) + ":" + best;
 }
 
-// Killer keeps the symmetries of the square that keep the boxes (the cages' shapes survive them;
-// row and band swaps break cages apart), and no relabelling: sums fix the digits. The form is the
-// digits ('.' for empty) and the cages (core/codec.hpp format_cages, each cage's cells ascending,
-// cages by first cell), the smallest pair over the symmetries.
-std::string killer_canonical(const Grid& g) {
+// A board with rules (killer cages, parity marks) keeps the symmetries of the square that keep the
+// boxes (rules are mapped cell by cell; row and band swaps would break cages apart) and the
+// relabellings its rules allow (core/rules.hpp relabel): none for killer (sums fix the digits),
+// the parity-keeping ones for even-odd (evens renumbered 2, 4, ... and odds 1, 3, ... in order of
+// first appearance), any for rules that name no digit. The form is the variant, the digits ('.' for
+// empty) and each rule's token under the symmetry (killer: core/codec.hpp format_cages, each cage's
+// cells ascending, cages by first cell; even-odd: the marks), the smallest over the symmetries.
+std::string rules_canonical(const Grid& g) {
   const int n = g.n();
   const Board& board = board_of(g);
   const bool square = g.shape.box_rows == g.shape.box_cols;
+  const Relabel policy = relabel(board.rules);
   std::string best;
   for (int t = 0; t < 8; ++t) {
     if ((t & 1) && !square) continue;
     const std::vector<int> to = square_image(n, t);
-    std::string s(static_cast<size_t>(n * n), '.');
-    for (int c = 0; c < n * n; ++c) s[static_cast<size_t>(to[static_cast<size_t>(c)])] = value_char(g.cells[static_cast<size_t>(c)]);
-    for (const Rule& rule : board.rules) s += ":" + rule_token(mapped(rule, board, to));
-    if (best.empty() || s < best) best = std::move(s);
+    std::vector<std::uint8_t> image(static_cast<size_t>(n * n), 0);
+    for (int c = 0; c < n * n; ++c) image[static_cast<size_t>(to[static_cast<size_t>(c)])] = g.cells[static_cast<size_t>(c)];
+    for (int reversed = 0; reversed < (policy == Relabel::kReverse ? 2 : 1); ++reversed) {
+      std::array<int, kMaxN + 1> label{};
+      std::array<int, 2> next{0, -1};  // the last label given to an even (0) and an odd (-1) digit
+      int free_next = 0;
+      std::string s(static_cast<size_t>(n * n), '.');
+      for (int c = 0; c < n * n; ++c) {
+        int v = image[static_cast<size_t>(c)];
+        if (!v) continue;
+        if (reversed) v = n + 1 - v;
+        int& l = label[static_cast<size_t>(v)];
+        if (!l) l = policy == Relabel::kFree     ? ++free_next
+                    : policy == Relabel::kParity ? (next[static_cast<size_t>(v % 2)] += 2)
+                                                 : v;
+        s[static_cast<size_t>(c)] = value_char(l);
+      }
+      for (const Rule& rule : board.rules)
+        if (std::string token = rule_token(mapped(rule, board, to)); !token.empty()) s += ":" + token;
+      if (best.empty() || s < best) best = std::move(s);
+    }
   }
-  return "killer:" + best;
+  return std::string(variant_name(board.variant)) + ":" + best;
 }
 
 }  // namespace
 
 std::string canonical_form(const Grid& g) {
-  if (g.board && g.board->killer()) return killer_canonical(g);
+  if (g.board && !g.board->rules.empty()) return rules_canonical(g);
   return g.board ? variant_canonical(g) : Canonicalizer(g).run();
 }
 
