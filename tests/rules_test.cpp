@@ -51,6 +51,15 @@ std::vector<Sample> samples() {
     breaks[4] = 3;
     out.push_back({dominoes(), breaks, "cage 1 (sum 4): its givens add up to 5", Relabel::kNone});
   }
+  {
+    // Parity marks of kSolved's parities, cell 5 (r2c2, a 4) unmarked; breaking it: a 3 at r1c2,
+    // which is marked even.
+    auto rule = make_parity_rule(Shape{2, 2}, "OEOEO.OEEOEOEOEO");
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[1] = 3;
+    out.push_back({*rule, breaks, "digit 3 at r1c2 is odd, but the cell is marked even (grey square)", Relabel::kParity});
+  }
   return out;
 }
 
@@ -150,6 +159,15 @@ TEST_CASE("a rule's relabelling policy is what its data allows", "[rules]") {
       for (auto& v : swapped) v = v == 1 ? 2 : v == 2 ? 1 : v;
       auto board = board_with(s.rule);
       CHECK_FALSE(check_rule(s.rule, *board, swapped));
+    }
+    if (s.policy == Relabel::kParity) {
+      // A relabelling that keeps parity keeps it (1 <-> 3), one that does not breaks it (1 <-> 2).
+      auto kept = kSolved, broken = kSolved;
+      for (auto& v : kept) v = v == 1 ? 3 : v == 3 ? 1 : v;
+      for (auto& v : broken) v = v == 1 ? 2 : v == 2 ? 1 : v;
+      auto board = board_with(s.rule);
+      CHECK(check_rule(s.rule, *board, kept));
+      CHECK_FALSE(check_rule(s.rule, *board, broken));
     }
   }
   CHECK(relabel(std::vector<Rule>{}) == Relabel::kFree);

@@ -48,6 +48,14 @@ Result<std::string> token_from_json(const CageRule*, const nlohmann::json& j) {
   return format_cages(cages);
 }
 
+// Parity marks: the n*n marks as one string ("E.O..."), as the line token.
+nlohmann::ordered_json rule_json(const ParityRule& rule) { return rule.marks; }
+
+Result<std::string> token_from_json(const ParityRule*, const nlohmann::json& j) {
+  if (!j.is_string()) return Error("\"parity\" is not a string of marks (E even, O odd, . none)");
+  return j.get<std::string>();
+}
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }

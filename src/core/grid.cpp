@@ -346,6 +346,7 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
   if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
   if (variant == Variant::kJigsaw) return Error("a jigsaw board needs its region map (one per puzzle)");
   if (variant == Variant::kKiller) return Error("a killer board needs its cages (one list per puzzle)");
+  if (variant == Variant::kEvenOdd) return Error("an even-odd board needs its parity marks (one string per puzzle)");
   if (variant == Variant::kSamurai) return samurai_board();
   static std::mutex mu;
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;

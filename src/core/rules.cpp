@@ -116,6 +116,74 @@ void add_peers(const CageRule& rule, std::vector<std::vector<int>>& peers) {
     }
 }
 
+// --- ParityRule ---
+
+std::uint32_t parity_digits(int n, bool even) {
+  std::uint32_t m = 0;
+  for (int v = even ? 2 : 1; v <= n; v += 2) m |= bit(v);
+  return m;
+}
+
+Result<ParityRule> make_parity_rule(Shape shape, std::string marks) {
+  const int n = shape.n(), cells = shape.cells();
+  if (static_cast<int>(marks.size()) != cells)
+    return Error(std::to_string(marks.size()) + " marks, expected " + std::to_string(cells) + " (one per cell of the " +
+                 shape.name() + " grid: E even, O odd, . none)");
+  for (int c = 0; c < cells; ++c) {
+    const char m = marks[static_cast<size_t>(c)];
+    if (m != 'E' && m != 'O' && m != '.')
+      return Error("'" + std::string(1, m) + "' at " + cell_name(c, n) + " is not a mark (E even, O odd, . none)");
+  }
+  // A unit cannot hold more even (odd) digits than 1..n has.
+  const Board& board = classic_board(shape);
+  const int evens = n / 2, odds = n - n / 2;
+  for (int u = 0; u < static_cast<int>(board.units.size()); ++u) {
+    int e = 0, o = 0;
+    for (int c : board.units[static_cast<size_t>(u)]) {
+      e += marks[static_cast<size_t>(c)] == 'E';
+      o += marks[static_cast<size_t>(c)] == 'O';
+    }
+    if (e > evens || o > odds) {
+      const bool even = e > evens;
+      return Error(board.unit_name(u) + " has " + std::to_string(even ? e : o) + " cells marked " +
+                   (even ? "even" : "odd") + "; 1 to " + std::to_string(n) + " hold only " +
+                   std::to_string(even ? evens : odds) + (even ? " even" : " odd") + " digits");
+    }
+  }
+  return ParityRule{std::move(marks)};
+}
+
+std::string_view rule_key(const ParityRule&) { return "parity"; }
+
+Status check_rule(const ParityRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  for (int c = 0; c < board.cells; ++c) {
+    const int v = cells[static_cast<size_t>(c)];
+    if (!v) continue;
+    if (rule.even(c) && v % 2)
+      return Error("digit " + std::to_string(v) + " at " + cell_name(c, board.n) +
+                   " is odd, but the cell is marked even (grey square)");
+    if (rule.odd(c) && v % 2 == 0)
+      return Error("digit " + std::to_string(v) + " at " + cell_name(c, board.n) +
+                   " is even, but the cell is marked odd (circle)");
+  }
+  return Ok{};
+}
+
+std::string rule_token(const ParityRule& rule) { return rule.marks; }
+
+ParityRule mapped(const ParityRule& rule, const Board&, const std::vector<int>& image) {
+  ParityRule out{std::string(rule.marks.size(), '.')};
+  for (size_t c = 0; c < rule.marks.size(); ++c) out.marks[static_cast<size_t>(image[c])] = rule.marks[c];
+  return out;
+}
+
+// A relabelling keeps the marks exactly when it maps evens to evens and odds to odds. (Reversal
+// v -> n+1-v is one of them on odd n; on even n it swaps the parities, so it keeps the marks only
+// with E and O swapped: a different puzzle text, not counted.)
+Relabel relabel(const ParityRule&) { return Relabel::kParity; }
+
+void add_peers(const ParityRule&, std::vector<std::vector<int>>&) {}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -137,8 +205,9 @@ Relabel relabel(const std::vector<Rule>& rules) {
   Relabel out = Relabel::kFree;
   for (const Rule& r : rules) {
     const Relabel p = relabel(r);
-    if (p == Relabel::kNone) return p;
-    if (p == Relabel::kReverse) out = p;
+    if (p == Relabel::kFree || p == out) continue;
+    if (out != Relabel::kFree) return Relabel::kNone;
+    out = p;
   }
   return out;
 }
@@ -155,6 +224,13 @@ Result<Rule> parse_as<CageRule>(std::string_view token, Shape shape) {
   if (!cages) return cages.error();
   auto rule = make_cage_rule(shape, std::move(*cages));
   if (!rule) return Error("cages: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+template <>
+Result<Rule> parse_as<ParityRule>(std::string_view token, Shape shape) {
+  auto rule = make_parity_rule(shape, std::string(token));
+  if (!rule) return Error("parity: " + rule.error().to_string());
   return Rule(std::move(*rule));
 }
 

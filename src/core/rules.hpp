@@ -55,14 +55,31 @@ struct CageRule {
   friend bool operator==(const CageRule& a, const CageRule& b) { return a.cages == b.cages; }
 };
 
+// Parity marks (even-odd): per cell, row by row, 'E' (the cell holds an even digit), 'O' (odd)
+// or '.' (no mark). Build with make_parity_rule.
+struct ParityRule {
+  std::string marks;
+  friend bool operator==(const ParityRule&, const ParityRule&) = default;
+  bool even(int c) const { return marks[static_cast<std::size_t>(c)] == 'E'; }
+  bool odd(int c) const { return marks[static_cast<std::size_t>(c)] == 'O'; }
+};
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule>;
+using Rule = std::variant<CageRule, ParityRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
 // cages or in none ("cell r3c4 is in no cage"), a cage not in one piece, a cage of more than n
 // cells, an impossible sum ("cage 5: 2 different digits add up to 3 to 17, not 1").
 Result<CageRule> make_cage_rule(Shape shape, std::vector<Cage> cages);
+
+// The parity rule of a grid of `shape` from its marks (n*n of 'E', 'O', '.'). Errors name the
+// place: a wrong length ("80 marks, expected 81"), a character that is no mark ("'X' at r1c3 is
+// not a mark (E even, O odd, . none)"), and a unit with more marks of one parity than it has
+// digits of that parity ("row 3 has 5 cells marked even; 1 to 9 hold only 4 even digits").
+Result<ParityRule> make_parity_rule(Shape shape, std::string marks);
+// The digits of 1..n of one parity, as a mask: even (2, 4, ...) or odd (1, 3, ...).
+std::uint32_t parity_digits(int n, bool even);
 
 // --- the per-type overloads (see the top of this file) ---
 std::string_view rule_key(const CageRule&);
@@ -72,13 +89,22 @@ CageRule mapped(const CageRule& rule, const Board& board, const std::vector<int>
 Relabel relabel(const CageRule&);
 void add_peers(const CageRule& rule, std::vector<std::vector<int>>& peers);
 
+std::string_view rule_key(const ParityRule&);  // "parity"
+Status check_rule(const ParityRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const ParityRule& rule);  // the marks
+ParityRule mapped(const ParityRule& rule, const Board& board, const std::vector<int>& image);
+Relabel relabel(const ParityRule&);  // kParity
+void add_peers(const ParityRule& rule, std::vector<std::vector<int>>& peers);  // none
+
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);
 Status check_rule(const Rule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
 std::string rule_token(const Rule& rule);
 Rule mapped(const Rule& rule, const Board& board, const std::vector<int>& image);
 Relabel relabel(const Rule& rule);
-// The strictest policy of all `rules` (none beats reverse beats free); free for no rules.
+// The policy every one of `rules` allows: free for no rules, one rule's own policy when the others
+// are free, none when two rules ask for different non-free policies (a safe intersection: fewer
+// relabellings only make canonical forms tell more puzzles apart).
 Relabel relabel(const std::vector<Rule>& rules);
 
 // The rule whose key is `key`, from its token, for a grid of `shape` (checked as the rule's

@@ -33,8 +33,14 @@ std::string killer_size(Shape shape) {
   return "killer puzzles go up to 9x9 (cage sums on larger grids are beyond solving by hand), not " + shape.name();
 }
 
+std::string even_odd_size(Shape shape) {
+  if (shape.n() >= 4 && shape.n() <= 9) return {};
+  return "even-odd puzzles are 4x4 to 9x9 (their parity marks are drawn in cells of a single digit), not " +
+         shape.name();
+}
+
 std::vector<VariantDef> make_table() {
-  std::vector<VariantDef> t(6);
+  std::vector<VariantDef> t(7);
   t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}.", ""};
   t[1] = {Variant::kX, "x", any_size, true, "", {}, false,
           "X puzzles: the two long diagonals, shaded grey, are units too: each of them must also contain every "
@@ -61,6 +67,12 @@ std::vector<VariantDef> make_table() {
           "the clues (a whole row, column or box adds up to 45 on 9x9).",
           5, "row, column and {box}; the digits of a dashed cage add up to its sum, none repeated.",
           "cages with sums, up to 9x9"};
+  t[6] = {Variant::kEvenOdd, "even-odd", even_odd_size, true, "parity", {}, false,
+          "Even-odd puzzles: a cell shaded with a grey square holds an even digit, a cell with a circle an odd "
+          "digit; unmarked cells may hold either. The marks are clues as the given digits are, and most even-odd "
+          "puzzles give only a few digits.",
+          6, "row, column and {box}; grey squares hold even digits, circles odd digits.",
+          "parity marks (grey square even, circle odd), 4x4 to 9x9"};
   t[0].classic_units = true;
   t[3].grown = true;
   t[4].multi_grid = true;
@@ -68,6 +80,9 @@ std::vector<VariantDef> make_table() {
   t[5].marks_replace_givens = true;
   t[5].marks = "cages";
   t[5].own_scale = true;
+  t[6].grown = true;
+  t[6].marks_replace_givens = true;
+  t[6].marks = "parity marks";
   return t;
 }
 

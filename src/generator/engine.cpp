@@ -1,10 +1,12 @@
 #include "generator/engine.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "generator/canonical.hpp"
 #include "generator/fill.hpp"
+#include "generator/parity.hpp"
 #include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
 #include "grader/killer.hpp"
@@ -277,9 +279,23 @@ bool Engine::attempt_killer() {
   return !grade_->capped && grader::in_killer_band(grade_->rating, plan_.req.difficulty);
 }
 
+bool Engine::attempt_even_odd() {
+  // A classic filled grid, its parity marks, then givens and marks taken away (generator/parity.hpp);
+  // graded on the even-odd ladder (SE scale) and kept in the requested band only.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  std::optional<double> cap;
+  if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
+  auto made = make_even_odd(solution_, *rng_, [this] { return stopped(); }, cap);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
 bool Engine::attempt() {
   const Plan& pl = plan_;
   if (pl.req.variant == Variant::kKiller) return attempt_killer();
+  if (pl.req.variant == Variant::kEvenOdd) return attempt_even_odd();
   if (pl.req.variant == Variant::kJigsaw) {
     // Each attempt grows its own layout (from this attempt's rng, so seed and index rebuild it).
     auto filled = fill_jigsaw(pl.shape, pl.req.symmetric_regions, *rng_);

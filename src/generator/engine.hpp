@@ -140,6 +140,7 @@ class Engine {
   bool attempt();
   // The same for killer: cages on a fresh filled grid (generator/killer.hpp).
   bool attempt_killer();
+  bool attempt_even_odd();
 
   // The exchange search below serves plain 9x9 requests (one cell per class, no difficulty target)
   // with an exact count under the dig's end; the others use search().

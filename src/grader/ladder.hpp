@@ -37,6 +37,7 @@ namespace gp::grader {
 // cage context), a cost every classic grade() would pay.
 struct RuleContexts {
   std::unique_ptr<CageContext> cage;  // CageRule: cages, their combinations, the 45 rule's sums, scratch
+  const ParityRule* parity = nullptr;  // ParityRule: the marks (parity_ladder.cpp)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -135,6 +136,11 @@ constexpr bool keeps_all(std::span<const Rung> rungs, Keeps keeps) {
 const Ladder& rule_ladder(const CageRule&);
 bool rule_keeps(const CageRule&, const Rung& classic_rung);
 void make_context(const CageRule&, const Board& board, RuleContexts& contexts);
+
+// ParityRule (parity_ladder.cpp): the even-odd ladder on the SE scale.
+const Ladder& rule_ladder(const ParityRule&);
+bool rule_keeps(const ParityRule&, const Rung& classic_rung);
+void make_context(const ParityRule& rule, const Board& board, RuleContexts& contexts);
 
 // The ladder `board`'s rules choose (classic_ladder() without rules); null when its rules choose
 // different ladders (no board has such rules yet: a combined table would be written for them).

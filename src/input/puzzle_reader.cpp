@@ -109,6 +109,17 @@ bool looks_like_cages(std::string_view token) {
          token.find_first_not_of("0123456789+=;") == std::string_view::npos;
 }
 
+// A second token meant as even-odd parity marks: only 'E', 'O' and '.' (some mark among them),
+// within one row's length of the puzzle's `cells` (a wrong length is an error, never dropped: the
+// line would be solved as classic). No puzzle, region map or cage list is made of these alone.
+bool looks_like_parity(std::string_view token, std::size_t cells) {
+  if (token.find_first_of("EO") == std::string_view::npos || token.find_first_not_of("EO.") != std::string_view::npos)
+    return false;
+  std::size_t n = 1;
+  while (n * n < cells) ++n;
+  return token.size() + n >= cells && token.size() <= cells + n;
+}
+
 // A second token meant as a jigsaw region map that is_region_token does not take: region
 // characters (and '0') only, within one row's length of the puzzle's `cells`, and not a solution
 // (one of exactly `cells` values 1-n, which has no two side-by-side cells alike). Shorter tokens
@@ -149,6 +160,22 @@ std::vector<std::string> csv_fields(std::string_view line) {
   return fields;
 }
 
+// "a killer", "an even-odd".
+std::string article(Variant v) {
+  const std::string name(variant_name(v));
+  return (name.find_first_of("aeiou") == 0 ? "an " : "a ") + name;
+}
+// What a variant's data is called in messages: "regions", "cages", "parity marks".
+std::string data_words(Variant v) {
+  const VariantDef& d = variant_def(v);
+  return std::string(d.marks.empty() ? d.data_key : d.marks);
+}
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (auto blank = s.rfind(' '); blank != std::string::npos) s.erase(0, blank + 1);  // "PARITY MARKS" -> "MARKS"
+  return s;
+}
+
 bool is_puzzle_header(const std::string& field) {
   const std::string f = lower(field);
   return f == "puzzle" || f == "puzzles" || f == "quiz" || f == "quizzes" || f == "givens";
@@ -178,22 +205,17 @@ void PuzzleReader::apply_variant(Result<Grid>& grid, int line, Variant variant) 
   const VariantDef& got = variant_def(grid->variant());
   const VariantDef& asked = variant_def(variant);
   const std::string asked_name(asked.name);
-  auto up = [](std::string_view key) {
-    std::string out(key);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-  };
   if (grid->variant() != Variant::kClassic) {
     if (variant != Variant::kClassic && variant != grid->variant())
-      grid = error_at(line, "a " + std::string(got.name) + " puzzle (" +
+      grid = error_at(line, article(grid->variant()) + " puzzle (" +
                                 (got.multi_grid ? std::string("a 441-character line with '#'")
-                                                : "it gives its " + std::string(got.data_key)) +
+                                                : "it gives its " + data_words(grid->variant())) +
                                 "), not " + asked_name);
   } else if (asked.multi_grid) {
     grid = error_at(line, "a " + asked_name + " puzzle is its 21x21 board on one line: 441 characters, '#' off the board");
   } else if (!asked.data_key.empty()) {
-    grid = error_at(line, "a " + asked_name + " puzzle needs its " + std::string(asked.data_key) + ": 'PUZZLE " +
-                              up(asked.data_key) + "' on one line");
+    grid = error_at(line, article(variant) + " puzzle needs its " + data_words(variant) + ": 'PUZZLE " +
+                              upper(data_words(variant)) + "' on one line");
   } else if (variant != Variant::kClassic) {
     if (auto board = variant_board(grid->shape, variant))
       grid->board = *board;
@@ -340,6 +362,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       const std::string_view second = first_token(trim(s.substr(token.size())));
       if (second.size() == token.size() && is_region_token(second)) return with_data(cells(line_no_, token), "regions", second);
       if (is_cages_token(second) || looks_like_cages(second)) return with_data(cells(line_no_, token), "cages", second);
+      if (looks_like_parity(second, token.size())) return with_data(cells(line_no_, token), "parity", second);
       // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
       // line would be solved as classic).
       if (looks_like_regions(second, token.size())) return with_data(cells(line_no_, token), "regions", second);
@@ -441,7 +464,7 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
       item = bad(line, at + "\"variant\" is not a name (classic, x, hyper, jigsaw, samurai or killer): " +
                            e["variant"].dump().substr(0, 40));
     } else if (missing) {
-      item = bad(line, at + "a " + std::string(variant_name(codec::variant_of_key(key))) + " puzzle without its \"" +
+      item = bad(line, at + article(codec::variant_of_key(key)) + " puzzle without its \"" +
                            std::string(key) + "\"");
     } else if (!key.empty()) {
       const std::string k(key), owner(variant_name(codec::variant_of_key(key)));

@@ -5,7 +5,9 @@
 // layer, on puzzles and, where the rule says so, on answers.
 //
 // Rule types and their files: CageRule, rule_draw_cages.cpp (dashed outlines inset in the cells,
-// the sum in the first cell; puzzles only: an answer shows the digits on the plain grid).
+// the sum in the first cell; puzzles only: an answer shows the digits on the plain grid);
+// ParityRule, rule_draw_parity.cpp (grey squares for even, circles for odd, under the digits, on
+// puzzles and answers).
 #pragma once
 
 #include <vector>
@@ -39,6 +41,15 @@ double cage_sum_size_pt(double cell_mm);
 // inside its cells, following its border (dash to dash at every corner, concave corners
 // included), and its sum top left in its first cell, the outline starting after the sum.
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const CageRule& rule);
+
+// Parity marks (even-odd): a cell marked even is a grey square (kEvenGrey, inset kEvenInset of
+// the cell on each side), a cell marked odd a circle (kOddGrey, inset kOddInset, its line never
+// thinner than kMinMarkLinePt), under the lines and the digits, on puzzles and answers. Both stay
+// light enough for a black digit on top, and tell apart in greyscale by shape alone.
+inline constexpr double kEvenGrey = 0.78, kEvenInset = 0.1;
+inline constexpr double kOddGrey = 0.5, kOddInset = 0.08;
+inline constexpr double kMinMarkLinePt = 0.75;
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const ParityRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);

@@ -13,7 +13,8 @@
 //       fixed point, and with it the search's branches and node counts, does not depend on the
 //       order of the passes.
 //
-// A rule type's header (solver/cages.hpp for CageRule) is included below.
+// A rule type's header (solver/cages.hpp for CageRule, solver/parity.hpp for ParityRule) is
+// included below.
 #pragma once
 
 #include <type_traits>
@@ -25,6 +26,7 @@
 #include "core/rules.hpp"
 #include "solver/candidates.hpp"
 #include "solver/cages.hpp"
+#include "solver/parity.hpp"
 
 namespace gp::solver {
 
