@@ -147,7 +147,9 @@ std::vector<Key> section_keys() {
                                  "grown for each puzzle; every size), `samurai` (five overlapping 9x9 grids, one a "
                                  "page, rated on the whole ladder: every `difficulty`), `killer` (cages with sums, no givens; "
                                  "up to 9x9: `difficulty` names set the cage sizes, `symmetry` and `clues` do not "
-                                 "apply); see [board.md](board.md). A variant section takes the `random` fill; "
+                                 "apply), `even-odd` (parity marks: grey squares even, circles odd, few givens; 4x4 to "
+                                 "9x9: rated on the SE scale, `symmetry` and `clues` do not apply); see "
+                                 "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules",
                                  0, 0, variant_names()),
                            "name"));
