@@ -11,12 +11,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
+#include "book/cover.hpp"
 #include "cli_support.hpp"
+#include "core/grid.hpp"
 #include "core/puzzle.hpp"
 #include "layout/cover.hpp"
 #include "layout/cover_theme.hpp"
+#include "layout/layout.hpp"
 #include "layout/print_rules.hpp"
 #include "render/text.hpp"
 #include "spec/spec.hpp"
@@ -577,4 +582,187 @@ TEST_CASE("cover: the themed examples (6x9 hard/expert, 8.5x11 large print) pass
     const test::Output fonts = test::shell("pdffonts '" + (dir / (std::string(e.name) + "-cover.pdf")) + "'", dir);
     CHECK(fonts.out.find(" no ") == std::string::npos);
   }
+}
+
+namespace {
+
+// The item's ink box (mm): a line's ends, a fill's or a text's box.
+std::optional<layout::Box> ink_box(const layout::Item& item) {
+  if (const auto* l = std::get_if<layout::LineItem>(&item))
+    return layout::Box{std::min(l->x1, l->x2), std::min(l->y1, l->y2), std::abs(l->x2 - l->x1), std::abs(l->y2 - l->y1)};
+  if (const auto* f = std::get_if<layout::FillItem>(&item)) return f->box;
+  if (const auto* t = std::get_if<layout::TextItem>(&item)) return t->box;
+  return std::nullopt;
+}
+
+bool within(const layout::Box& b, const layout::Box& area) {
+  return b.x >= area.x - 1e-6 && b.y >= area.y - 1e-6 && b.x + b.w <= area.x + area.w + 1e-6 &&
+         b.y + b.h <= area.y + area.h + 1e-6;
+}
+
+bool overlap(const layout::Box& a, const layout::Box& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+}  // namespace
+
+TEST_CASE("cover: a samurai board is drawn at its own scale, inside the front's safe area and clear of the author") {
+  // The issue: the 21x21 board was drawn at the scale of one 9x9 grid, off the front and over the author.
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  Puzzle sample;
+  sample.givens = Grid(samurai_board());
+  sample.givens.cells[0] = 5;                                          // top-left corner of the layout
+  sample.givens.cells[static_cast<size_t>(sample.givens.size() - 1)] = 9;  // bottom-right corner
+  for (const std::string theme : {"midnight", "sunrise", "plain"}) {
+    INFO(theme);
+    const spec::BookSpec spec = load(cover_spec(dir, "cover: {theme: " + theme + "}\n"));
+    auto page = layout::lay_out_cover(spec, 100, layout::cover_options(spec), measure, &sample);
+    REQUIRE(page.ok());
+    const layout::CoverGeometry g = layout::cover_geometry(spec.page, 100);
+    std::optional<layout::Box> author, title, card;
+    double left = 1e9, right = -1e9;
+    int lines = 0, digits = 0;
+    for (const auto& item : page->items) {
+      if (const auto* t = std::get_if<layout::TextItem>(&item)) {
+        if (t->text == spec.author && t->box.x > g.front.x) author = t->box;
+        if (t->text == spec.title && t->box.x > g.front.x) title = t->box;
+        if (t->optical) ++digits;
+      }
+      if (const auto* f = std::get_if<layout::FillItem>(&item); f && f->top == layout::Colour{1, 1, 1}) card = f->box;
+      if (const auto* l = std::get_if<layout::LineItem>(&item)) {
+        ++lines;
+        left = std::min({left, l->x1, l->x2});
+        right = std::max({right, l->x1, l->x2});
+        CHECK(within(*ink_box(item), g.front_safe));
+      }
+    }
+    REQUIRE(author.has_value());
+    REQUIRE(title.has_value());
+    REQUIRE(card.has_value());
+    CHECK(digits == 2);
+    CHECK(lines > 0);
+    CHECK(within(*card, g.front_safe));
+    CHECK_FALSE(overlap(*card, *author));
+    CHECK_FALSE(overlap(*card, *title));
+    // The whole 21-cell layout is drawn: the board's lines span the card (less its margin), so
+    // a cell is a 21st of that, not a 9th.
+    CHECK(right - left == Approx(card->w).margin(card->w * 0.15));
+  }
+}
+
+TEST_CASE("cover: cover.sample picks the puzzle shown; by default a representative puzzle of the main variant") {
+  TempDir dir;
+  render::PangoTextMeasure measure;
+  auto plan_of = [&](const spec::BookSpec& spec) {
+    std::vector<int> counts;
+    for (const auto& s : spec.sections) counts.push_back(s.count);
+    auto plan = layout::plan_book(spec, counts, measure, layout::options_for(spec));
+    REQUIRE(plan.ok());
+    return *plan;
+  };
+  auto book = [&](const std::string& sections, const std::string& extra = "") {
+    const std::string path = dir / "sample.yaml";
+    test::spit(path, "title: Samples\nseed: 1\nsections:\n" + sections + "cover: {enabled: true" + extra + "}\n");
+    return load(path);
+  };
+  // Classic 4 + 3 = 7 against x 6: classic is the main variant; its 4th puzzle (the middle of 7) is
+  // the first section's last.
+  const std::string three = "  - {name: A, grid: 4x4, count: 4}\n  - {name: B, grid: 4x4, variant: x, count: 6}\n"
+                            "  - {name: C, grid: 4x4, count: 3}\n";
+  spec::BookSpec a = book(three);
+  auto at = book::cover_sample(a, plan_of(a));
+  REQUIRE(at.ok());
+  REQUIRE(at->has_value());
+  CHECK((*at)->section == 0);
+  CHECK((*at)->index == 3);
+  // With one puzzle less of classic than of x, x is: the 3rd of its 6.
+  spec::BookSpec b = book("  - {name: A, grid: 4x4, count: 4}\n  - {name: B, grid: 4x4, variant: x, count: 6}\n"
+                          "  - {name: C, grid: 4x4, count: 1}\n");
+  at = book::cover_sample(b, plan_of(b));
+  REQUIRE(at.ok());
+  CHECK((*at)->section == 1);
+  CHECK((*at)->index == 2);
+  // Practice grids never count and are never shown.
+  spec::BookSpec c = book("  - {name: Practice, grid: 4x4, count: 20, blank: true}\n"
+                          "  - {name: B, grid: 4x4, variant: x, count: 3}\n");
+  at = book::cover_sample(c, plan_of(c));
+  REQUIRE(at.ok());
+  CHECK((*at)->section == 1);
+  CHECK((*at)->index == 1);
+  // cover.sample: N is the puzzle numbered N (numbers run through the book).
+  spec::BookSpec d = book(three, ", sample: 5");
+  at = book::cover_sample(d, plan_of(d));
+  REQUIRE(at.ok());
+  CHECK((*at)->section == 1);
+  CHECK((*at)->index == 0);
+  spec::BookSpec e = book(three, ", sample: 14");
+  auto none = book::cover_sample(e, plan_of(e));
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.error().to_string() == dir / "sample.yaml" + ":7:32: cover.sample: the book has no puzzle 14 (its puzzles are numbered 1 to 13)");
+  spec::BookSpec f = book("  - {name: Practice, grid: 4x4, count: 2, blank: true}\n  - {name: B, grid: 4x4, count: 3}\n",
+                          ", sample: 2");
+  auto blank = book::cover_sample(f, plan_of(f));
+  REQUIRE_FALSE(blank.ok());
+  CHECK(blank.error().to_string().find("cover.sample: puzzle 2 is a practice grid (section 'Practice' is blank)") !=
+        std::string::npos);
+  // A sample the book lacks fails `spec` and `book` alike, before any work.
+  test::spit(dir / "bad.yaml", "title: Samples\nseed: 1\nsections:\n" + three + "cover: {enabled: true, sample: 14}\n");
+  const test::Output s = test::gridpress("spec '" + dir / "bad.yaml" + "'", dir);
+  const test::Output k = test::gridpress("book '" + dir / "bad.yaml" + "' -q", dir);
+  CHECK(s.code == 2);
+  CHECK(k.code == 2);
+  CHECK(s.err.find("bad.yaml:7:32: cover.sample: the book has no puzzle 14") != std::string::npos);
+  CHECK(k.err.find("bad.yaml:7:32: cover.sample: the book has no puzzle 14") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "book.pdf"));
+}
+
+TEST_CASE("cover: the front shows the sample's givens (the book's cover PDF, read back)") {
+  test::require_tool("pdftotext");
+  TempDir dir;
+  test::spit(dir / "b.yaml", "title: Samples\nauthor: A. Author\nseed: 4\nsections:\n"
+                             "  - {name: A, grid: 6x6, count: 5, clues: 14}\n"
+                             "cover: {enabled: true, sample: 4}\noutput: {path: b.pdf}\n");
+  test::book_ok(dir / "b.yaml", "", dir, "--jobs 2");
+  const nlohmann::json manifest = nlohmann::json::parse(test::slurp(dir / "b.json"));
+  std::string givens;
+  for (const auto& p : manifest["puzzles"])
+    if (p["number"] == 4) givens = p["givens"].get<std::string>();
+  REQUIRE(givens.size() == 36);
+  std::string want, got;
+  for (char ch : givens)
+    if (ch >= '1' && ch <= '9') want += ch;
+  const test::Output text = test::shell("pdftotext -layout '" + dir / "b-cover.pdf" + "' -", dir);
+  for (char ch : text.out)
+    if (ch >= '1' && ch <= '9') got += ch;
+  CHECK(got == want);  // the grid's digits in reading order, and no other digit on the cover
+}
+
+TEST_CASE("cover: book runs the cover preflight; with --strict a cover that fails it fails the run and replaces nothing") {
+  TempDir dir;
+  // A good book and cover first.
+  const std::string spec = cover_spec(dir, "cover: {enabled: true}\n");
+  const test::Output good = test::book_ok(spec, "", dir, "--jobs 2 --strict");
+  CHECK(good.err.find("; preflight passed") != std::string::npos);
+  const std::string cover_before = test::slurp(dir / "book-cover.pdf");
+  const std::string book_before = test::slurp(dir / "book.pdf");
+  // A proof cover (the barcode area labelled in text) fails the cover preflight.
+  CHECK(cover_spec(dir, "cover: {enabled: true, proof: true}\n") == spec);
+  const test::Output warned = test::gridpress("book '" + spec + "' --jobs 2 -o '" + dir / "proof.pdf" + "'", dir);
+  INFO(warned.err);
+  CHECK(warned.code == 0);  // without strict: written, with the findings as a warning
+  CHECK(warned.err.find("warning: proof-cover.pdf does not pass the cover preflight:\n  text at ") != std::string::npos);
+  CHECK(warned.err.find("is in the barcode area") != std::string::npos);
+  CHECK(warned.err.find("preflight passed") == std::string::npos);
+  CHECK(fs::exists(dir / "proof-cover.pdf"));
+  const test::Output strict = test::gridpress("book '" + spec + "' --jobs 2 --strict", dir);
+  INFO(strict.err);
+  CHECK(strict.code == 1);
+  CHECK(strict.err.find("book-cover.pdf does not pass the cover preflight:") != std::string::npos);
+  CHECK(strict.err.find("print.strict is true, so nothing was written (the earlier files are as they were)") !=
+        std::string::npos);
+  CHECK(test::slurp(dir / "book-cover.pdf") == cover_before);
+  CHECK(test::slurp(dir / "book.pdf") == book_before);
+  for (const auto& e : fs::directory_iterator(dir.path))  // no staged file left behind
+    CHECK(e.path().filename().string().rfind(".gp-", 0) == std::string::npos);
 }

@@ -63,6 +63,7 @@ complete -c gridpress -n $b -l force -d 'Books: replace files the catalogue list
 complete -c gridpress -n $b -l replace-published -d 'Replace published files (newspapers too), naming each'
 complete -c gridpress -n $b -s q -l quiet -d 'No progress and no summary line'
 complete -c gridpress -n $b -l keep-partial -d 'A section out of budget keeps what it made'
+complete -c gridpress -n $b -l strict -d 'Print problems fail the command, the cover\'s too'
 
 # grade
 set -l r "__fish_seen_subcommand_from grade"

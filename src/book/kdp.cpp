@@ -41,6 +41,21 @@ pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, 
   return r;
 }
 
+pdfcheck::CoverRules kdp_cover_rules(const layout::CoverGeometry& g) {
+  auto area = [](const layout::Box& b) {
+    return pdfcheck::CoverArea{layout::mm_to_pt(b.x), layout::mm_to_pt(b.y), layout::mm_to_pt(b.w), layout::mm_to_pt(b.h)};
+  };
+  pdfcheck::CoverRules rules;
+  rules.base.min_pages = rules.base.max_pages = 0;
+  rules.base.even_pages = false;
+  rules.base.max_blank_run = 0;
+  rules.base.min_line_pt = 0;  // a cover's art may have hairlines; text size, fonts and links still apply
+  rules.base.page_size_pt = std::pair{layout::mm_to_pt(g.width), layout::mm_to_pt(g.height)};
+  rules.safe = {area(g.back_safe), area(g.spine_safe), area(g.front_safe)};
+  rules.barcode = area(g.barcode);
+  return rules;
+}
+
 std::vector<std::string> grouped_messages(const std::vector<std::string>& messages) {
   // The kind of a message: its text after "page N: " with quoted text and figures left out.
   auto kind = [](const std::string& message) {

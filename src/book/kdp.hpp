@@ -7,7 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "layout/cover.hpp"
 #include "layout/print_rules.hpp"
+#include "pdfcheck/cover.hpp"
 #include "pdfcheck/pdfcheck.hpp"
 
 namespace gp::book {
@@ -22,6 +24,13 @@ namespace gp::book {
 // first page sets the page maximum.
 pdfcheck::Rules kdp_pdf_rules(std::optional<std::pair<double, double>> trim_pt, bool bleed,
                               layout::Paper paper = layout::Paper::white);
+
+// The KDP full-wrap cover rules for a cover of geometry `g` (layout::cover_geometry: the trim, the
+// spine for the page count and paper): one page of g's size with 0.125 in bleed, fonts embedded,
+// text >= 7 pt, no links or bookmarks, every piece of text inside the back, spine or front safe
+// area and none in the barcode area. Hairlines are allowed (a cover's art may have them). Shared
+// by the book pipeline (the cover it has just drawn) and `gridpress preflight COVER.pdf --cover`.
+pdfcheck::CoverRules kdp_cover_rules(const layout::CoverGeometry& g);
 
 // The layout preflight's messages with a problem on many pages grouped as pdfcheck::group_findings
 // groups a file's: "page 3: text '12' is set at 6.0 pt ..." ... "page 77: ..." become "pages 3-77:

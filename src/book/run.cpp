@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "book/cover.hpp"
 #include "book/kdp.hpp"
 #include "book/record.hpp"
 #include "book/sections.hpp"
@@ -77,6 +78,39 @@ Result<layout::BookPlan> check_and_plan(const spec::BookSpec& spec, const layout
     problems.push_back(std::move(d));
   }
   return Error(std::move(problems));
+}
+
+// The cover's options (with an SVG image's size) and the puzzle it shows, checked before any
+// puzzle is made: the full wrap within PDF's page limit, text that fits, a cover.sample the book
+// has. Nothing to check without a cover.
+struct CoverPlan {
+  layout::CoverOptions options;
+  std::optional<PuzzleAt> sample_at;
+};
+
+Result<CoverPlan> plan_cover(const spec::BookSpec& spec, const layout::BookPlan& plan,
+                             const layout::TextMeasure& measure) {
+  CoverPlan out;
+  out.options = layout::cover_options(spec);
+  layout::CoverOptions& cover = out.options;
+  if (!spec.cover.enabled) return out;
+  if (!cover.image.empty() && render::is_svg_path(cover.image)) {
+    auto size = render::svg_size(cover.image);  // librsvg lives in render: layout gets the size as data
+    if (!size) return Error(spec::key_diagnostic(spec, {"cover.image"}, size.error().diagnostics.front().message));
+    std::tie(cover.image_width, cover.image_height) = *size;
+  }
+  // The full wrap is two pages and the spine wide: it can pass PDF's limit.
+  const double wide = layout::cover_geometry(spec.page, plan.book_pages, cover.paper).width;
+  if (auto problem = spec::page_side_problem(wide))
+    return Error(Diagnostic::keyed(spec.source_file, 0, 0, "cover", "the full-wrap cover " + *problem));
+  // Text that cannot fit the cover fails here, before any puzzle is made (it does not depend on them).
+  if (auto probe = layout::lay_out_cover(spec, plan.book_pages, cover, measure); !probe) return probe.error();
+  // The puzzle the front shows (cover.sample, or a representative one): a sample the book does
+  // not have fails here too.
+  auto at = cover_sample(spec, plan);
+  if (!at) return at.error();
+  out.sample_at = *at;
+  return out;
 }
 
 // Every file the run would write, page files included.
@@ -432,6 +466,7 @@ std::optional<std::string> reused_seed(const spec::BookSpec& spec) {
          "(catalogue: or --catalogue) so that no puzzle is repeated";
 }
 
+
 // Removes a temporary folder and everything in it when it goes out of scope.
 class TempDir {
  public:
@@ -524,6 +559,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (!made) {  // once, not again when the book is made from kept puzzles
     for (const std::string& r : cat->repairs()) run.warnings.push_back(r);
     if (auto warning = reused_seed(spec)) run.warnings.push_back(*warning);
+    for (std::string& w : small_samurai_cells(spec, *plan)) run.warnings.push_back(std::move(w));
   }
   {
     std::vector<std::string> paths;
@@ -531,23 +567,10 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     if (Status st = cat->check_outputs(paths, options.force); !st)
       return failed(std::move(run), Outcome::bad_input, st.error());
   }
-  layout::CoverOptions cover = layout::cover_options(spec);
-  if (spec.cover.enabled && !cover.image.empty() && render::is_svg_path(cover.image)) {
-    auto size = render::svg_size(cover.image);  // librsvg lives in render: layout gets the size as data
-    if (!size)
-      return failed(std::move(run), Outcome::bad_input,
-                    Error(spec::key_diagnostic(spec, {"cover.image"}, size.error().diagnostics.front().message)));
-    std::tie(cover.image_width, cover.image_height) = *size;
-  }
-  if (spec.cover.enabled) {  // the full wrap is two pages and the spine wide: it can pass PDF's limit
-    const double wide = layout::cover_geometry(spec.page, plan->book_pages, cover.paper).width;
-    if (auto problem = spec::page_side_problem(wide))
-      return failed(std::move(run), Outcome::bad_input,
-                    Error(Diagnostic::keyed(spec.source_file, 0, 0, "cover", "the full-wrap cover " + *problem)));
-    // Text that cannot fit the cover fails here, before any puzzle is made (it does not depend on them).
-    if (auto probe = layout::lay_out_cover(spec, plan->book_pages, cover, measure); !probe)
-      return failed(std::move(run), Outcome::bad_input, probe.error());
-  }
+  auto cover_plan = plan_cover(spec, *plan, measure);
+  if (!cover_plan) return failed(std::move(run), Outcome::bad_input, cover_plan.error());
+  const layout::CoverOptions& cover = cover_plan->options;
+  const std::optional<PuzzleAt>& sample_at = cover_plan->sample_at;
   const layout::LayoutOptions layout_options = layout::options_for(spec);
   run.book_pages = plan->book_pages;
   run.answer_pages = plan->answer_pages;
@@ -678,10 +701,12 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
                  std::to_string(preflight->pages()) + " were laid out");
   }
 
-  // 4. The cover, for the final page count, with the first puzzle on the front.
+  // 4. The cover, for the final page count, with its sample puzzle on the front.
   if (laid && cover_doc) {
     std::optional<Puzzle> sample;
-    if (!puzzles->empty() && puzzles->front().size() > 0) sample = puzzles->front().get(0);
+    if (sample_at && static_cast<size_t>(sample_at->section) < puzzles->size() &&
+        static_cast<size_t>(sample_at->index) < (*puzzles)[static_cast<size_t>(sample_at->section)].size())
+      sample = (*puzzles)[static_cast<size_t>(sample_at->section)].get(static_cast<size_t>(sample_at->index));
     auto page = layout::lay_out_cover(spec, plan->book_pages, cover, measure, sample ? &*sample : nullptr);
     laid = page ? render::render_page(*cover_doc->canvas, *page) : Status(page.error());
   }
@@ -689,6 +714,22 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (laid && answers) laid = answers->canvas->finish();
   if (laid && cover_doc) laid = cover_doc->canvas->finish();
   if (!laid) return failed(std::move(run), Outcome::failed, staging.user_names(laid.error()));
+  // The cover's preflight, on the staged file, whenever there is a cover: with print.strict a
+  // cover that fails it fails the run here, before any file is replaced.
+  if (cover_doc) {
+    const std::vector<std::string> staged = cover_doc->canvas->files();
+    auto found = staged.empty() ? Result<std::vector<std::string>>(Error(ErrorKind::io, "the cover was not written"))
+                                : check_cover_file(staged.front(), spec, plan->book_pages, cover.paper);
+    if (!found) return failed(std::move(run), Outcome::failed, staging.user_names(found.error()));
+    run.cover_checked = true;
+    for (const std::string& f : *found) run.cover_findings.push_back(f);
+    if (!run.cover_findings.empty() && spec.print.strict) {
+      std::string msg = run.cover_path + " does not pass the cover preflight:";
+      for (const std::string& f : run.cover_findings) msg += "\n  " + f;
+      msg += "\nprint.strict is true, so nothing was written (the earlier files are as they were)";
+      return failed(std::move(run), Outcome::failed, Error(msg));
+    }
+  }
   run.files = book->files();
   for (const auto* d : {&answers, &cover_doc})
     if (*d)
@@ -747,6 +788,32 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
 
 }  // namespace
 
+std::vector<std::string> small_samurai_cells(const spec::BookSpec& spec, const layout::BookPlan& plan) {
+  std::vector<std::string> out;
+  for (size_t s = 0; s < spec.sections.size() && s < plan.fits.size(); ++s) {
+    const double cell = plan.fits[s].cell_mm;
+    if (spec.sections[s].variant != "samurai" || spec.sections[s].blank || cell <= 0 || cell >= kMinSamuraiCellMm)
+      continue;
+    char mm[32];
+    std::snprintf(mm, sizeof mm, "%.1f", cell);
+    const std::string msg = "sections[" + std::to_string(s) + "]: samurai cells come out at " + mm +
+                            " mm on this page, below the 7 mm a pencilled digit needs: a larger trim (8x10 or 8.5x11 in) "
+                            "gives larger cells (docs/board.md, Samurai on the page)";
+    out.push_back(spec::section_diagnostic(spec, static_cast<int>(s), msg, "variant").to_string());
+  }
+  return out;
+}
+
+Status check_spec(const spec::BookSpec& spec) {
+  if (spec.newspaper.enabled) return Ok{};  // a newspaper run is checked by its own pipeline
+  render::PangoTextMeasure measure;
+  std::vector<gen::Request> requests;
+  auto plan = check_and_plan(spec, measure, requests);
+  if (!plan) return plan.error();
+  if (auto cover = plan_cover(spec, *plan, measure); !cover) return cover.error();
+  return Ok{};
+}
+
 BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options) {
   return run_stages(spec, format, options, nullptr, {});
 }
@@ -762,9 +829,13 @@ BookRun preflight_spec(const std::string& spec_path, const BookRunOptions& optio
   spec.output.manifest = false;
   if (spec.cover.enabled) spec.cover.path = (fs::path(dir->path()) / "cover.pdf").string();  // checked too
   spec.catalogue.clear();  // a trial book in a temporary folder: nothing is published
+  const bool strict = spec.print.strict;
+  spec.print.strict = false;  // the cover's findings come back as findings (the command applies strict)
   BookRunOptions o = options;
   o.always_check = true;
-  return run_book_stages(spec, render::Format::pdf, o);
+  BookRun checked = run_book_stages(spec, render::Format::pdf, o);
+  checked.strict = strict;
+  return checked;
 }
 
 }  // namespace gp::book

@@ -10,8 +10,10 @@
 //   3. layout and rendering page by page into the book (and answer document); with
 //      print.rules: kdp every book page passes through layout::Preflight on its way
 //   4. the cover (cover.enabled): one full-wrap PDF from layout::lay_out_cover with the final page
-//      count; all documents are drawn into staged files (render::Staging) and finished only after
-//      every page is drawn
+//      count, showing cover.sample or a representative puzzle (book/cover.hpp); all documents are
+//      drawn into staged files (render::Staging) and finished only after every page is drawn; the
+//      staged cover is preflighted (book/cover.hpp check_cover_file), and with print.strict its
+//      problems fail the run before the commit
 //   5. the manifest (output.manifest), staged too; then the whole group (book, answers, cover,
 //      manifest) is renamed into place together, or, if any rename fails, none is
 //   With a catalogue (book/record.hpp): it is opened in stage 1 (outputs it lists as published
@@ -30,11 +32,15 @@
 #include <vector>
 
 #include "book/outcome.hpp"
+#include "layout/layout.hpp"
 #include "core/result.hpp"
 #include "render/canvas.hpp"
 #include "spec/book_spec.hpp"
 
 namespace gp::book {
+
+// Samurai cells smaller than this (mm) draw a warning: too small to write a digit in by hand.
+inline constexpr double kMinSamuraiCellMm = 7.0;
 
 struct BookRunOptions {
   int jobs = 0;  // generator threads; 0 = one per core (the output never depends on it)
@@ -69,8 +75,13 @@ struct BookRun {
   bool strict = false;                  // the spec's print.strict
   bool preflighted = false;             // print.rules is kdp: the checks below ran
   std::vector<std::string> findings;    // preflight problems, in page order; empty = passed
+  // The cover's preflight (book/cover.hpp check_cover_file), run whenever a cover is written;
+  // with print.strict its findings fail the run before any file is replaced.
+  bool cover_checked = false;
+  std::vector<std::string> cover_findings;  // empty = passed
   // For the user: sections cut short (keep_partial: "FILE:LINE:COL: section 'X': kept ..."), a run
-  // the catalogue repaired, a reused seed.
+  // the catalogue repaired, a reused seed, samurai cells below kMinSamuraiCellMm
+  // ("FILE:LINE:COL: sections[2]: samurai cells come out at 6.1 mm ...", at the section's variant).
   std::vector<std::string> warnings;
   int recorded = 0;                     // puzzles recorded in the catalogue
 };
@@ -79,6 +90,20 @@ struct BookRun {
 // Guarantees: files appear only when complete, all together: on any failure (the final renames
 // included) no earlier file is replaced; the findings never stop the book from being written (whether they fail the command is the caller's choice: print.strict).
 BookRun run_book_stages(const spec::BookSpec& spec, render::Format format, const BookRunOptions& options);
+
+// Everything `book` checks of a spec before it reads or writes a file or makes a puzzle: each
+// section's generator request (gen::check_request: killer difficulties, clue counts, symmetries,
+// ...), the theme's fonts, the page plan (captions, cell and digit sizes per section), and with a
+// cover its size, its text and cover.sample; the same problems, at the same keys, as `book`
+// reports. `gridpress spec` runs it, so that a spec it passes does not fail these in `book`.
+// A newspaper run (newspaper.enabled) is not checked here (book/newspaper.hpp has its pipeline).
+Status check_spec(const spec::BookSpec& spec);
+
+// Samurai sections whose cells come out below kMinSamuraiCellMm in the plan: one warning each, at
+// the section's variant key ("book.yaml:9:14: sections[2]: samurai cells come out at 5.8 mm on this
+// page, below the 7 mm a pencilled digit needs: a larger trim ..."). run_book_stages adds them
+// to BookRun::warnings.
+std::vector<std::string> small_samurai_cells(const spec::BookSpec& spec, const layout::BookPlan& plan);
 
 // What `gridpress book` takes from its command line over the spec.
 struct Overrides {

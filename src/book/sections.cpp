@@ -100,6 +100,7 @@ Result<gen::Request> make_request(const spec::BookSpec& spec, int s) {
   // Marks that replace the givens (killer cages): the clue count and symmetry do not apply.
   const bool killer = variant_def(r.variant).marks_replace_givens;
   r.some_givens = sec.givens == "some";
+  r.no_guessing = sec.guessing == "never";
   r.clues_min = sec.clues_min;
   r.clues_max = sec.clues_max;
   // Killer puzzles have no clues to place: the section's clue symmetry does not apply.

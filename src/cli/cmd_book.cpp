@@ -42,6 +42,7 @@ struct BookOptions {
   bool replace_published = false;  // --replace-published: also a newspaper's published files, each named
   bool quiet = false;
   bool keep_partial = false;        // --keep-partial
+  bool strict = false;              // --strict: print.strict on
 };
 
 // A fresh folder under $TMPDIR (or /tmp), removed with everything in it when this goes away.
@@ -127,6 +128,7 @@ int run_book(const BookOptions& opt) {
     print_error(format.error());
     return kExitUsage;
   }
+  if (opt.strict) spec.print.strict = true;
   std::optional<TempFolder> temp;  // -o -: where the book is made before it is copied
   if (to_stdout) {
     if (spec.newspaper.enabled || spec.cover.enabled) {
@@ -169,6 +171,12 @@ int run_book(const BookOptions& opt) {
     }
   }
 
+  // The cover's preflight (with print.strict its problems have already failed the run).
+  if (!run.cover_findings.empty()) {
+    std::cerr << "warning: " << file_name(run.cover_path) << " does not pass the cover preflight:\n";
+    for (const std::string& f : run.cover_findings) std::cerr << "  " << f << '\n';
+  }
+
   if (to_stdout) {
     if (const int code = copy_to_stdout(run); code != kExitOk) return code;
   }
@@ -184,7 +192,8 @@ int run_book(const BookOptions& opt) {
     if (!run.answers_path.empty())
       std::cerr << "; answers: " << run.answers_path << ", " << count_of(run.answer_pages, "page", "pages");
     if (!run.cover_path.empty()) std::cerr << "; cover: " << run.cover_path;
-    if (run.preflighted && run.findings.empty()) std::cerr << "; preflight passed";
+    if (run.preflighted && run.findings.empty() && run.cover_findings.empty()) std::cerr << "; preflight passed";
+    else if (!run.preflighted && run.cover_checked && run.cover_findings.empty()) std::cerr << "; cover preflight passed";
     if (run.recorded > 0) std::cerr << "; recorded in " << spec.catalogue;
     std::cerr << '\n';
   }
@@ -217,6 +226,9 @@ void add_book_command(CLI::App& app, Run& run) {
   cmd->add_flag("--replace-published", opt->replace_published,
                 "Replace files the catalogue lists as published, a newspaper's too; each one replaced is named");
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
+  cmd->add_flag("--strict", opt->strict,
+                "Print problems fail the command (as print.strict: true): the book's, and the cover's, which then "
+                "leave every earlier file as it was");
   cmd->add_flag("--keep-partial", opt->keep_partial,
                 "A section that runs out of its budget keeps the puzzles made so far (a warning says how many) "
                 "instead of failing the book; in a newspaper run, the days before a day that runs out are written");
@@ -233,7 +245,9 @@ void add_book_command(CLI::App& app, Run& run) {
       "puzzles are recorded in it once the files are in place, and files it lists as published are not\n"
       "replaced without --force (a book) or --replace-published (a newspaper: --force never replaces a\n"
       "published puzzle's file; each file replaced is named) (docs/catalogue.md).\n"
-      "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count.\n"
+      "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count;\n"
+      "it is checked as 'gridpress preflight COVER --cover' checks it, and with print.strict (or --strict)\n"
+      "a cover that fails the check fails the command before any file is replaced.\n"
       "With print.rules: kdp the pages and the PDF are checked against the KDP rules and problems are\n"
       "listed on stderr (docs/print-on-demand.md); print.strict: true makes them fail the command.\n"
       "Exit code: 0 ok, 1 generation or writing failed (or print problems with print.strict),\n"

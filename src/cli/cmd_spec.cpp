@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "book/run.hpp"
 #include "cli/commands.hpp"
 #include "spec/spec.hpp"
 
@@ -20,7 +21,8 @@ struct SpecCliOptions {
 };
 
 constexpr const char* kSpecFooter =
-    "Checks SPEC.yaml (keys, types, ranges, profile, combinations the spec alone can rule out) and\n"
+    "Checks SPEC.yaml (keys, types, ranges, profile, combinations the spec alone can rule out, and\n"
+    "what 'gridpress book' checks before any work: each section's request, fonts, page plan, cover) and\n"
     "prints every problem as 'file:line:col: key: message' on stderr, or a one-line summary.\n"
     "--resolved prints the spec with its profile and the defaults applied, as YAML (every key).\n"
     "--profiles lists the profiles a spec in SPEC's folder can name (SPEC may then be omitted).\n"
@@ -54,6 +56,14 @@ int run_spec(const SpecCliOptions& opt) {
   if (opt.resolved) {
     std::cout << spec::to_yaml(b);
     return kExitOk;
+  }
+  // What `book` checks before any work (each section's generator request, fonts, the page plan,
+  // the cover): a spec that passes here does not fail those checks there.
+  if (Status checked = book::check_spec(b); !checked) {
+    print_error(checked.error());
+    const auto n = checked.error().diagnostics.size();
+    std::cerr << name << ": " << n << (n == 1 ? " problem" : " problems") << '\n';
+    return kExitUsage;
   }
   long long puzzles = 0;
   for (const auto& s : b.sections) puzzles += s.count;

@@ -130,6 +130,8 @@ int preflight_spec_command(const std::string& spec_path, const PreflightOptions&
   report.width_pt = run.trim_width_pt;
   report.height_pt = run.trim_height_pt;
   for (const std::string& f : run.findings) report.findings.push_back(pdfcheck::Finding{0, "print-rules", f, {}});
+  for (const std::string& f : run.cover_findings)  // the cover's own check, when the spec has a cover
+    report.findings.push_back(pdfcheck::Finding{0, "cover", "cover: " + f, {}});
   report.findings = pdfcheck::group_findings(std::move(report.findings), 0);
   PreflightOptions o = options;
   o.strict = options.strict || run.strict;

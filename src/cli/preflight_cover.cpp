@@ -3,6 +3,7 @@
 #include <cmath>
 #include <ostream>
 
+#include "book/kdp.hpp"
 #include "cli/commands.hpp"
 #include "layout/cover.hpp"
 #include "pdfcheck/cover.hpp"
@@ -12,10 +13,6 @@ namespace gp::cli {
 namespace {
 
 constexpr double kInPt = layout::kPtPerInch;
-
-pdfcheck::CoverArea area_pt(const layout::Box& b) {
-  return {layout::mm_to_pt(b.x), layout::mm_to_pt(b.y), layout::mm_to_pt(b.w), layout::mm_to_pt(b.h)};
-}
 
 // The KDP trim (pt) within 0.01 in of w x h, either way up; false when there is none.
 bool kdp_trim(double w_pt, double h_pt) {
@@ -69,14 +66,7 @@ int preflight_cover_file(const std::string& path, const PreflightOptions& option
   page.width = layout::pt_to_mm(tw);
   page.height = layout::pt_to_mm(th);
   const layout::CoverGeometry g = layout::cover_geometry(page, cover.pages, paper);
-  pdfcheck::CoverRules rules;
-  rules.base.min_pages = rules.base.max_pages = 0;
-  rules.base.even_pages = false;
-  rules.base.max_blank_run = 0;
-  rules.base.min_line_pt = 0;  // a cover's art may have hairlines; text size, fonts and links still apply
-  rules.base.page_size_pt = std::pair{layout::mm_to_pt(g.width), layout::mm_to_pt(g.height)};
-  rules.safe = {area_pt(g.back_safe), area_pt(g.spine_safe), area_pt(g.front_safe)};
-  rules.barcode = area_pt(g.barcode);
+  const pdfcheck::CoverRules rules = book::kdp_cover_rules(g);
   auto report = pdfcheck::check_cover_pdf(path, rules);
   if (!report) {
     err << report.error().to_string() << '\n';

@@ -98,7 +98,16 @@ const VariantDef& variant_def(Variant v) { return variant_defs()[static_cast<std
 const VariantDef* find_variant_def(std::string_view name) {
   for (const VariantDef& d : variant_defs())
     if (d.name == name) return &d;
+  for (const VariantAlias& a : variant_aliases())
+    if (a.alias == name) return &variant_def(a.variant);
   return nullptr;
+}
+
+const std::vector<VariantAlias>& variant_aliases() {
+  static const std::vector<VariantAlias> aliases = {
+      {"windoku", Variant::kHyper},  // the name many puzzle books print for it
+  };
+  return aliases;
 }
 
 const VariantDef* variant_of_data(std::string_view key) {

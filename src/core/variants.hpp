@@ -63,10 +63,19 @@ struct VariantDef {
   bool classic_units = false;
 };
 
+// Other spellings of a variant that parse_variant and find_variant_def accept ("windoku" for
+// hyper), each with its variant; the row's `name` stays the one the program writes (spec
+// --resolved, JSON, manifests).
+struct VariantAlias {
+  std::string_view alias;
+  Variant variant;
+};
+const std::vector<VariantAlias>& variant_aliases();
+
 // Every variant, in the order of `Variant`.
 const std::vector<VariantDef>& variant_defs();
 const VariantDef& variant_def(Variant v);
-// The row named `name`, or null.
+// The row named `name` (or one of its aliases), or null.
 const VariantDef* find_variant_def(std::string_view name);
 // The variant whose boards carry per-puzzle data `key` ("regions": jigsaw, "cages": killer), or
 // null.

@@ -270,13 +270,16 @@ bool Engine::attempt_killer() {
   solution_.board = puzzle_.board;
   grade_.reset();
   // With a difficulty, graded (on the killer ladder its cages choose, grader/killer.hpp) and
-  // accepted in its band only; without one, not graded (as classic puzzles without a rating target).
-  if (plan_.req.difficulty.empty()) return true;
+  // accepted in its band only; without one, not graded (as classic puzzles without a rating
+  // target) unless the request takes no guessing. With no_guessing a puzzle the ladder cannot
+  // finish (it would need guessing) is thrown away.
+  if (plan_.req.difficulty.empty() && !plan_.req.no_guessing) return true;
   grader::GradeOptions go;
   go.assume_unique = true;  // make_killer's puzzles are unique
   if (auto range = grader::killer_rating_range(plan_.req.difficulty)) go.max_rating = range->hi;
   grade_ = grader::grade(puzzle_, go);
-  return !grade_->capped && grader::in_killer_band(grade_->rating, plan_.req.difficulty);
+  if (grade_->capped || (plan_.req.no_guessing && !grade_->solved)) return false;
+  return plan_.req.difficulty.empty() || grader::in_killer_band(grade_->rating, plan_.req.difficulty);
 }
 
 bool Engine::attempt_even_odd() {

@@ -51,6 +51,12 @@ struct Request {
   grader::Bands bands;
   // Wall-clock budget for one generate_one / generate_batch call, in seconds (> 0).
   double budget_seconds = 60.0;
+  // Only puzzles the grader's ladder finishes (a book's `guessing: never`): a killer puzzle is then
+  // graded even without a difficulty, and one the killer ladder cannot finish (rated
+  // kKillerUnfinished, "needs guessing") is thrown away like one outside its band. Rated puzzles of
+  // the other variants are kept only when solved already; the classic ladder has finished every
+  // puzzle measured (docs/grader.md), so unrated ones are not graded for it.
+  bool no_guessing = false;
 };
 
 // "9x9 with exactly 17 clues", "9x9 with 22-26 clues, rotate180 symmetry (centre cell given),

@@ -77,13 +77,14 @@ TextItem coloured(TextItem t, const Colour& c) {
   return t;
 }
 
-// The puzzle-grid motif: the sample's grid centred in `area`, at most `max_w` wide, on a white
-// card framed in the accent colour (or bare white under the grid for a plain theme).
+// The puzzle-grid motif: the sample's grid centred in `area`, on a white card framed in the accent
+// colour (or bare white under the grid for a plain theme). A multi-grid board (samurai) is drawn
+// at its own scale: its whole layout (drawn_side cells a side) fits the area, card included.
 void draw_motif(std::vector<Item>& out, const CoverTheme& look, const spec::Theme& theme, const Puzzle& sample,
                 const Box& area) {
   const double frame = look.grid_card ? 1.5 : 0, margin = look.grid_card ? 3.0 : 0;
   const GridStyle base = grid_style(theme);
-  const int n = sample.givens.n();
+  const int n = drawn_side(sample.givens);
   const double room = std::min(area.w, area.h) - 2 * (frame + margin);
   const double cell = cell_for_extent(n, room, base);
   if (cell < 2.0) return;  // no room for a grid worth drawing: the front goes without one

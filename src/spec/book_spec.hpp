@@ -90,6 +90,7 @@ struct SectionSpec {
   std::string variant = "classic";             // classic, x, hyper, jigsaw, killer (core/grid.hpp Variant)
   std::string regions = "random";              // jigsaw region layouts: random or symmetric (half turn)
   std::string givens = "none";                 // killer: none (cages only) or some (a few givens)
+  std::string guessing = "never";              // never: only puzzles the grader's ladder finishes | allowed
   std::string symmetry = "rotate180";
   std::string fill = "random";
   bool minimal = false;
@@ -183,6 +184,7 @@ struct CoverSpec {
   std::string image;                           // a PNG for the front; resolved; empty = none
   std::string image_fit = "fill";              // "fill" the front to its bleed edges | "fit" where the grid goes
   int image_min_dpi = 300;                     // the least resolution at the printed size
+  int sample = 0;                              // the puzzle numbered so on the front; 0 = a representative one (book/cover.hpp)
   friend bool operator==(const CoverSpec&, const CoverSpec&) = default;
 };
 

@@ -8,6 +8,7 @@
 #include <cctype>
 
 #include "core/files.hpp"
+#include "core/variants.hpp"
 #include "spec/limits.hpp"
 #include "spec/symbols.hpp"
 #include "spec/schema_build.hpp"
@@ -150,10 +151,21 @@ std::vector<Key> section_keys() {
                                  "apply), `even-odd` (parity marks: grey squares even, circles odd, few givens; 4x4 to "
                                  "9x9: rated on the SE scale, `symmetry` and `clues` do not apply); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
-                                 "`difficulty`/`rating` rate it under its own rules",
+                                 "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
+                                 "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
                                  0, 0, variant_names()),
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->variant == "classic"; };
+  // Another spelling of a variant (core/variants.hpp variant_aliases) is read as the variant's own name.
+  keys.back().read = [read = keys.back().read](Reader& r, const YAML::Node& v, const std::string& path, Target& t) {
+    if (v.IsScalar())
+      for (const VariantAlias& a : variant_aliases())
+        if (v.Scalar() == a.alias) {
+          part<SS>(t).variant = std::string(variant_name(a.variant));
+          return;
+        }
+    read(r, v, path, t);
+  };
   keys.push_back(with_docs(plain(S::Section, "regions", Kind::Choice, &SS::regions,
                                  "jigsaw region layouts: `random`, or `symmetric` (each layout looks the same after "
                                  "a half turn); jigsaw sections only",
@@ -166,6 +178,16 @@ std::vector<Key> section_keys() {
                                  0, 0, killer_givens_names()),
                            "name"));
   keys.back().omit = [](const View& v) { return v.sec->givens == "none"; };
+  keys.push_back(with_docs(plain(S::Section, "guessing", Kind::Choice, &SS::guessing,
+                                 "`never` = only puzzles the grader's ladder of techniques finishes: a killer puzzle "
+                                 "its ladder cannot finish (rated 10.0, \"unfinished\": it needs guessing) is thrown "
+                                 "away and another made, and killer sections without a difficulty are graded for it; "
+                                 "`allowed` = such puzzles may be kept (they then count as fiendish). The classic "
+                                 "ladder has finished every puzzle measured, so it changes killer sections only "
+                                 "([killer.md](killer.md))",
+                                 0, 0, {"never", "allowed"}),
+                           "name"));
+  keys.back().omit = [](const View& v) { return v.sec->guessing == "never"; };
   keys.push_back(custom(
       S::Section, "clues", "whole, range, `auto` or `any`", "",
       "exact `24`, or `[22, 26]` / `\"22-26\"`; `auto` = the difficulty band's range for the grid size "
@@ -511,6 +533,11 @@ std::vector<Key> book_part_keys() {
                        0, 0, {"fill", "fit"}));
   keys.push_back(plain(S::Cover, "image_min_dpi", Kind::Whole, &CoverSpec::image_min_dpi,
                        "below this resolution at the printed size the cover fails; lower it only knowingly", 72, 1200));
+  keys.push_back(plain(S::Cover, "sample", Kind::Whole, &CoverSpec::sample,
+                       "the puzzle the front shows, by its number in the book; `0` = a representative puzzle of the "
+                       "book's main variant (the variant with the most puzzles; of its puzzles in book order, the "
+                       "middle one); never a practice grid",
+                       0, 999999999));
   // worksheet
   keys.push_back(plain(S::Worksheet, "header", Kind::Bool, &WorksheetSpec::header,
                        "a line of fields to fill in at the top of each puzzle page"));
