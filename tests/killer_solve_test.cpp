@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -17,6 +18,7 @@
 #include "generator/generator.hpp"
 #include "input/puzzle_reader.hpp"
 #include "layout/grid_draw.hpp"
+#include "layout/rule_draw.hpp"
 #include "solver/cages.hpp"
 #include "solver/generic.hpp"
 #include "solver/solver.hpp"
@@ -417,7 +419,7 @@ TEST_CASE("killer grids are drawn with their cages: dashed outlines and sums; an
   for (const auto& item : puzzle) {
     if (const auto* t = std::get_if<layout::TextItem>(&item)) {
       sums.push_back(t->text);
-      CHECK(t->font.size_pt >= 7.0);
+      CHECK(t->font.size_pt >= 9.0);
     }
     if (const auto* l = std::get_if<layout::LineItem>(&item); l && !l->square_cap) {
       ++dashes;
@@ -433,4 +435,57 @@ TEST_CASE("killer grids are drawn with their cages: dashed outlines and sums; an
   for (const auto& item : answer) answer_texts += std::holds_alternative<layout::TextItem>(item);
   CHECK(answer_texts == 81);
   CHECK(answer.size() == classic.size() + 81);
+}
+
+TEST_CASE("killer sums are at least 9 pt; dashes lighter than the cell lines, at least 0.75 pt; a given sits under its sum",
+          "[killer]") {
+  layout::GridStyle style;  // cell lines 0.75 pt, the print floor
+  CHECK(layout::cage_sum_size_pt(6.0, style) == Approx(9.0));
+  CHECK(layout::cage_sum_size_pt(20.0, style) == Approx(20.0 * 0.26 / layout::pt_to_mm(1)));
+  CHECK(layout::cage_line_pt(style) == Approx(0.75));
+  CHECK(layout::cage_line_grey(style) > 0.2);  // as wide as the cell lines: lighter in tone
+  layout::GridStyle large = style;
+  large.min_digit_pt = 16;  // a large-print profile's theme.min_digit_size
+  CHECK(layout::cage_sum_size_pt(10.0, large) == Approx(16.0));
+  large.thin_pt = 1.25;
+  CHECK(layout::cage_line_pt(large) == Approx(0.9375));  // thinner than the cell lines, black
+  CHECK(layout::cage_line_grey(large) == 0.0);
+  layout::GridStyle kdp = style;
+  kdp.thin_pt = 1.0;
+  CHECK(layout::cage_line_pt(kdp) == Approx(0.75));
+
+  gen::Request r = killer_request(Shape{3, 3});
+  r.some_givens = true;
+  auto p = gen::generate_one(r, 5);
+  REQUIRE(p);
+  const double cell = 10;
+  std::vector<layout::Item> items;
+  layout::draw_grid(items, 0, 0, cell, p->givens, nullptr, style);
+  std::map<std::pair<int, int>, layout::Box> sum_at;  // cell (row, column) -> its sum's box
+  std::vector<const layout::TextItem*> digits;
+  int dashes = 0;
+  for (const auto& item : items) {
+    if (const auto* t = std::get_if<layout::TextItem>(&item)) {
+      if (t->optical) digits.push_back(t);
+      else sum_at[{static_cast<int>(t->box.y / cell), static_cast<int>(t->box.x / cell)}] = t->box;
+    }
+    if (const auto* l = std::get_if<layout::LineItem>(&item); l && l->grey > 0) {
+      ++dashes;
+      CHECK(l->width_pt >= 0.75);
+      CHECK(l->width_pt <= style.thin_pt);
+    }
+  }
+  CHECK(dashes > 100);
+  CHECK(digits.size() == 9);
+  int under = 0;
+  for (const layout::TextItem* d : digits) {
+    const auto it = sum_at.find({static_cast<int>(d->box.y / cell), static_cast<int>(d->box.x / cell)});
+    if (it == sum_at.end()) continue;
+    ++under;
+    // The digit's ink (centred in its box) starts below the sum's ink (9 pt from the sum's top).
+    const double ink_top = d->box.y + d->box.h / 2 - layout::pt_to_mm(d->font.size_pt) * layout::kDigitHeightPerEm / 2;
+    CHECK(ink_top > it->second.y + layout::pt_to_mm(layout::cage_sum_size_pt(cell, style)));
+  }
+  INFO("givens in a cell that holds a sum: " << under);
+  CHECK(under > 0);  // the seed has some, so the check above ran
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "core/codec.hpp"
 #include "layout/outline.hpp"
@@ -148,6 +150,17 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
 
   Font font = style.digit_font;
   font.size_pt = digit_size_pt(cell_mm, style);
+  // A given in the cell that holds a cage's sum (killer with givens) sits under the sum, smaller,
+  // so the two never overlap: the sum takes the top of the cell (as rule_draw_cages.cpp sets it).
+  std::vector<bool> holds_sum;
+  if (solution == nullptr && givens.board && !multi)
+    for (const Rule& rule : givens.board->rules)
+      if (const auto* cages = std::get_if<CageRule>(&rule))
+        for (const Cage& cage : cages->cages) {
+          if (holds_sum.empty()) holds_sum.assign(static_cast<size_t>(givens.size()), false);
+          holds_sum[static_cast<size_t>(cage.cells.front())] = true;
+        }
+  const double sum_band = cell_mm * 0.11 * 0.35 + pt_to_mm(cage_sum_size_pt(cell_mm, style)) * 1.15;
   for (int k = 0; k < givens.size(); ++k) {
     const int at = multi ? board.position[static_cast<size_t>(k)] : k;
     const int r = at / width, c = at % width;
@@ -173,6 +186,11 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
     t.valign = VAlign::middle;
     t.grey = given != 0 ? style.given_grey : style.filled_grey;
     t.optical = true;
+    if (!holds_sum.empty() && holds_sum[static_cast<size_t>(k)] && sum_band < cell_mm * 0.6) {
+      t.box = Box{cell.x, cell.y + sum_band, cell_mm, cell_mm - sum_band};
+      // Its height at most 0.75 of what is left under the sum.
+      t.font.size_pt = std::min(t.font.size_pt, 0.75 * (cell_mm - sum_band) / kDigitHeightPerEm / pt_to_mm(1));
+    }
     out.push_back(std::move(t));
   }
 }

@@ -29,13 +29,23 @@ struct RuleFrame {
 // The two layers of a grid's marks: under the cell lines, and over the lines under the digits.
 enum class RuleLayer { kUnder, kOver };
 
-// Print floors (the print rules' minimums for text and lines): a cage sum is never smaller than
-// 7 pt, a cage's dashed line never thinner than 0.75 pt.
-inline constexpr double kMinCageSumPt = 7.0;
+// Floors: a cage sum is never smaller than 9 pt (read at arm's length, and in a store's preview),
+// a cage's dashed line never thinner than 0.75 pt (the print rules' thinnest line).
+inline constexpr double kMinCageSumPt = 9.0;
 inline constexpr double kMinCageLinePt = 0.75;
+// The dashes' grey when they cannot be thinner than the cell lines (cell lines at the 0.75 pt
+// floor): 0 is black, so they still read lighter than the lines they run beside.
+inline constexpr double kCageDashGrey = 0.35;
 
-// The size of a cage sum in cells of `cell_mm`: about a quarter of the cell, at least kMinCageSumPt.
-double cage_sum_size_pt(double cell_mm);
+// The size of a cage sum in cells of `cell_mm`: about a quarter of the cell, at least
+// kMinCageSumPt, and at least style.min_digit_pt when the theme raises it above that (a large-print
+// profile's theme.min_digit_size: its readers need every figure in the grid that big).
+double cage_sum_size_pt(double cell_mm, const GridStyle& style);
+
+// The cage dashes' width (pt): three quarters of the cell lines', at least kMinCageLinePt; and
+// their grey: black when that is thinner than the cell lines, else kCageDashGrey.
+double cage_line_pt(const GridStyle& style);
+double cage_line_grey(const GridStyle& style);
 
 // Killer cages, over the lines, on puzzles: every cage a dashed outline inset by 11 % of a cell
 // inside its cells, following its border (dash to dash at every corner, concave corners

@@ -20,7 +20,7 @@ struct Run {
 };
 
 // Emits `run` as dashes: a whole number of dashes, one at each end (corners meet dash to dash).
-void dashes(std::vector<Item>& out, const Run& run, double dash_mm, double width_pt) {
+void dashes(std::vector<Item>& out, const Run& run, double dash_mm, double width_pt, double grey) {
   const double len = run.to - run.from;
   if (len <= 0) return;
   const double gap = dash_mm * 0.8;
@@ -31,15 +31,24 @@ void dashes(std::vector<Item>& out, const Run& run, double dash_mm, double width
   for (int i = 0; i < k; ++i) {
     const double a = run.from + i * (d + g), b = std::min(run.to, a + d);
     if (run.horizontal)
-      add(out, LineItem{a, run.fixed, b, run.fixed, width_pt, 0.0, false});
+      add(out, LineItem{a, run.fixed, b, run.fixed, width_pt, grey, false});
     else
-      add(out, LineItem{run.fixed, a, run.fixed, b, width_pt, 0.0, false});
+      add(out, LineItem{run.fixed, a, run.fixed, b, width_pt, grey, false});
   }
 }
 
 }  // namespace
 
-double cage_sum_size_pt(double cell_mm) { return std::max(kMinCageSumPt, cell_mm * 0.26 / pt_to_mm(1)); }
+double cage_sum_size_pt(double cell_mm, const GridStyle& style) {
+  const double floor = style.min_digit_pt > kMinCageSumPt ? style.min_digit_pt : kMinCageSumPt;
+  return std::max(floor, cell_mm * 0.26 / pt_to_mm(1));
+}
+
+double cage_line_pt(const GridStyle& style) { return std::max(kMinCageLinePt, 0.75 * style.thin_pt); }
+
+double cage_line_grey(const GridStyle& style) {
+  return cage_line_pt(style) < style.thin_pt - 1e-9 ? 0.0 : kCageDashGrey;
+}
 
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const CageRule& rule) {
   if (layer != RuleLayer::kOver || frame.answer) return;
@@ -47,11 +56,13 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
   const GridStyle& style = *frame.style;
   const int n = frame.board->n;
   const double inset = cell_mm * 0.11;
-  const double width_pt = std::max(kMinCageLinePt, style.thin_pt);
-  const double dash_mm = std::max(0.6, cell_mm * 0.07);
+  const double width_pt = cage_line_pt(style), grey = cage_line_grey(style);
+  // Dashes of about a tenth of a cell (at least 0.9 mm): at a store's preview size they stay
+  // dashes instead of running together into a grey line.
+  const double dash_mm = std::max(0.9, cell_mm * 0.1);
   Font font = style.digit_font;
   font.bold = false;
-  font.size_pt = cage_sum_size_pt(cell_mm);
+  font.size_pt = cage_sum_size_pt(cell_mm, style);
   const double text_h = pt_to_mm(font.size_pt);
   auto in = [&](int cage, int r, int c) {
     return r >= 0 && r < n && c >= 0 && c < n && rule.cage_of[static_cast<size_t>(r * n + c)] == cage;
@@ -113,7 +124,7 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
       if (!run.horizontal && std::abs(run.fixed - (left + inset)) < 1e-9 && std::abs(run.from - (top + inset)) < 1e-9)
         run.from = std::max(run.from, ty + text_h + pad);
     }
-    for (const Run& run : merged) dashes(out, run, dash_mm, width_pt);
+    for (const Run& run : merged) dashes(out, run, dash_mm, width_pt, grey);
     add(out, text_item(Box{tx, ty, text_w + pad, text_h * 1.2}, sum, font, HAlign::left, VAlign::top));
   }
 }
