@@ -14,6 +14,8 @@
 
 #include "cli_support.hpp"
 #include "core/codec.hpp"
+#include "core/text.hpp"
+#include "book/run.hpp"
 #include "generator/canonical.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/symbols.hpp"
@@ -105,9 +107,13 @@ TEST_CASE("a class list makes each child's own sheets, named, numbered from 1, a
     CHECK(text.find("Puzzle 4") != std::string::npos);
     CHECK(text.find("Puzzle 5") == std::string::npos);
   }
-  // The answers: one page a child, headed with the name.
-  CHECK(page_text(dir / "class-answers.pdf", 2, dir).find("Answers for Ben: Six by six") != std::string::npos);
-  CHECK(page_text(dir / "class-answers.pdf", 3, dir).find("Answers for Chloé: Six by six") != std::string::npos);
+  // The answers, compact: at 2x2 a page, each child's four fill a page, headed with the name.
+  for (int page = 1; page <= 3; ++page) {
+    const std::string text = page_text(dir / "class-answers.pdf", page, dir);
+    CHECK(text.starts_with("Answers: Six by six " + std::string(pupils[page - 1]) + " Puzzle 1"));
+    for (int other = 1; other <= 3; ++other)
+      CHECK((text.find(pupils[other - 1]) != std::string::npos) == (other == page));
+  }
 }
 
 TEST_CASE("a class list from a file: one name a line; mistakes are reported at the key") {
@@ -562,4 +568,137 @@ TEST_CASE("colours print as six different greys; how to play speaks of the symbo
   CHECK(how.find("red, blue, yellow, green, orange and purple") != std::string::npos);
   CHECK(how.find("numbers") == std::string::npos);
   CHECK(how.find("1 to 6") == std::string::npos);
+}
+
+TEST_CASE("file names from children's names: ASCII slugs, collisions and empty slugs resolved the same way every time") {
+  CHECK(gp::ascii_slug("Zoë O'Neil") == "zoe-oneil");
+  CHECK(gp::ascii_slug("Zoë O\u2019Neil") == "zoe-oneil");
+  CHECK(gp::ascii_slug("  Ana-María   Núñez ") == "ana-maria-nunez");
+  CHECK(gp::ascii_slug("Wiktoria Łukasik") == "wiktoria-lukasik");
+  CHECK(gp::ascii_slug("Søren Große") == "soren-grosse");
+  CHECK(gp::ascii_slug("Zoe\u0301") == "zoe");  // a combining accent goes with its letter
+  CHECK(gp::ascii_slug("李明").empty());
+  CHECK(gp::ascii_slug("???").empty());
+  CHECK(gp::ascii_slug("../../etc/passwd") == "etc-passwd");
+  CHECK(gp::ascii_slug(std::string("\xff\xfe", 2) + "Ada").size() == 3);  // bytes that are no UTF-8 are gaps
+  CHECK(gp::ascii_slug(std::string(100, 'a') + " b").size() == 60);
+  CHECK(gp::ascii_slug("Ada " + std::string(55, 'b') + " Cy") == "ada-" + std::string(55, 'b'));  // cut at a '-'
+
+  const std::vector<std::string> paths =
+      gp::book::child_paths("out/class.pdf", {"Sam Lee", "Sam  Lee", "李明", "Answers", "sam-lee-2", "", "Child 3"});
+  CHECK(paths == std::vector<std::string>{"out/class-sam-lee.pdf", "out/class-sam-lee-2.pdf", "out/class-child-3.pdf",
+                                          "out/class-answers-2.pdf", "out/class-sam-lee-2-2.pdf",
+                                          "out/class-child-6.pdf", "out/class-child-3-2.pdf"});
+}
+
+TEST_CASE("worksheet.split: per_child: a class of 28 gives 28 child files and one answers file") {
+  TempDir dir("gridpress-classroom-test");
+  const std::vector<std::string> names = {
+      "Amara Okafor", "Ben Fischer",  "Chloé Martin",   "Zoë O'Neil",   "Dylan Smith",  "Ella Jones",   "Finn Murphy",
+      "Grace Lee",    "Harry Brown",  "Isla Wilson",    "Jack Taylor",  "Kai Nakamura", "Leila Haddad", "Mia Davies",
+      "Noah Evans",   "Olivia Thomas", "Priya Patel",   "Quinn Roberts", "Ruby Walker", "Sam Lee",      "Sam Lee",
+      "Theo Wright",  "Uma Khan",     "Wiktoria Łukasik", "Xavier Green", "Σοφία",      "Yusuf Ali",    "Zara Hughes"};
+  const std::vector<std::string> slugs = {
+      "amara-okafor", "ben-fischer",  "chloe-martin",     "zoe-oneil",    "dylan-smith",  "ella-jones",   "finn-murphy",
+      "grace-lee",    "harry-brown",  "isla-wilson",      "jack-taylor",  "kai-nakamura", "leila-haddad", "mia-davies",
+      "noah-evans",   "olivia-thomas", "priya-patel",     "quinn-roberts", "ruby-walker", "sam-lee",      "sam-lee-2",
+      "theo-wright",  "uma-khan",     "wiktoria-lukasik", "xavier-green", "child-26",     "yusuf-ali",    "zara-hughes"};
+  std::string list;
+  for (const std::string& n : names) list += n + "\n";
+  spit(dir / "class.txt", list);
+  // Two sheets a child: four 4x4 shapes (Puzzle 1-4), then two 6x6 puzzles (Puzzle 5-6).
+  spit(dir / "class.yaml",
+       "profile: classroom\nseed: 5\ndedup: exact\nworksheet: {names_file: class.txt, split: per_child}\n"
+       "sections:\n  - {name: Shapes, count: 4, grid: 4x4, symbols: shapes, symmetry: none, clues: [6, 8]}\n"
+       "  - {name: Sixes, count: 2, grid: 6x6, per_page: 2, clues: [16, 20]}\n"
+       "answers: {layout: 3x3}\noutput: {path: out/class.pdf}\n");
+  const gp::book::BookRun run = pipeline_ok(dir / "class.yaml", {});
+
+  // 28 child files named by the child, one answers file, the manifests; no book of everyone.
+  REQUIRE(run.child_files.size() == 28);
+  std::set<std::string> expected{"class-answers.pdf", "class.json", "class.csv"}, found;
+  for (std::size_t i = 0; i < 28; ++i) {
+    CHECK(run.child_files[i] == (dir / "out") + "/class-" + slugs[i] + ".pdf");
+    expected.insert("class-" + slugs[i] + ".pdf");
+  }
+  for (const auto& e : fs::directory_iterator(dir / "out")) found.insert(e.path().filename().string());
+  CHECK(found == expected);
+  CHECK(run.files.size() == 29);
+
+  // Each child's file: two pages, page 1 the four shapes, page 2 the two 6x6 puzzles, the child's
+  // name on both, and no other child's.
+  require_tool("pdfinfo");
+  for (std::size_t i = 0; i < 28; ++i) {
+    INFO(names[i]);
+    const std::string pdf = dir / ("out/class-" + slugs[i] + ".pdf");
+    const Output info = shell("pdfinfo '" + pdf + "'", dir);
+    REQUIRE(info.code == 0);
+    CHECK(info.out.find("Pages:           2\n") != std::string::npos);
+    const std::string one = page_text(pdf, 1, dir), two = page_text(pdf, 2, dir);
+    CHECK(one.find(names[i]) != std::string::npos);
+    CHECK(two.find(names[i]) != std::string::npos);
+    CHECK(one.find("Puzzle 4") != std::string::npos);
+    CHECK(one.find("Puzzle 5") == std::string::npos);
+    CHECK(two.find("Puzzle 5") != std::string::npos);  // numbers run on through the child's sheets
+    CHECK(two.find("Puzzle 6") != std::string::npos);
+    CHECK(two.find("Puzzle 4") == std::string::npos);
+    CHECK(two.find("Puzzle 7") == std::string::npos);
+    for (std::size_t j = 0; j < 28; ++j)
+      if (names[j] != names[i]) CHECK(one.find(names[j]) == std::string::npos);
+  }
+  // The manifest says which file and page each puzzle is on.
+  const json m = json::parse(slurp(dir / "out/class.json"));
+  REQUIRE(m["puzzles"].size() == 28 * 6);
+  for (std::size_t k = 0; k < m["puzzles"].size(); ++k) {
+    const json& p = m["puzzles"][k];
+    const std::size_t child = k / 6;
+    CHECK(p["pupil"] == names[child]);
+    CHECK(p["file"] == "class-" + slugs[child] + ".pdf");
+    CHECK(p["page"] == (k % 6 < 4 ? 1 : 2));
+    CHECK(p["answer_file"] == "class-answers.pdf");
+    // Compact answers (3x3 a page): the 112 shapes answers run on over pages 1-13, child after
+    // child; the 56 6x6 answers over pages 14-20.
+    const int at = k % 6 < 4 ? static_cast<int>(child * 4 + k % 6) : static_cast<int>(112 + child * 2 + k % 6 - 4);
+    CHECK(p["answer_page"] == (k % 6 < 4 ? at / 9 + 1 : 14 + (at - 112) / 9));
+  }
+  const Output pages = shell("pdfinfo '" + (dir / "out/class-answers.pdf") + "'", dir);
+  CHECK(pages.out.find("Pages:           20\n") != std::string::npos);
+  // The answers: one file for the class, every child's answers in it, headed by the name.
+  const Output ainfo = shell("pdftotext '" + (dir / "out/class-answers.pdf") + "' -", dir);
+  REQUIRE(ainfo.code == 0);
+  for (std::size_t i = 0; i < 28; ++i) CHECK(ainfo.out.find(names[i]) != std::string::npos);
+
+  // --format png: each child's pages named by the child.
+  spit(dir / "png.yaml",
+       "profile: classroom\nseed: 5\ndedup: exact\nworksheet: {names: [Ada, Zoë O'Neil], split: per_child}\n"
+       "sections:\n  - {name: Shapes, count: 4, grid: 4x4, symbols: shapes, symmetry: none, clues: [6, 8]}\n"
+       "  - {name: Sixes, count: 2, grid: 6x6, per_page: 2, clues: [16, 20]}\n"
+       "output: {path: png/class.png, png_dpi: 36}\n");
+  pipeline_ok(dir / "png.yaml", {});
+  found.clear();
+  for (const auto& e : fs::directory_iterator(dir / "png")) found.insert(e.path().filename().string());
+  CHECK(found == std::set<std::string>{"class-ada-001.png", "class-ada-002.png", "class-zoe-oneil-001.png",
+                                       "class-zoe-oneil-002.png", "class-answers-001.png", "class-answers-002.png",
+                                       "class-answers-003.png", "class.json", "class.csv"});
+}
+
+TEST_CASE("worksheet.split: refused where it cannot apply, at its place") {
+  TempDir dir("gridpress-classroom-test");
+  CHECK(problems(dir, "profile: classroom\nworksheet: {split: halves, names: [A, B]}\nsections:\n  - count: 1\n").size() ==
+        1);
+  CHECK(problems(dir, "profile: classroom\nworksheet: {split: halves, names: [A, B]}\nsections:\n  - count: 1\n")
+            .front()
+            .starts_with("2:20: worksheet.split: "));
+  CHECK(problems(dir, "profile: classroom\nworksheet: {split: per_child}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:20: worksheet.split: per_child is for a class list (worksheet.names or "
+                                 "names_file): a file for each child"});
+  CHECK(problems(dir, "profile: classroom\nworksheet: {split: per_child, names: [A, B]}\nanswers: {placement: end}\n"
+                      "sections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:20: worksheet.split: per_child writes the answers as one file for the class: set "
+                                 "answers.placement: separate (or answers.enabled: false), so no child's file carries "
+                                 "the answers"});
+  CHECK(problems(dir, "profile: classroom\nworksheet: {split: per_child, names: [A, B]}\n"
+                      "front_matter: {contents: true}\nsections:\n  - count: 1\n") ==
+        std::vector<std::string>{"2:20: worksheet.split: per_child: a child's file has no contents page; set "
+                                 "front_matter.contents: false"});
 }

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <thread>
 #include <tuple>
 #include <unordered_set>
@@ -30,6 +31,7 @@
 #include "core/codec.hpp"
 #include "core/files.hpp"
 #include "core/puzzle_store.hpp"
+#include "core/text.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
@@ -113,6 +115,12 @@ Result<CoverPlan> plan_cover(const spec::BookSpec& spec, const layout::BookPlan&
   return out;
 }
 
+// The pages of the child's file `part` (worksheet.split: per_child).
+int part_pages(const layout::BookPlan& plan, int part) {
+  return static_cast<int>(std::count_if(plan.pages.begin(), plan.pages.end(),
+                                        [&](const layout::PlannedPage& p) { return p.document == 0 && p.part == part; }));
+}
+
 // Every file the run would write, page files included.
 std::vector<render::NamedPath> planned_outputs(const spec::BookSpec& spec, render::Format format,
                                                const layout::BookPlan& plan) {
@@ -125,7 +133,13 @@ std::vector<render::NamedPath> planned_outputs(const spec::BookSpec& spec, rende
     for (int i = 0; i < pages; ++i)
       outputs.push_back({render::default_page_path(path, f, i), "page " + std::to_string(i + 1) + " of " + role});
   };
-  document(spec.output.path, format, plan.book_pages, "the book");
+  if (plan.parts.empty()) {
+    document(spec.output.path, format, plan.book_pages, "the book");
+  } else {  // worksheet.split: per_child
+    const std::vector<std::string> paths = child_paths(spec.output.path, plan.parts);
+    for (size_t k = 0; k < paths.size(); ++k)
+      document(paths[k], format, part_pages(plan, static_cast<int>(k)), "the sheets of " + plan.parts[k]);
+  }
   if (plan.answer_pages > 0) document(answers_path(spec.output.path), format, plan.answer_pages, "the answers");
   if (spec.cover.enabled) outputs.push_back({cover_path(spec, spec.output.path), "the cover"});
   if (spec.output.manifest) {
@@ -395,6 +409,8 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
     e.section = spec.sections[static_cast<size_t>(rec.section)].name;
     e.section_index = rec.section;
     e.pupil = spec.sections[static_cast<size_t>(rec.section)].pupil;
+    if (rec.part >= 0 && static_cast<size_t>(rec.part) < run.child_files.size())
+      e.file = file_name(run.child_files[static_cast<size_t>(rec.part)]);
     e.number = rec.number;
     e.page = rec.page;
     e.answer_page = rec.answer_page;
@@ -433,6 +449,9 @@ std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const lay
   out.reserve(plan.records.size());
   std::error_code ec;
   const std::string file = fs::absolute(spec.output.path, ec).lexically_normal().string();
+  std::vector<std::string> child_files;  // worksheet.split: per_child
+  for (const std::string& path : child_paths(spec.output.path, plan.parts))
+    child_files.push_back(fs::absolute(path, ec).lexically_normal().string());
   for (const layout::PuzzleRecord& rec : plan.records) {
     Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
     if (p.canonical.empty()) p.canonical = gen::canonical_form(p.givens);  // a puzzle made without one
@@ -440,7 +459,9 @@ std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const lay
     e.title = spec.title;
     e.section = spec.sections[static_cast<size_t>(rec.section)].name;
     e.number = rec.number;
-    e.file = file;
+    e.file = rec.part >= 0 && static_cast<size_t>(rec.part) < child_files.size()
+                 ? child_files[static_cast<size_t>(rec.part)]
+                 : file;
     out.push_back(std::move(e));
   }
   return out;
@@ -502,6 +523,23 @@ std::string answers_path(const std::string& path) {
 }
 
 std::string default_cover_path(const std::string& book_path) { return stem_of(book_path) + "-cover.pdf"; }
+
+std::vector<std::string> child_paths(const std::string& book_path, const std::vector<std::string>& names) {
+  const fs::path p(book_path);
+  const std::string stem = p.stem().string(), ext = p.extension().string();
+  // The answers file and the default cover are "STEM-answers" and "STEM-cover": no child takes them.
+  std::set<std::string> taken{"answers", "cover"};
+  std::vector<std::string> out;
+  out.reserve(names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string base = ascii_slug(names[i]);
+    if (base.empty()) base = "child-" + std::to_string(i + 1);
+    std::string slug = base;
+    for (int k = 2; !taken.insert(slug).second; ++k) slug = base + "-" + std::to_string(k);
+    out.push_back((p.parent_path() / (stem + "-" + slug + ext)).string());
+  }
+  return out;
+}
 
 Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o) {
   if (o.seed) spec.seed = *o.seed;
@@ -649,9 +687,30 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   out.info.keywords = "sudoku";
   out.info.creator = std::string("gridpress ") + GRIDPRESS_VERSION;
   out.info.creation_date = spec.output.creation_date;
-  run.book_path = out.path;
-  auto book = open_staged(out, plan->book_pages, staging);
-  if (!book) return failed(std::move(run), Outcome::failed, staging.user_names(book.error()));
+  // The book: one document, or one a child (worksheet.split: per_child), each with its pages.
+  std::vector<StagedDocument> books;
+  {
+    std::vector<std::pair<render::OutputOptions, int>> wanted;
+    if (plan->parts.empty()) {
+      wanted.emplace_back(out, plan->book_pages);
+    } else {
+      const std::vector<std::string> paths = child_paths(out.path, plan->parts);
+      for (size_t k = 0; k < paths.size(); ++k) {
+        render::OutputOptions child = out;
+        child.path = paths[k];
+        child.info.title = spec.title + " - " + plan->parts[k];
+        wanted.emplace_back(child, part_pages(*plan, static_cast<int>(k)));
+      }
+    }
+    for (const auto& [o, pages] : wanted) {
+      auto d = open_staged(o, pages, staging);
+      if (!d) return failed(std::move(run), Outcome::failed, staging.user_names(d.error()));
+      books.push_back(std::move(*d));
+    }
+  }
+  run.book_path = books.front().path;
+  for (const StagedDocument& d : books)
+    if (!plan->parts.empty()) run.child_files.push_back(d.path);
   std::optional<StagedDocument> answers, cover_doc;
   if (plan->answer_pages > 0) {
     render::OutputOptions aout = out;
@@ -688,8 +747,28 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
       return render::render_page(canvas, page);
     };
   };
+  // Each book page to its document: the one book, or the child's file the plan gives it. A
+  // child's file is finished when the next child's first page comes (pages come in order).
+  std::vector<int> page_part;
+  for (const layout::PlannedPage& p : plan->pages)
+    if (p.document == 0) page_part.push_back(std::max(0, p.part));
+  std::vector<bool> book_done(books.size(), false);
+  size_t book_page = 0;
+  int current_book = 0;
+  auto book_sink = [&](layout::Page&& page) -> Status {
+    const int part = book_page < page_part.size() ? page_part[book_page] : current_book;
+    ++book_page;
+    if (part != current_book) {
+      book_done[static_cast<size_t>(current_book)] = true;
+      if (Status st = books[static_cast<size_t>(current_book)].canvas->finish(); !st) return st;
+      current_book = part;
+    }
+    ++pages_done;
+    progress("rendering pages", pages_done, total_pages);
+    return render::render_page(*books[static_cast<size_t>(part)].canvas, page);
+  };
   layout::PageSinks sinks;
-  sinks.book = preflight ? preflight->wrap(sink_to(*book->canvas)) : sink_to(*book->canvas);
+  sinks.book = preflight ? preflight->wrap(book_sink) : layout::PageSink(book_sink);
   if (answers) sinks.answers = sink_to(*answers->canvas);
   std::vector<layout::TechniqueDiagram> techniques;
   if (spec.front.techniques)
@@ -710,7 +789,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     auto page = layout::lay_out_cover(spec, plan->book_pages, cover, measure, sample ? &*sample : nullptr);
     laid = page ? render::render_page(*cover_doc->canvas, *page) : Status(page.error());
   }
-  if (laid) laid = book->canvas->finish();
+  for (size_t k = 0; laid && k < books.size(); ++k)
+    if (!book_done[k]) laid = books[k].canvas->finish();
   if (laid && answers) laid = answers->canvas->finish();
   if (laid && cover_doc) laid = cover_doc->canvas->finish();
   if (!laid) return failed(std::move(run), Outcome::failed, staging.user_names(laid.error()));
@@ -730,7 +810,9 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
       return failed(std::move(run), Outcome::failed, Error(msg));
     }
   }
-  run.files = book->files();
+  run.files.clear();
+  for (const StagedDocument& d : books)
+    for (const auto& f : d.files()) run.files.push_back(f);
   for (const auto* d : {&answers, &cover_doc})
     if (*d)
       for (const auto& f : (*d)->files()) run.files.push_back(f);
@@ -738,7 +820,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   // 5. The manifest, staged like the documents; then every file into place at once.
   if (grades) grades->apply(*puzzles);
   if (spec.output.manifest) {
-    const std::string stem = stem_of(run.book_path);
+    const std::string stem = stem_of(spec.output.path);
     auto json_file = staging.add(stem + ".json");
     auto csv_file = staging.add(stem + ".csv");
     Status st = !json_file ? Status(json_file.error())
@@ -749,7 +831,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (cat->active()) {
     std::vector<std::string> manifests;
     if (spec.output.manifest)
-      for (const char* ext : {".json", ".csv"}) manifests.push_back(stem_of(run.book_path) + ext);
+      for (const char* ext : {".json", ".csv"}) manifests.push_back(stem_of(spec.output.path) + ext);
     if (Status st = cat->attach(staging, run.files, manifests); !st)
       return failed(std::move(run), Outcome::failed, staging.user_names(st.error()));
   }
@@ -759,8 +841,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
   else if (cat->active())
     run.recorded = run.puzzles;
-  for (const auto* d : {&*book, answers ? &*answers : nullptr})
-    if (d != nullptr) remove_stale_pages(*d);
+  for (const StagedDocument& d : books) remove_stale_pages(d);
+  if (answers) remove_stale_pages(*answers);
 
   // 6. Findings: the laid-out pages', then the written PDF's.
   if (preflight) {
@@ -769,17 +851,22 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     if (format == render::Format::pdf) {
       pdfcheck::Rules rules = kdp_pdf_rules(std::pair{run.trim_width_pt, run.trim_height_pt}, spec.page.bleed);
       rules.max_pages = layout::kdp_max_pages(geometry.trim_width(), geometry.trim_height(), cover.paper);
-      auto report = pdfcheck::check_pdf(run.book_path, rules);
-      if (!report) return failed(std::move(run), Outcome::failed, report.error());
       // The layout check names the item at fault; the file check repeats the rules it shares (sizes,
       // margins, page count) in its own words. After layout findings keep only what the file alone
-      // can see, so each problem is listed once.
+      // can see, so each problem is listed once. A class split per child: each child's file.
       const bool layout_found = !run.findings.empty();
-      for (const pdfcheck::Finding& f : report->findings) {
-        const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
-                               f.rule == "page-size" || f.rule == "content" || f.rule == "work-limit" || f.rule == "page-boxes" ||
-                               f.rule == "image-resolution";
-        if (!layout_found || file_only) run.findings.push_back(f.message);
+      const std::vector<std::string> checked =
+          run.child_files.empty() ? std::vector<std::string>{run.book_path} : run.child_files;
+      for (const std::string& pdf : checked) {
+        auto report = pdfcheck::check_pdf(pdf, rules);
+        if (!report) return failed(std::move(run), Outcome::failed, report.error());
+        for (const pdfcheck::Finding& f : report->findings) {
+          const bool file_only = f.rule == "fonts-embedded" || f.rule == "outlines" || f.rule == "annotations" ||
+                                 f.rule == "page-size" || f.rule == "content" || f.rule == "work-limit" ||
+                                 f.rule == "page-boxes" || f.rule == "image-resolution";
+          if (!layout_found || file_only)
+            run.findings.push_back((checked.size() > 1 ? file_name(pdf) + ": " : std::string()) + f.message);
+        }
       }
     }
   }

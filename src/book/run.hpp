@@ -70,6 +70,9 @@ struct BookRun {
   std::string answers_path;             // the separate answer document, "" = none
   std::string cover_path;               // the cover PDF, "" = none
   std::vector<std::string> files;       // every document file written, book pages first
+  // worksheet.split: per_child: each child's file (PDF, or the path its page files derive from),
+  // in the class list's order; book_path is then the first of them. Empty = one book file.
+  std::vector<std::string> child_files;
   int book_pages = 0, answer_pages = 0, puzzles = 0;
   double trim_width_pt = 0, trim_height_pt = 0;  // the book's trim size
   bool strict = false;                  // the spec's print.strict
@@ -123,6 +126,12 @@ Result<render::Format> apply_overrides(spec::BookSpec& spec, const Overrides& o)
 std::string answers_path(const std::string& book_path);
 // "out/book.pdf" -> "out/book-cover.pdf": where the cover goes unless cover.path says otherwise.
 std::string default_cover_path(const std::string& book_path);
+// worksheet.split: per_child: the file of each child of `names`, beside the book and named by the
+// child: "out/class.pdf" + "Zoë O'Neil" -> "out/class-zoe-oneil.pdf" (ascii_slug). A name whose
+// slug is empty gets "child-N" (N: its place in the list, from 1); a slug already taken (by a
+// child before it, or "answers" and "cover", the names of the class's answers and cover files)
+// gets "-2", "-3", ... (the first free one), so the same list always gives the same names.
+std::vector<std::string> child_paths(const std::string& book_path, const std::vector<std::string>& names);
 // The cover file: cover.path, or default_cover_path(book_path) when it is empty.
 std::string cover_path(const spec::BookSpec& spec, const std::string& book_path);
 

@@ -187,6 +187,9 @@ int run_book(const BookOptions& opt) {
     std::string where = to_stdout ? std::string("standard output") : run.book_path;
     if (render::one_file_per_page(*format) && !run.files.empty())
       where = run.files.front() + " .. " + file_name(run.files[static_cast<size_t>(run.book_pages) - 1]);
+    if (run.child_files.size() > 1)  // worksheet.split: per_child
+      where = "a file for each of " + std::to_string(run.child_files.size()) + " children (" + run.child_files.front() +
+              " .. " + file_name(run.child_files.back()) + ")";
     std::cerr << "wrote " << where << ": " << count_of(run.book_pages, "page", "pages") << ", "
               << count_of(run.puzzles, "puzzle", "puzzles") << " in " << seconds(elapsed);
     if (!run.answers_path.empty())

@@ -18,6 +18,13 @@ double rounded_rating(double v);
 // (or always, when `always_quote`), with each double quote doubled.
 std::string csv_field(std::string_view s, bool always_quote = false);
 
+// A name as a safe ASCII file-name part: lower case letters and digits, words joined by '-'
+// ("Zoë O'Neil" -> "zoe-oneil", "Ana-María  Núñez" -> "ana-maria-nunez"): Latin letters with
+// accents lose them (ß -> ss, æ -> ae, ø -> o, ł -> l, ...), apostrophes join (O'Neil -> oneil),
+// any other run of characters is one '-', none at either end; at most 60 characters (cut at a
+// '-' when there is one). "" when nothing is left (a name in another script, "???").
+std::string ascii_slug(std::string_view name);
+
 // One CSV record (RFC 4180): the one writer of every CSV gridpress makes (manifests, generate,
 // grade, catalogue list and check). Each field goes through csv_field, so one holding a comma, a
 // double quote, CR or LF is quoted (its quotes doubled) and any other stays bare.

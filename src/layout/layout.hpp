@@ -109,6 +109,15 @@ class PageGeometry {
 enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
+// Compact class answers: one child's answers of one section on an answer page, from slot `slot`
+// on (the slots of the answers layout, row by row), headed by the child's name.
+struct AnswerBlock {
+  int section = 0;  // the child's copy of the section
+  int first = 0;    // index of the first answer within the section
+  int count = 0;
+  int slot = 0;     // the page's slot of the first one
+};
+
 struct PlannedPage {
   PageKind kind = PageKind::puzzles;
   int document = 0;   // 0 = the book, 1 = the separate answer document (answers.placement "separate")
@@ -117,6 +126,12 @@ struct PlannedPage {
   int section = -1;   // section index for section_heading / puzzles / answers pages, else -1
   int first = 0;      // puzzles/answers pages: index of the first puzzle within the section
   int count = 0;      // puzzles/answers pages: how many puzzles on this page
+  int part = -1;      // worksheet.split: per_child: the child's file (index into BookPlan::parts) a
+                      // book page goes to; -1 = the one book file
+  // A class list's answers (worksheet.names), compact: the children's answers run on from one
+  // child to the next over the slots, each child's headed by the name. Empty = the page holds
+  // `count` answers of `section` from `first` (every other book).
+  std::vector<AnswerBlock> blocks;
 };
 
 // One puzzle's place in the book (what the manifest lists).
@@ -128,6 +143,8 @@ struct PuzzleRecord {
   int page = 0;              // book page the puzzle is on
   int answer_page = 0;       // page of its answer, 0 = no answer key
   int answer_document = 0;   // 0 = answer is in the book, 1 = in the separate answer document
+  int part = -1;             // worksheet.split: per_child: the child's file the puzzle is in (page
+                             // numbers count within it); -1 = the one book file
 };
 
 // Sizes chosen for one section (one cell size for all of its puzzles).
@@ -153,6 +170,9 @@ struct BookPlan {
   int techniques_page = 0;                      // 0 = not present
   std::vector<int> section_pages;      // first page of each section (heading page or first puzzle page)
   int answers_first_page = 0;          // first answer page (in its document), 0 = none
+  // worksheet.split: per_child: the child of each file, in the class list's order (each file's
+  // pages are numbered from 1, and start with the front matter); empty = one book file.
+  std::vector<std::string> parts;
 
   // The pages of one document, in order.
   std::vector<PlannedPage> document_pages(int document) const;

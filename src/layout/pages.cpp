@@ -112,23 +112,40 @@ const PuzzleRecord& record(const Context& cx, int section, int index) {
   return cx.plan.records[cx.first_record[static_cast<std::size_t>(section)] + static_cast<std::size_t>(index)];
 }
 
-// Puzzles (or answers) in equal slots: caption + grid centred in each slot.
-void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPage& pp, bool answers) {
-  const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
-  const int columns = answers ? fit.answer_columns : fit.columns;
-  const int rows = answers ? fit.answer_rows : fit.rows;
+// One puzzle (or answer) of `section` in its slot: caption + grid centred in it.
+void slot_grid(const Context& cx, Page& page, const Box& slot, int section, int index, bool answers) {
+  const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(section)];
   const double cell = answers ? fit.answer_cell_mm : fit.cell_mm;
   const double cap_h = answers ? cx.bands.answer_caption : cx.bands.caption;
   const Font& cap_font = answers ? cx.fonts.answer_caption : cx.fonts.caption;
   const std::string& tmpl = answers ? cx.spec.theme.answer_caption : cx.spec.theme.caption;
   const bool below = cx.options.caption_below;
   const GridStyle style = style_for_cell(answers ? detail::answer_style(cx.style) : cx.style, cell);
-  const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(pp.section)];
+  const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(section)];
   const std::vector<std::string> symbols = spec::section_symbols(sec);
   const std::vector<std::string>* drawn = sec.symbols == "digits" ? nullptr : &symbols;
+  const Puzzle p = cx.puzzles[static_cast<std::size_t>(section)].get(static_cast<std::size_t>(index));
+  const double extent = grid_extent_mm(drawn_side(p.givens), cell, style);
+  const double group_h = cap_h + extent;
+  const double top = slot.y + (slot.h - group_h) / 2;
+  const double gx = slot.x + (slot.w - extent) / 2;
+  const double gy = below ? top : top + cap_h;
+  const std::string caption = expand_caption(tmpl, caption_fields(cx.spec, record(cx, section, index), p));
+  if (!caption.empty()) {
+    const double text_h = cap_h - detail::kCaptionGapMm;
+    const Box box{slot.x, below ? gy + extent + detail::kCaptionGapMm : top, slot.w, text_h};
+    page.items.push_back(text_item(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
+                              below ? VAlign::top : VAlign::bottom));
+  }
+  draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style, drawn);
+}
+
+// Puzzles (or answers) in equal slots: caption + grid centred in each slot.
+void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPage& pp, bool answers) {
+  const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
+  const int columns = answers ? fit.answer_columns : fit.columns;
+  const int rows = answers ? fit.answer_rows : fit.rows;
   for (int k = 0; k < pp.count; ++k) {
-    const int index = pp.first + k;
-    const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(index));
     Box slot = detail::slot_box(area, columns, rows, k, cx.options.slot_gap_mm);
     // A section that puts fewer puzzles on a page than it has slots (per_page: 3 as 2x2) centres
     // its part-filled last row.
@@ -136,19 +153,34 @@ void grid_slots(const Context& cx, Page& page, const Box& area, const PlannedPag
       const int row = k / columns, in_row = std::min(columns, pp.count - row * columns);
       slot.x += (columns - in_row) * (slot.w + cx.options.slot_gap_mm) / 2;
     }
-    const double extent = grid_extent_mm(drawn_side(p.givens), cell, style);
-    const double group_h = cap_h + extent;
-    const double top = slot.y + (slot.h - group_h) / 2;
-    const double gx = slot.x + (slot.w - extent) / 2;
-    const double gy = below ? top : top + cap_h;
-    const std::string caption = expand_caption(tmpl, caption_fields(cx.spec, record(cx, pp.section, index), p));
-    if (!caption.empty()) {
-      const double text_h = cap_h - detail::kCaptionGapMm;
-      const Box box{slot.x, below ? gy + extent + detail::kCaptionGapMm : top, slot.w, text_h};
-      page.items.push_back(text_item(box, caption, fit_font(cx, caption, cap_font, slot.w), HAlign::center,
-                                below ? VAlign::top : VAlign::bottom));
+    slot_grid(cx, page, slot, pp.section, pp.first + k, answers);
+  }
+}
+
+// A class's answers, compact: the slots run on from child to child; over each row, each child's
+// answers in it are headed by the child's name, with a line under the name as wide as their
+// slots (a child whose answers go on to the next row or page is named there again).
+void class_answer_slots(const Context& cx, Page& page, const Box& area, const PlannedPage& pp) {
+  const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
+  const int columns = fit.answer_columns, rows = fit.answer_rows;
+  const double name_h = cx.bands.answer_title;
+  const double gap = cx.options.slot_gap_mm;
+  for (const AnswerBlock& b : pp.blocks) {
+    const std::string& name = cx.spec.sections[static_cast<std::size_t>(b.section)].pupil;
+    for (int k = 0; k < b.count; ++k) {
+      const int t = b.slot + k;
+      const Box slot = detail::slot_box(area, columns, rows, t, gap);
+      slot_grid(cx, page, Box{slot.x, slot.y + name_h, slot.w, slot.h - name_h}, b.section, b.first + k, true);
+      // The name over the child's run of slots in this row, once, at its first slot.
+      if (k > 0 && t % columns != 0) continue;
+      const int in_row = std::min(b.count - k, columns - t % columns);
+      const double w = in_row * slot.w + (in_row - 1) * gap;
+      const double text_h = name_h - cx.options.band_gap_mm;
+      page.items.push_back(text_item(Box{slot.x, slot.y, w, text_h}, name,
+                                     fit_font(cx, name, cx.fonts.answer_title, w), HAlign::left, VAlign::top));
+      const double y = slot.y + text_h + cx.options.band_gap_mm / 2;
+      add(page.items, LineItem{slot.x, y, slot.x + w, y, kMinLinePt, 0, false});
     }
-    draw_grid(page.items, gx, gy, cell, p.givens, answers ? &p.solution : nullptr, style, drawn);
   }
 }
 
@@ -569,15 +601,20 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::answers: {
         running_head(cx, page, f, "Answers");
         const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(pp.section)];
-        // A class list: the child's name, so the teacher marks each sheet against its own answers.
-        const std::string title = !sec.pupil.empty() ? "Answers for " + sec.pupil + (sec.name.empty() ? "" : ": " + sec.name)
+        // A class list: the child's name, so the teacher marks each sheet against its own answers
+        // (compact: each child's answers are headed by the name on the page).
+        const std::string title = !sec.pupil.empty() && pp.blocks.empty()
+                                      ? "Answers for " + sec.pupil + (sec.name.empty() ? "" : ": " + sec.name)
                                   : sec.name.empty() ? "Answers"
                                                      : "Answers: " + sec.name;
         const double h = cx.bands.answer_title - options.band_gap_mm;
         page.items.push_back(text_item(Box{f.content.x, f.content.y + cx.bands.head, f.content.w, h}, title,
                                   fit_font(cx, title, cx.fonts.answer_title, f.content.w), HAlign::left,
                                   VAlign::top));
-        grid_slots(cx, page, detail::answer_area(f.content, cx.bands), pp, true);
+        if (pp.blocks.empty())
+          grid_slots(cx, page, detail::answer_area(f.content, cx.bands), pp, true);
+        else
+          class_answer_slots(cx, page, detail::answer_area(f.content, cx.bands), pp);
         break;
       }
     }

@@ -231,10 +231,12 @@ namespace {
 struct Planner {
   BookPlan plan;
   int next[2] = {1, 1};
+  int part = -1;  // the child's file the book pages go to (worksheet.split: per_child)
 
   int add(int doc, PageKind kind, bool folio, int section = -1, int first = 0, int count = 0) {
     const int number = next[doc]++;
-    plan.pages.push_back(PlannedPage{kind, doc, number, folio ? number : 0, section, first, count});
+    plan.pages.push_back(
+        PlannedPage{kind, doc, number, folio ? number : 0, section, first, count, doc == 0 ? part : -1, {}});
     return number;
   }
 };
@@ -298,23 +300,28 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
   BookPlan& plan = pl.plan;
   plan.section_pages.assign(spec.sections.size(), 0);
 
-  // Front matter.
-  if (spec.front.title_page) pl.add(0, PageKind::title, false);
-  if (!spec.front.notice.empty()) pl.add(0, PageKind::notice, false);
-  if (spec.front.contents) {
-    const double line = measure.measure("Ag", fonts.body).height * 1.6;
-    const double head = measure.measure("Contents", fonts.heading).height * 1.8;
-    const double room = provisional->content_height() - head - bands.foot;
-    const int per_page = std::max(1, static_cast<int>(room / line));
-    const int entries = contents_entries(spec);
-    const int pages = std::max(1, (entries + per_page - 1) / per_page);
-    for (int i = 0; i < pages; ++i) {
-      const int p = pl.add(0, PageKind::contents, true);
-      if (i == 0) plan.contents_page = p;
+  // Front matter: at the front of the book, or of each child's file (worksheet.split: per_child).
+  const bool split =
+      spec.worksheet.split == "per_child" && !spec.sections.empty() && !spec.sections.front().pupil.empty();
+  auto front_matter = [&] {
+    if (spec.front.title_page) pl.add(0, PageKind::title, false);
+    if (!spec.front.notice.empty()) pl.add(0, PageKind::notice, false);
+    if (spec.front.contents) {
+      const double line = measure.measure("Ag", fonts.body).height * 1.6;
+      const double head = measure.measure("Contents", fonts.heading).height * 1.8;
+      const double room = provisional->content_height() - head - bands.foot;
+      const int per_page = std::max(1, static_cast<int>(room / line));
+      const int entries = contents_entries(spec);
+      const int pages = std::max(1, (entries + per_page - 1) / per_page);
+      for (int i = 0; i < pages; ++i) {
+        const int p = pl.add(0, PageKind::contents, true);
+        if (i == 0) plan.contents_page = p;
+      }
     }
-  }
-  if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
-  if (spec.front.techniques) plan.techniques_page = pl.add(0, PageKind::techniques, true);
+    if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
+    if (spec.front.techniques) plan.techniques_page = pl.add(0, PageKind::techniques, true);
+  };
+  if (!split) front_matter();
 
   // Puzzle numbers run through the book (through each child's sheets, for a class list).
   int number = 0;
@@ -339,9 +346,18 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     const int si = static_cast<int>(s);
     const int count = section_counts[s];
     // Page 1 is a right-hand page: a heading that would land on an even page gets a blank before it.
-    const bool new_child = !sec.pupil.empty() && (s == 0 || spec.sections[s - 1].pupil != sec.pupil);
+    // (Two children of one name are two children: their places in the list differ.)
+    const bool new_child = !sec.pupil.empty() && (s == 0 || spec.sections[s - 1].pupil != sec.pupil ||
+                                                  spec.sections[s - 1].child != sec.child);
     // worksheet.duplex: each child's first sheet on a front page, so no child's page is on the back
     // of another's.
+    // worksheet.split: per_child: each child's file numbers its pages from 1, after its front matter.
+    if (new_child && split) {
+      pl.part = static_cast<int>(plan.parts.size());
+      plan.parts.push_back(sec.pupil);
+      pl.next[0] = 1;
+      front_matter();
+    }
     if (new_child && spec.worksheet.duplex && pl.next[0] % 2 == 0) pl.add(0, PageKind::blank, false);
     if (sec.heading_page && spec.section_start == "recto" && pl.next[0] % 2 == 0) pl.add(0, PageKind::blank, false);
     plan.section_pages[s] = pl.next[0];
@@ -356,19 +372,69 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       const int n_here = std::min(per, count - first);
       const int page = pl.add(0, PageKind::puzzles, true, si, first, n_here);
       for (int i = first; i < first + n_here; ++i) {
-        plan.records.push_back(PuzzleRecord{si, i, ++number, page, 0, 0});
+        plan.records.push_back(PuzzleRecord{si, i, ++number, page, 0, 0, pl.part});
       }
     }
     if (after_section) add_answers(0, si);
   }
+  // A class list's answers, compact: the answers of every child's copy of a section run on over
+  // the answers layout's slots, child after child (each headed by the name when drawn), instead
+  // of a page per child per section. Sections of one kind (name, grid and variant alike) share
+  // pages; each kind starts a new page.
+  const bool compact = answers && !after_section && !spec.sections.empty() && !spec.sections.front().pupil.empty();
+  auto add_class_answers = [&](int doc) {
+    std::vector<std::vector<int>> groups;
+    std::vector<std::tuple<std::string, int, int, std::string>> kinds;
+    for (std::size_t s = 0; s < spec.sections.size(); ++s) {
+      const spec::SectionSpec& sec = spec.sections[s];
+      if (sec.blank || section_counts[s] == 0) continue;
+      const auto kind = std::tuple{sec.name, sec.shape.box_rows, sec.shape.box_cols, sec.variant};
+      const auto g = static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), kind) - kinds.begin());
+      if (g == kinds.size()) {
+        kinds.push_back(kind);
+        groups.emplace_back();
+      }
+      groups[g].push_back(static_cast<int>(s));
+    }
+    for (const std::vector<int>& group : groups) {
+      const auto [answer_columns, answer_rows] = answer_layout(spec, spec.sections[static_cast<std::size_t>(group.front())]);
+      const int per = answer_columns * answer_rows;
+      int slot = per;  // the first answer opens a page
+      std::size_t page_at = 0;
+      int page = 0;
+      for (int s : group) {
+        for (int i = 0; i < section_counts[static_cast<std::size_t>(s)]; ++i) {
+          if (slot == per) {
+            page = pl.add(doc, PageKind::answers, true, s, i, 0);
+            page_at = plan.pages.size() - 1;
+            if (plan.answers_first_page == 0) plan.answers_first_page = page;
+            slot = 0;
+          }
+          PlannedPage& pp = plan.pages[page_at];
+          if (pp.blocks.empty() || pp.blocks.back().section != s) pp.blocks.push_back(AnswerBlock{s, i, 0, slot});
+          ++pp.blocks.back().count;
+          ++pp.count;
+          ++slot;
+          PuzzleRecord& r = plan.records[first_record[static_cast<std::size_t>(s)] + static_cast<std::size_t>(i)];
+          r.answer_page = page;
+          r.answer_document = doc;
+        }
+      }
+    }
+  };
   if (answers && !after_section) {
-    for (std::size_t s = 0; s < spec.sections.size(); ++s) add_answers(separate ? 1 : 0, static_cast<int>(s));
+    if (compact) {
+      add_class_answers(separate ? 1 : 0);
+    } else {
+      for (std::size_t s = 0; s < spec.sections.size(); ++s) add_answers(separate ? 1 : 0, static_cast<int>(s));
+    }
   }
   if (options.pad_to_even) {
     if ((pl.next[0] - 1) % 2 == 1) pl.add(0, PageKind::notes, true);
     if (separate && (pl.next[1] - 1) % 2 == 1) pl.add(1, PageKind::notes, true);
   }
-  plan.book_pages = pl.next[0] - 1;
+  plan.book_pages = static_cast<int>(
+      std::count_if(plan.pages.begin(), plan.pages.end(), [](const PlannedPage& p) { return p.document == 0; }));
   plan.answer_pages = pl.next[1] - 1;
 
   // Geometry from the final page counts. The page count does not depend on the geometry (pages
@@ -432,8 +498,9 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     if (answers) {
       std::tie(fit.answer_columns, fit.answer_rows) = answer_layout(spec, sec);
       const Box& c = separate ? answer_content : content;
-      const Box aslot = detail::slot_box(detail::answer_area(c, bands), fit.answer_columns, fit.answer_rows, 0,
-                                         options.slot_gap_mm);
+      Box aslot = detail::slot_box(detail::answer_area(c, bands), fit.answer_columns, fit.answer_rows, 0,
+                                   options.slot_gap_mm);
+      if (compact) aslot.h -= bands.answer_title;  // each slot under its child's name
       const GridStyle astyle = detail::answer_style(style);
       fit.answer_cell_mm = cell_for_extent(n, std::min(aslot.w, aslot.h - bands.answer_caption), astyle);
       const std::string per_answer_page =

@@ -16,6 +16,7 @@ nlohmann::ordered_json entry_json(const ManifestEntry& e) {
   p["section"] = e.section;
   p["section_index"] = e.section_index;
   if (!e.pupil.empty()) p["pupil"] = e.pupil;
+  if (!e.file.empty()) p["file"] = e.file;
   p["number"] = e.number;
   p["page"] = e.page;
   p["answer_page"] = e.answer_page;

@@ -19,6 +19,7 @@ struct ManifestEntry {
   std::string section;       // section name
   int section_index = 0;     // 0-based
   std::string pupil;         // the child the sheet is for (worksheet.names); "" = none, not written
+  std::string file;          // worksheet.split: per_child: the child's file the puzzle is in ("" = the book, not written)
   int number = 0;            // printed puzzle number
   int page = 0;              // page of the puzzle in the book
   int answer_page = 0;       // page of its answer; 0 = no answer key

@@ -110,6 +110,7 @@ struct SectionSpec {
   // Worksheets for a class (worksheet.names): the child this copy of the section is for; its
   // pages carry the name and number their puzzles from 1. Empty otherwise.
   std::string pupil;
+  int child = -1;  // a class list: the child's place in it, from 0 (two children may share a name)
   // What stands for the values in the grid (spec/symbols.hpp): "digits", "letters" (A, B, C ...),
   // "shapes" (circle, square, triangle, star, heart, diamond), "colors" (a colour with its
   // initial), or "custom" with `symbol_list` (one entry per value: a shape or colour name, or a
@@ -245,6 +246,11 @@ struct WorksheetSpec {
   // Written on the header's Class and Date lines when given ("" = left to fill in).
   std::string class_name;
   std::string date;
+  // worksheet.split: "none" = one PDF of every child's sheets; "per_child" = one file a child,
+  // named by the child (slugged), and one answers file for the class.
+  std::string split = "none";
+  // A cut-and-glue strip under each puzzle's sheet: the missing symbols drawn in cells to cut out.
+  bool cutouts = false;
   // A class list (worksheet.names, or worksheet.names_file: one name a line): every section is
   // made once per child, in this order, each copy with its own puzzles. Empty = one set of sheets.
   std::vector<std::string> names;

@@ -407,6 +407,21 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
   if (b.worksheet.duplex && st.locs.count("worksheet.duplex") && b.worksheet.names.empty())
     at("worksheet.duplex", "is for a class list (worksheet.names or names_file): each child's sheets start on a "
                            "front page");
+  // worksheet.split: per_child makes a file a child, so it needs the children, and their files
+  // must not carry the answers (they go in the one answers file for the class).
+  if (is_spec && b.worksheet.split == "per_child") {
+    if (b.worksheet.names.empty())
+      at("worksheet.split", "per_child is for a class list (worksheet.names or names_file): a file for each child");
+    else if (np.enabled)
+      at("worksheet.split", "per_child is for worksheets, not for a newspaper run");
+    else if (b.answers.enabled && b.answers.placement != "separate")
+      at("worksheet.split", "per_child writes the answers as one file for the class: set answers.placement: "
+                            "separate (or answers.enabled: false), so no child's file carries the answers");
+    else if (b.front.contents)
+      at("worksheet.split", "per_child: a child's file has no contents page; set front_matter.contents: false");
+    else if (b.print.rules == "kdp")
+      at("worksheet.split", "per_child: a print-on-demand book (print.rules: kdp) is one file");
+  }
   if (st.locs.count("worksheet.names") && st.locs.count("worksheet.names_file"))
     at("worksheet.names_file", "give worksheet.names or worksheet.names_file, not both");
   // A class list: the sections once per child, in the list's order (checked once, above).
@@ -416,10 +431,11 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     } else {
       std::vector<SectionSpec> per_child;
       per_child.reserve(b.worksheet.names.size() * b.sections.size());
-      for (const std::string& name : b.worksheet.names)
+      for (std::size_t c = 0; c < b.worksheet.names.size(); ++c)
         for (const SectionSpec& s : b.sections) {
           per_child.push_back(s);
-          per_child.back().pupil = name;
+          per_child.back().pupil = b.worksheet.names[c];
+          per_child.back().child = static_cast<int>(c);
         }
       b.sections = std::move(per_child);
     }

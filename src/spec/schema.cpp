@@ -182,7 +182,7 @@ std::vector<Key> top_keys() {
         out << YAML::BeginSeq;
         // A class list's copies of the sections are made again from the names: the first child's.
         for (const auto& s : v.book.sections)
-          if (s.pupil.empty() || s.pupil == v.book.worksheet.names.front())
+          if (s.child <= 0)
             emit_scope(out, Scope::Section, View{v.book, &s});
         out << YAML::EndSeq;
       }));

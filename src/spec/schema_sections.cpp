@@ -653,6 +653,11 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Worksheet, "date", Kind::Text, &WorksheetSpec::date,
                        "written on the header's `Date` line (needs a `Date` field in `header_fields`)"));
   keys.back().omit = [](const View& v) { return v.book.worksheet.date.empty(); };
+  keys.push_back(plain(S::Worksheet, "split", Kind::Choice, &WorksheetSpec::split,
+                       "`per_child` (for a class list): one file a child, named by the child (`class-zoe-oneil.pdf`), "
+                       "and one answers file for the class; `none` = one file of every child's sheets",
+                       0, 0, {"none", "per_child"}));
+  keys.back().omit = [](const View& v) { return v.book.worksheet.split == "none"; };
   keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
                        "the box's wording; empty = written for children for the grid size (\"Write a number in "
                        "every empty square. Each row, each column and each box with a thick border must have all "

@@ -68,7 +68,7 @@ json form_of(const spec::BookSpec& b) {
   json sections = json::array();
   // A class list or a newspaper run repeats the spec's sections; the form shows the spec's own.
   for (const auto& s : b.sections) {
-    if (!s.pupil.empty() && s.pupil != b.sections.front().pupil) break;
+    if (s.child > 0) break;
     if (b.newspaper.enabled && !sections.empty()) break;
     const int n = s.shape.n();
     sections.push_back({{"name", s.name},
