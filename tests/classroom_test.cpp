@@ -568,6 +568,32 @@ TEST_CASE("colours print as six different greys; how to play speaks of the symbo
   CHECK(how.find("red, blue, yellow, green, orange and purple") != std::string::npos);
   CHECK(how.find("numbers") == std::string::npos);
   CHECK(how.find("1 to 6") == std::string::npos);
+  // Its solved example is drawn in the colours too: under its caption no digit but the folio (a
+  // grid of digits would put 36 there).
+  auto digits_after = [](const std::string& text, const std::string& from) {
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return std::count_if(text.begin() + static_cast<std::ptrdiff_t>(at), text.end(),
+                         [](char c) { return c >= '0' && c <= '9'; });
+  };
+  CHECK(how.find("A solved 6x6 puzzle: some colours were given, the others filled in.") != std::string::npos);
+  CHECK(digits_after(how, "the others filled in.") == 1);
+
+  // A pack of shapes: the example in shapes; a book mixing digits into the same size keeps digits.
+  spit(dir / "shapes.yaml", "profile: classroom\nseed: 4\nfront_matter: {how_to_play: true}\n"
+                            "sections:\n  - {name: Shapes, count: 1, grid: 4x4, symbols: shapes, symmetry: none}\n"
+                            "output: {path: shapes.pdf}\n");
+  pipeline_ok(dir / "shapes.yaml", {});
+  const std::string shapes = page_text(dir / "shapes.pdf", 1, dir);
+  CHECK(shapes.find("A solved 4x4 puzzle: the black shapes were given, the grey ones filled in.") != std::string::npos);
+  CHECK(digits_after(shapes, "the grey ones filled in.") == 1);
+  spit(dir / "mixed.yaml", "profile: classroom\nseed: 4\nfront_matter: {how_to_play: true}\n"
+                           "sections:\n  - {name: Shapes, count: 1, grid: 4x4, symbols: shapes, symmetry: none}\n"
+                           "  - {name: Digits, count: 1, grid: 4x4, symmetry: none}\noutput: {path: mixed.pdf}\n");
+  pipeline_ok(dir / "mixed.yaml", {});
+  const std::string mixed = page_text(dir / "mixed.pdf", 1, dir);
+  CHECK(mixed.find("the black digits were given") != std::string::npos);
+  CHECK(digits_after(mixed, "the grey ones filled in.") == 1 + 16);
 }
 
 TEST_CASE("file names from children's names: ASCII slugs, collisions and empty slugs resolved the same way every time") {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -349,8 +350,28 @@ void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, doub
   const Shape shape = *std::min_element(shapes.begin(), shapes.end(),
                                         [](const Shape& a, const Shape& b) { return a.n() < b.n(); });
   const int n = shape.n();
-  const std::string caption = "A solved " + std::to_string(n) + "x" + std::to_string(n) +
-                              " puzzle: the black digits were given, the grey ones filled in.";
+  // Drawn in the pack's symbols when every section of that size shows the same ones (a pack of
+  // shapes: an example of shapes, not digits).
+  std::optional<std::vector<std::string>> symbols;
+  std::string kind = "digits";
+  for (const spec::SectionSpec& s : cx.spec.sections) {
+    if (s.shape.n() != n) continue;
+    const std::vector<std::string> here =
+        s.symbols == "digits" || s.variant == "killer" ? std::vector<std::string>{} : spec::section_symbols(s);
+    if (!symbols) {
+      symbols = here;
+      kind = s.symbols == "shapes" ? "shapes" : s.symbols == "colors" ? "colours" : s.symbols == "letters" ? "letters"
+                                                                      : "symbols";
+    } else if (*symbols != here) {
+      symbols = std::vector<std::string>{};
+    }
+  }
+  if (!symbols || symbols->empty()) kind = "digits";
+  const std::vector<std::string>* drawn = kind == "digits" ? nullptr : &*symbols;
+  const std::string caption =
+      "A solved " + std::to_string(n) + "x" + std::to_string(n) + " puzzle: " +
+      (kind == "colours" ? std::string("some colours were given, the others filled in.")
+                         : "the black " + kind + " were given, the grey ones filled in.");
   const double cap_h = cx.measure.measure(caption, cx.fonts.body, f.content.w).height;
   const double room = f.content.bottom() - cx.bands.foot - y - cap_h - detail::kCaptionGapMm;
   const GridStyle base = detail::answer_style(cx.style);
@@ -387,7 +408,7 @@ void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, doub
   page.items.push_back(text_item(Box{f.content.x, top, f.content.w, cap_h}, caption, cx.fonts.body, HAlign::center,
                             VAlign::top, true));
   draw_grid(page.items, f.content.x + (f.content.w - extent) / 2, top + cap_h + detail::kCaptionGapMm, cell, givens,
-            &solution, style);
+            &solution, style, drawn);
 }
 
 // How to play in the words of the symbols the grids show: a pack of shapes says "each shape once
