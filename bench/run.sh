@@ -3,8 +3,10 @@
 # in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
 #
 # Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw samurai killer book
+#                                       variety variety-ratings (rule variants, issue 27; not in the default run)
 #                                       (default: all)
 #        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
+#        VARIETY="thermo arrow" bench/run.sh variety    only these rule variants
 # Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,8 @@ DATA=${GRIDPRESS_SHARED_DATA:-$PWD/../shared/data}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
+# the rule variants of issue 27 (one the binary does not know yet is reported as not made)
+variety=${VARIETY:-"even-odd consecutive kropki non-consecutive greater-than thermo arrow sandwich anti-knight anti-king killer+x jigsaw+x jigsaw+killer"}
 sections=("$@")
 ((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw samurai killer book)
 
@@ -187,6 +191,32 @@ killer)
   row "gridpress --variant killer, $n puzzles" "$ours s (CPU $(median <"$OUT/killer_cpu") s)"
   row "sgt-solo --generate $n 3x3kdb (one thread)" "$theirs s (CPU $(median <"$OUT/solo_k_cpu") s)"
   row "ratio killer (ours / solo)" "$(ratio "$ours" "$theirs")"
+  ;;
+variety)
+  echo "== 200 puzzles at medium of each 9x9 rule variant, --jobs 2 (target: each under 30 s; issue 27)"
+  n=$((quick ? 40 : 200))
+  for v in $variety; do
+    measure "$GP" generate --variant "$v" --difficulty medium --count "$n" --jobs 2 --seed 1 -q
+    if [[ $secs == nan ]]; then row "$v" "not made (exit $rc)"; continue; fi
+    row "$v, $n at medium" "$secs s wall, $cpu s CPU$(awk -v s="$secs" 'BEGIN { if (s >= 30) print "  OVER 30 s" }')"
+  done
+  ;;
+variety-ratings)
+  echo "== ratings of each 9x9 rule variant per band: p10 / median / p90 of the puzzles made (docs/grader.md)"
+  n=$((quick ? 20 : 50))
+  for v in $variety; do
+    for band in easy medium hard expert fiendish; do
+      measure "$GP" generate --variant "$v" --difficulty "$band" --count "$n" --jobs 2 --seed 1 -q --format csv
+      if [[ $secs == nan ]]; then row "$v $band" "not made (exit $rc)"; continue; fi
+      # the rating column, found by its header
+      awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "rating") col = i; next } col { print $col }' "$OUT/stdout" |
+        sort -g >"$OUT/ratings"
+      row "$v $band ($(wc -l <"$OUT/ratings") in $secs s)" "$(awk '{ v[NR] = $1 } END {
+        if (!NR) { print "none"; exit }
+        i10 = int(0.1 * (NR - 1) + 1.5); i50 = int(0.5 * (NR - 1) + 1.5); i90 = int(0.9 * (NR - 1) + 1.5)
+        printf "%s / %s / %s", v[i10], v[i50], v[i90] }' "$OUT/ratings")"
+    done
+  done
   ;;
 book)
   echo "== 1,000-puzzle 8.5x11 book end to end (bench/book-1000.yaml, --jobs 2) vs sgt-solo --generate 1000 3x3adb"

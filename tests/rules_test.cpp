@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "brute_count.hpp"
 #include "core/grid.hpp"
 #include "core/rules.hpp"
 
@@ -194,4 +195,28 @@ TEST_CASE("a board with rules adds the rules' peers and compares by its rules", 
   CHECK_FALSE(x == y);
   Grid z(board_with(dominoes()));
   CHECK(x == z);
+}
+
+// The independent counter the variants' tests certify with (tests/brute_count.hpp): it finds the
+// one solution of a unique puzzle, more than one when a given is taken away, none when a rule or
+// a unit is broken, and obeys its predicates.
+TEST_CASE("the independent brute counter counts what it is told", "[rules]") {
+  brute::Problem classic4{4, 16, brute::sudoku_units(2, 2), {}};
+  std::vector<int> solved(kSolved.begin(), kSolved.end());
+  std::vector<int> puzzle = solved;
+  for (int c : {0, 1, 2, 5, 6, 7, 8, 11, 13, 14}) puzzle[static_cast<size_t>(c)] = 0;
+  brute::Counter one(classic4, puzzle);
+  CHECK(one.count(2) == 1);
+  CHECK(one.first() == solved);
+  CHECK(brute::Counter(classic4, std::vector<int>(16, 0)).count(1000) == 288);  // every 4x4 Sudoku
+  std::vector<int> clash = puzzle;
+  clash[0] = clash[3];  // the same value twice in row 1
+  CHECK(brute::Counter(classic4, clash).count(2) == 0);
+  // A rule: r1c1 is even. The 288 grids split evenly between 2 and 4 there.
+  brute::Problem even = classic4;
+  even.checks.push_back([](const std::vector<int>& cells, int) { return cells[0] == 0 || cells[0] % 2 == 0; });
+  CHECK(brute::Counter(even, std::vector<int>(16, 0)).count(1000) == 144);
+  CHECK(brute::Counter(even, solved).count(2) == 0);  // r1c1 holds 1
+  // A Latin square of 4 has 576 fillings.
+  CHECK(brute::Counter(brute::Problem{4, 16, brute::latin_units(4), {}}, std::vector<int>(16, 0)).count(1000) == 576);
 }
