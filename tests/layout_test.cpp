@@ -353,9 +353,9 @@ TEST_CASE("captions: placeholders, tidy empties, unknown placeholders") {
   REQUIRE_FALSE(plan.ok());
   CHECK(plan.error().to_string() ==
         "theme.caption: unknown placeholder '{numbr}' (known: {number}, {label}, {rating}, {clues}, {section}, "
-        "{grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})\n"
+        "{grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level}, {variant})\n"
         "theme.answer_caption: unknown placeholder '{pg}' (known: {number}, {label}, {rating}, {clues}, "
-        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})");
+        "{section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level}, {variant})");
 }
 
 TEST_CASE("cells too small are refused with a hint") {
@@ -531,3 +531,75 @@ TEST_CASE("auto gutter: the inside margin follows the final page count") {
 }
 
 // ---- Print rules and preflight ----
+
+TEST_CASE("a book with variants explains each one beside a solved example, over as many pages as it takes") {
+  spec::BookSpec spec = two_section_book();
+  spec.sections[0].variant = "killer";
+  spec.sections[1].variant = "x";
+  spec.theme.caption = "{variant} {number}";
+  CHECK(example_variants(spec) == std::vector<std::string>{"killer", "x"});
+  CHECK(example_shape("killer") == Shape{2, 2});
+  CHECK(example_shape("hyper") == Shape{3, 3});
+  CHECK(example_shape("samurai") == Shape{3, 3});
+  // The x example (a 4x4 on the x board); killer's is left out: its rules are printed alone.
+  auto board = variant_board(Shape{2, 2}, Variant::kX);
+  REQUIRE(board);
+  const Puzzle p = make_puzzle(Shape{2, 2});
+  VariantExample x{"x", Grid(*board), Grid(*board)};
+  x.givens.cells = p.givens.cells;
+  x.solution.cells = p.solution.cells;
+  const BookPlan plan = plan_of(spec, {10, 7});
+  Collected c;
+  ApproxTextMeasure measure;
+  PageSinks sinks{[&](Page&& pg) -> Status {
+                    c.book.push_back(std::move(pg));
+                    return Ok{};
+                  },
+                  [&](Page&& pg) -> Status {
+                    c.answers.push_back(std::move(pg));
+                    return Ok{};
+                  }};
+  REQUIRE(lay_out_book(spec, plan, make_puzzles(spec, {10, 7}), measure, sinks, {}, {}, {x}).ok());
+  const Page& how = c.book[static_cast<std::size_t>(plan.how_to_play_page - 1)];
+  CHECK(has_text(how, "Killer Sudoku"));
+  CHECK(has_text(how, "Sudoku X"));
+  // No classic wording in a book without classic puzzles.
+  for (const Item& item : how.items)
+    if (const auto* t = std::get_if<TextItem>(&item)) CHECK(t->text.find("Some cells are already filled in") == std::string::npos);
+  CHECK(grid_borders(how).size() == 1);  // the x example
+  // The killer section's heading page carries its rules; captions name the variant.
+  bool killer_rules = false;
+  for (const Item& item : c.book[static_cast<std::size_t>(plan.section_pages[0] - 1)].items)
+    if (const auto* t = std::get_if<TextItem>(&item)) killer_rules = killer_rules || t->text.find("cage") != std::string::npos;
+  CHECK(killer_rules);
+  bool caption = false;
+  for (const Page& pg : c.book) caption = caption || has_text(pg, "Killer Sudoku 1");
+  CHECK(caption);
+
+  // Seven variants on a 6x9 page take more than one page; each block is on exactly one, inside the
+  // live area.
+  spec::BookSpec many = two_section_book();
+  many.sections.clear();
+  for (const char* v : {"classic", "x", "hyper", "jigsaw", "samurai", "killer", "even-odd"}) {
+    many.sections.push_back(section(v, 2, Shape{3, 3}, 1, 1));
+    many.sections.back().variant = v;
+  }
+  const BookPlan mp = plan_of(many, std::vector<int>(7, 2));
+  int pages = 0, blocks = 0;
+  for (const PlannedPage& pp : mp.pages)
+    if (pp.kind == PageKind::how_to_play) ++pages, blocks += pp.count;
+  CHECK(pages >= 2);
+  CHECK(blocks == 7);
+  const Collected mc = lay_out(many, mp, make_puzzles(many, std::vector<int>(7, 2)));
+  for (const char* title : {"Sudoku", "Sudoku X", "Hyper Sudoku", "Jigsaw Sudoku", "Samurai Sudoku", "Killer Sudoku",
+                            "Even-Odd Sudoku"}) {
+    int found = 0;
+    for (int i = 0; i < pages; ++i) found += has_text(mc.book[static_cast<std::size_t>(mp.how_to_play_page - 1 + i)], title);
+    CHECK(found == 1);
+  }
+  for (int i = 0; i < pages; ++i) {
+    const Page& pg = mc.book[static_cast<std::size_t>(mp.how_to_play_page - 1 + i)];
+    const PageFrame f = mp.book_geometry.frame(mp.how_to_play_page + i);
+    for (const Item& item : pg.items) CHECK(inside(ink_box(item), f.content));
+  }
+}

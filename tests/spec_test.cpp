@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/symmetry.hpp"
+#include "core/variants.hpp"
 #include "generator/fill.hpp"
 #include "grader/grader.hpp"
 #include "spec/limits.hpp"
@@ -725,4 +726,29 @@ TEST_CASE("the spec accepts exactly the fills, symmetries, variants and bands th
     REQUIRE(spec_bands.count(b.name) == 1);
     if (b.name != "fiendish") CHECK(spec_bands.at(b.name).second == b.max);
   }
+}
+
+TEST_CASE("{variant} in a section's name gives the variant's title; section_pages: false drops heading pages",
+          "[spec]") {
+  auto r = gp::spec::parse_book_spec(
+      "section_pages: false\n"
+      "sections:\n"
+      "  - name: '{variant} for beginners'\n    variant: killer\n"
+      "  - name: More {variant}\n    variant: windoku\n"
+      "  - name: Plain\n    heading_page: true\n",
+      kData + "/profiles/inline.yaml", test_options());
+  REQUIRE(r);
+  REQUIRE(r->sections.size() == 3);
+  CHECK(r->sections[0].name == "Killer Sudoku for beginners");
+  CHECK(r->sections[1].name == "More Hyper Sudoku");  // an alias is titled as its variant
+  CHECK_FALSE(r->sections[0].heading_page);
+  CHECK_FALSE(r->sections[1].heading_page);
+  CHECK(r->sections[2].heading_page);  // a section's own heading_page wins
+  auto plain = gp::spec::parse_book_spec("sections:\n  - name: A\n", kData + "/profiles/inline.yaml", test_options());
+  REQUIRE(plain);
+  CHECK(plain->sections[0].heading_page);
+  CHECK(gp::variant_title("classic") == "Sudoku");
+  CHECK(gp::variant_title("x") == "Sudoku X");
+  CHECK(gp::variant_title("even-odd") == "Even-Odd Sudoku");
+  CHECK(gp::variant_title("killer+x") == "Killer X Sudoku");
 }

@@ -32,6 +32,7 @@
 #include "core/files.hpp"
 #include "core/puzzle_store.hpp"
 #include "core/text.hpp"
+#include "core/variants.hpp"
 #include "generator/canonical.hpp"
 #include "generator/generator.hpp"
 #include "layout/cover.hpp"
@@ -47,6 +48,32 @@
 
 namespace gp::book {
 namespace {
+
+// The solved example of each variant a book with variants explains (layout::example_variants), for
+// its how-to-play pages and section heading pages: a small puzzle made with a fixed seed, so every
+// book shows the same one; a board of several grids (samurai) as its empty board. A variant whose
+// example cannot be made is left out (its rules are still printed).
+std::vector<layout::VariantExample> variant_examples(const spec::BookSpec& spec) {
+  std::vector<layout::VariantExample> out;
+  const bool wanted = spec.front.how_to_play ||
+                      std::any_of(spec.sections.begin(), spec.sections.end(), [](const auto& s) { return s.heading_page; });
+  if (!wanted) return out;
+  for (const std::string& name : layout::example_variants(spec)) {
+    const VariantDef* def = find_variant_def(name);
+    if (!def) continue;
+    const Shape shape = layout::example_shape(name);
+    if (def->multi_grid) {
+      if (auto board = variant_board(shape, def->variant)) out.push_back({name, Grid(*board), Grid(*board)});
+      continue;
+    }
+    gen::Request r;
+    r.shape = shape;
+    r.variant = def->variant;
+    r.budget_seconds = 10;
+    if (auto p = gen::generate_one(r, 1)) out.push_back({name, p->givens, p->solution});
+  }
+  return out;
+}
 
 namespace fs = std::filesystem;
 
@@ -773,7 +800,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   std::vector<layout::TechniqueDiagram> techniques;
   if (spec.front.techniques)
     for (TechniqueExample& e : technique_examples(spec, *puzzles, *plan)) techniques.push_back(std::move(e.diagram));
-  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options, techniques);
+  Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options, techniques,
+                                     variant_examples(spec));
   if (laid && preflight && preflight->pages() != plan->book_pages) {
     // The gutter was chosen for plan->book_pages; a different count would need another layout.
     laid = Error("layout: the plan has " + std::to_string(plan->book_pages) + " pages but " +

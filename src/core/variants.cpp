@@ -152,4 +152,24 @@ std::string grid_name(Variant v, Shape shape) {
   return std::to_string(shape.n()) + "x" + std::to_string(shape.n());
 }
 
+std::string variant_title(std::string_view name) {
+  // The titles print books use where the rule above would not give them.
+  static const std::pair<std::string_view, std::string_view> kOwn[] = {
+      {"classic", "Sudoku"}, {"x", "Sudoku X"}, {"kenken", "KenKen"}, {"futoshiki", "Futoshiki"}};
+  for (const auto& [n, title] : kOwn)
+    if (n == name) return std::string(title);
+  std::string out;
+  bool start = true;
+  for (char c : name) {
+    if (c == '+') {
+      out += ' ';
+      start = true;
+      continue;
+    }
+    out += start && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    start = c == '-';
+  }
+  return out + " Sudoku";
+}
+
 }  // namespace gp

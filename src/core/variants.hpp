@@ -92,6 +92,11 @@ bool has_option(const VariantDef& d, std::string_view key);
 // The board whose cells a puzzle of `v` on `shape` is dug from: the variant's own board when it
 // spans several grids (samurai), else the shape's plain board (a grown board shares its cells).
 const Board& dug_board(Variant v, Shape shape);
+// The variant's name as a book prints it ({variant} in captions and section names): "Sudoku" for
+// classic, "Sudoku X", "Hyper Sudoku", "Killer Sudoku", "Even-Odd Sudoku"; a variant without its own
+// title gets its name's words capitalised with " Sudoku" after them ("anti-knight": "Anti-Knight
+// Sudoku"), a combination its parts' ("killer+x": "Killer X Sudoku").
+std::string variant_title(std::string_view name);
 // The grid's name in messages: "9x9", or the variant's name for a multi-grid board ("samurai").
 std::string grid_name(Variant v, Shape shape);
 

@@ -15,10 +15,10 @@
 namespace gp::layout {
 namespace {
 
-constexpr std::array<const char*, 15> kPlaceholders = {"number", "label", "rating",  "clues",
+constexpr std::array<const char*, 16> kPlaceholders = {"number", "label", "rating",  "clues",
                                                        "section", "grid",  "page",    "answer_page",
                                                        "date",   "weekday", "stars", "level",
-                                                       "yyyy",   "mm",      "dd"};
+                                                       "yyyy",   "mm",      "dd",      "variant"};
 
 std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name.rfind("date:", 0) == 0) return format_date(f.date, name.substr(5), f.locale);
@@ -30,6 +30,7 @@ std::string field_value(const std::string& name, const CaptionFields& f) {
   if (name == "number") return std::to_string(f.number);
   if (name == "label") return f.label;
   if (name == "level") return f.level;
+  if (name == "variant") return f.variant;
   if (name == "rating") {
     if (f.rating < 0) return {};
     return one_decimal(f.rating);

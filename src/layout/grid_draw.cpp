@@ -75,7 +75,7 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
   const Board& board = board_of(givens);
   const bool multi = board.multi_grid();
   const int width = multi ? board.layout_cols : n;  // cells a row of the layout
-  const RuleFrame rule_frame{x0, y0, cell_mm, &board, &style, solution != nullptr};
+  const RuleFrame rule_frame{x0, y0, cell_mm, &board, &style, solution != nullptr && !style.solved_example};
   draw_rules(out, rule_frame, RuleLayer::kUnder);
 
   if (multi) {

@@ -22,6 +22,10 @@ struct GridStyle {
   double filled_grey = 0.45;     // solution digits in answer keys
   double min_digit_pt = 7.0;     // digits never smaller than this (print rule), cell permitting
   double shade_grey = 0.87;      // cells of a variant's extra units (x diagonals, hyper windows): 13 % grey
+  // A solved example (how-to-play pages): the solution's digits as in an answer key, and every
+  // rule's marks as on a puzzle page (an answer key leaves out the marks the solution makes
+  // redundant, such as cage sums).
+  bool solved_example = false;
 };
 
 // Style from a theme, enforcing the invariants above (a theme asking for thinner lines gets the

@@ -67,4 +67,27 @@ Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts,
 int techniques_body(std::vector<Item>& out, const Box& area, const std::vector<TechniqueDiagram>& diagrams,
                     const Font& body, const GridStyle& base, const TextMeasure& measure);
 
+// How to play in a book with variants: one block per variant of example_variants, its title in bold,
+// its rules in words and its solved example in a column beside them.
+struct HowToPlayBlock {
+  std::string variant;  // the variant's name: its example
+  std::string title;    // "Killer Sudoku"
+  std::string text;     // the rules
+};
+std::vector<HowToPlayBlock> how_to_play_blocks(const spec::BookSpec& spec);
+// The paragraph above the blocks; `answers_page` > 0 adds where the answers start (the planner
+// measures it with a page number of five digits).
+std::string how_to_play_intro(const spec::BookSpec& spec, int answers_page);
+// The width and height of the example column beside a block's text at a live area `content_w` wide.
+double example_column_mm(double content_w);
+double how_to_play_block_height(const HowToPlayBlock& block, const Fonts& fonts, const TextMeasure& measure,
+                                double content_w);
+// The blocks of each how-to-play page, as (first, count): the first page's blocks below its heading
+// and introduction, the others' below the heading, each page as many as fit (at least one).
+std::vector<std::pair<int, int>> how_to_play_pages(const spec::BookSpec& spec, const std::vector<HowToPlayBlock>& blocks,
+                                                  const Fonts& fonts, const TextMeasure& measure,
+                                                  const Box& content, const Bands& bands);
+// The top of a page's text below a heading `heading` (heading() in pages.cpp draws it so).
+double below_heading(const std::string& heading, const Fonts& fonts, const TextMeasure& measure, const Box& content);
+
 }  // namespace gp::layout::detail

@@ -198,15 +198,32 @@ struct PageSinks {
   PageSink answers;
 };
 
+// A variant's solved example for the how-to-play pages and section heading pages of a book with
+// variants (example_variants, example_shape): its givens (drawn black) and solution (grey); a
+// board of several grids (samurai) comes as its empty board, drawn as a picture of the grids.
+struct VariantExample {
+  std::string variant;  // the variant's name ("killer")
+  Grid givens;
+  Grid solution;  // empty cells when only the board is drawn
+};
+// The variants whose rules a book's how-to-play pages explain one by one, each with an example, in
+// the order their sections first come ("classic" for classic sections among others); empty when
+// every section is classic (the book keeps its classic page: one text, one example grid).
+std::vector<std::string> example_variants(const spec::BookSpec& spec);
+// The grid of a variant's example: the smallest of 4x4, 6x6 and 9x9 it can be played on.
+Shape example_shape(std::string_view variant);
+
 // Emits every planned page, in order, to the sinks (the book's pages, then the answer document's).
 // `techniques` are the worked examples of the techniques page, in priority order (the book layer
-// takes them from graded steps; the page shows as many as fit).
+// takes them from graded steps; the page shows as many as fit). `examples` are the variants'
+// examples (example_variants; one missing is not drawn, its rules still are).
 // Requires: `plan` came from plan_book(spec, counts, ...) with counts[s] == puzzles[s].size().
 // Stops at and returns the first error a sink returns.
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan,
                     const std::vector<PuzzleStore>& puzzles, const TextMeasure& measure,
                     const PageSinks& sinks, const LayoutOptions& options = {},
-                    const std::vector<TechniqueDiagram>& techniques = {});
+                    const std::vector<TechniqueDiagram>& techniques = {},
+                    const std::vector<VariantExample>& examples = {});
 
 // ---------------------------------------------------------------------------------------------
 // Captions.
@@ -226,6 +243,7 @@ struct CaptionFields {
   std::string locale = "en";  // names in {weekday} and {date:%A %B} (layout/calendar.hpp)
   int stars = 0;            // {stars}: the label's rank among the bands (easiest = 1); 0 = unrated
   std::string level;        // {level}: worksheet.levels of the label ("Silver"); "" when unrated or unnamed
+  std::string variant;      // {variant}: the variant's title ("Killer Sudoku", core/variants.hpp variant_title)
 };
 
 // The fields for one puzzle: its record (number, page, answer page), the puzzle (label, rating,
@@ -234,7 +252,7 @@ struct CaptionFields {
 CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& record, const Puzzle& puzzle);
 
 // Known placeholders: {number} {label} {rating} {clues} {section} {grid} {page} {answer_page}
-// {date} {weekday} {stars} {level}, {yyyy} {mm} {dd} (the date's year, month and day, for
+// {date} {weekday} {stars} {level} {variant}, {yyyy} {mm} {dd} (the date's year, month and day, for
 // newspaper file-name folders), and {date:FORMAT} (format_date in layout/calendar.hpp: "{date:%e %B %Y}"
 // gives "2 March 2026"). {stars} is one star (U+2605) per rank of the puzzle's band; {level} the
 // name worksheet.levels gives the band (Bronze, Silver, Gold ...).

@@ -8,6 +8,7 @@
 
 #include "core/rng.hpp"
 #include "core/text.hpp"
+#include "core/variants.hpp"
 #include "layout/calendar.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
@@ -26,6 +27,7 @@ struct Context {
   const TextMeasure& measure;
   const LayoutOptions& options;
   const std::vector<TechniqueDiagram>& techniques;
+  const std::vector<VariantExample>& examples;
   Fonts fonts;
   Bands bands;
   GridStyle style;
@@ -511,6 +513,52 @@ void techniques_page(const Context& cx, Page& page, const PageFrame& f) {
   detail::techniques_body(page.items, area, cx.techniques, cx.fonts.body, cx.style, cx.measure);
 }
 
+// A variant's solved example in a square of `side` mm at (x, y): givens black, the rest grey, its
+// marks drawn as on the puzzle pages; a board of several grids as its bare grids. Nothing when the
+// book layer made none for it.
+void draw_example(const Context& cx, Page& page, const std::string& variant, double x, double y, double side) {
+  const auto it = std::find_if(cx.examples.begin(), cx.examples.end(),
+                               [&](const VariantExample& e) { return e.variant == variant; });
+  if (it == cx.examples.end()) return;
+  GridStyle base = detail::answer_style(cx.style);
+  base.solved_example = true;
+  const int cells = drawn_side(it->givens);
+  const double cell = cell_for_extent(cells, side, base);
+  if (cell <= 0) return;
+  const GridStyle style = style_for_cell(base, cell);
+  const double extent = grid_extent_mm(cells, cell, style);
+  draw_grid(page.items, x + (side - extent) / 2, y, cell, it->givens, it->solution.complete() ? &it->solution : nullptr,
+            style);
+}
+
+// One block of a variant book's how-to-play page at `y`: the title in bold and the rules on the
+// left, the example in the column on the right. Returns the top of the next block.
+double how_to_play_block(const Context& cx, Page& page, const Box& c, double y, const detail::HowToPlayBlock& b) {
+  const double column = detail::example_column_mm(c.w);
+  const double text_w = c.w - column - 4.0;
+  Font title_font = cx.fonts.body;
+  title_font.bold = true;
+  const double th = cx.measure.measure(b.title, title_font, text_w).height;
+  page.items.push_back(text_item(Box{c.x, y, text_w, th}, b.title, title_font, HAlign::left, VAlign::top, true));
+  const double h = cx.measure.measure(b.text, cx.fonts.body, text_w).height;
+  page.items.push_back(text_item(Box{c.x, y + th + 1.0, text_w, h}, b.text, cx.fonts.body, HAlign::left, VAlign::top,
+                                 true));
+  draw_example(cx, page, b.variant, c.right() - column, y, column);
+  return y + detail::how_to_play_block_height(b, cx.fonts, cx.measure, c.w);
+}
+
+// How to play in a book with variants: the introduction on the first page, then the blocks the
+// plan gives the page (first, count).
+void variant_how_to_play_page(const Context& cx, Page& page, const PageFrame& f, const PlannedPage& pp) {
+  double y = heading(cx, page, f, "How to play");
+  if (pp.first == 0)
+    y = paragraphs(cx, page, f.content, y, {detail::how_to_play_intro(cx.spec, cx.plan.answers_first_page)},
+                   cx.fonts.body);
+  const std::vector<detail::HowToPlayBlock> blocks = detail::how_to_play_blocks(cx.spec);
+  for (int i = pp.first; i < pp.first + pp.count && i < static_cast<int>(blocks.size()); ++i)
+    y = how_to_play_block(cx, page, f.content, y, blocks[static_cast<std::size_t>(i)]);
+}
+
 void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int section) {
   const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(section)];
   const Box& c = f.content;
@@ -525,6 +573,22 @@ void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int
   const double dh = cx.measure.measure(detail, cx.fonts.body).height;
   page.items.push_back(text_item(Box{c.x, y + h + dh, c.w, dh}, detail, fit_font(cx, detail, cx.fonts.body, c.w),
                             HAlign::center, VAlign::top));
+  // In a book with variants, the section's rules and its example below (the classic book keeps
+  // its heading pages bare).
+  if (example_variants(cx.spec).empty()) return;
+  const VariantDef* def = find_variant_def(sec.variant);
+  const std::string name = def ? std::string(def->name) : sec.variant;
+  for (const detail::HowToPlayBlock& b : detail::how_to_play_blocks(cx.spec)) {
+    if (b.variant != name) continue;
+    const double w = c.w * 0.8;
+    const double top = y + h + 3 * dh;
+    const double th = cx.measure.measure(b.text, cx.fonts.body, w).height;
+    page.items.push_back(text_item(Box{c.x + (c.w - w) / 2, top, w, th}, b.text, cx.fonts.body, HAlign::left,
+                                   VAlign::top, true));
+    const double room = c.bottom() - cx.bands.foot - (top + th + dh);
+    const double side = std::min({room, c.w * 0.45, 60.0});
+    if (side >= 20.0) draw_example(cx, page, name, c.x + (c.w - side) / 2, top + th + dh, side);
+  }
 }
 
 void notes_page(const Context& cx, Page& page, const PageFrame& f) {
@@ -545,6 +609,8 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
   f.rating = puzzle.rating;
   f.clues = puzzle.givens.clue_count();
   f.section = sec.name;
+  const VariantDef* def = find_variant_def(sec.variant);  // an alias (windoku) prints as its variant
+  f.variant = variant_title(def ? def->name : std::string_view(sec.variant));
   const int n = puzzle.givens.n();
   f.grid = std::to_string(n) + "x" + std::to_string(n);
   f.page = record.page;
@@ -567,7 +633,7 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
 
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
                     const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options,
-                    const std::vector<TechniqueDiagram>& techniques) {
+                    const std::vector<TechniqueDiagram>& techniques, const std::vector<VariantExample>& examples) {
   if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
     return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");
   }
@@ -582,8 +648,8 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
   }
   if (!sinks.book) return Error("layout: no page sink was given");
 
-  Context cx{spec,    plan, puzzles, measure, options, techniques, detail::book_fonts(spec, options), {},
-             grid_style(spec.theme), {}};
+  Context cx{spec,     plan,     puzzles, measure, options, techniques, examples, detail::book_fonts(spec, options),
+             {},       grid_style(spec.theme), {}};
   cx.bands = detail::measure_bands(spec, cx.fonts, measure, options);
   cx.first_record.assign(spec.sections.size(), 0);
   for (std::size_t i = plan.records.size(); i-- > 0;) {
@@ -602,7 +668,12 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::title: title_page(cx, page, f); break;
       case PageKind::notice: notice_page(cx, page, f); break;
       case PageKind::contents: contents_page(cx, page, f, contents_index++); break;
-      case PageKind::how_to_play: how_to_play_page(cx, page, f); break;
+      case PageKind::how_to_play:
+        if (example_variants(spec).empty())
+          how_to_play_page(cx, page, f);
+        else
+          variant_how_to_play_page(cx, page, f, pp);
+        break;
       case PageKind::techniques: techniques_page(cx, page, f); break;
       case PageKind::section_heading: section_heading_page(cx, page, f, pp.section); break;
       case PageKind::notes: notes_page(cx, page, f); break;

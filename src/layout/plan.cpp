@@ -261,7 +261,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     return Error("layout: " + std::to_string(section_counts.size()) + " puzzle counts for " +
                  std::to_string(spec.sections.size()) + " sections");
   }
-  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level})";
+  const std::string known = "(known: {number}, {label}, {rating}, {clues}, {section}, {grid}, {page}, {answer_page}, {date}, {weekday}, {stars}, {level}, {variant})";
   if (auto bad = unknown_placeholder(spec.theme.caption); !bad.empty()) {
     problem("theme.caption: unknown placeholder '" + bad + "' " + known);
   }
@@ -318,7 +318,21 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
         if (i == 0) plan.contents_page = p;
       }
     }
-    if (spec.front.how_to_play) plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
+    if (spec.front.how_to_play) {
+      const std::vector<detail::HowToPlayBlock> blocks = detail::how_to_play_blocks(spec);
+      if (blocks.empty()) {
+        plan.how_to_play_page = pl.add(0, PageKind::how_to_play, true);
+      } else {
+        // A block per variant, as many pages as they take, measured on the narrowest live area
+        // the book can have (the widest gutter), so the final one holds what is planned here.
+        auto narrow = PageGeometry::make(spec.page, options, 100000);
+        const Box content = narrow ? narrow->frame(1).content : provisional->frame(1).content;
+        for (const auto& [first, count] : detail::how_to_play_pages(spec, blocks, fonts, measure, content, bands)) {
+          const int p = pl.add(0, PageKind::how_to_play, true, -1, first, count);
+          if (first == 0) plan.how_to_play_page = p;
+        }
+      }
+    }
     if (spec.front.techniques) plan.techniques_page = pl.add(0, PageKind::techniques, true);
   };
   if (!split) front_matter();

@@ -283,6 +283,7 @@ struct BookSpec {
   OutputSpec output;
   std::map<std::string, std::pair<double, double>> bands;  // label -> SE range (defaults if empty)
   std::map<std::string, std::pair<int, int>> band_clues;    // label -> clue range a band sets (`clues`)
+  bool section_pages = true;                   // false: no section heading pages (a section's heading_page wins)
   std::string section_start = "any";           // "any" | "recto": section heading pages on right-hand pages
   // Where the keys outside sections were set, by full path ("answers.per_page", "title"), for
   // diagnostics raised after parsing (spec::key_diagnostic).

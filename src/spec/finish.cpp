@@ -279,6 +279,10 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     const VariantDef& def = find_variant_def(s.variant) ? *find_variant_def(s.variant) : variant_def(Variant::kClassic);
     const Variant variant = def.variant;
     const std::string name(def.name);
+    // {variant} in a section's name: the variant's title, so headings, running heads and contents
+    // name it ("{variant} for beginners": "Killer Sudoku for beginners").
+    for (std::size_t pos; (pos = s.name.find("{variant}")) != std::string::npos;)
+      s.name.replace(pos, 9, variant_title(def.name));
     if (def.multi_grid) {  // a board of several grids fills the page: one a page
       if (s.columns * s.rows != 1 && (s.key_marks.count("per_page") || s.key_marks.count("layout")))
         sec_at(s.key_marks.count("per_page") ? "per_page" : "layout",
@@ -364,6 +368,10 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                 diags.end());
     b.sections.push_back(std::move(st.sections[i].spec));
   }
+  // section_pages: false drops the heading pages of every section that does not ask for its own.
+  if (!b.section_pages)
+    for (SectionSpec& s : b.sections)
+      if (!s.key_marks.count("heading_page")) s.heading_page = false;
   // One bound on the work of a run: the puzzles of all sections, times the class list's names.
   // Reported at the section whose count passes it, or at the class list that multiplies past it.
   if (is_spec) {

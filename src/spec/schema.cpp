@@ -23,6 +23,9 @@ std::vector<Key> top_keys() {
   keys.push_back(plain(S::Top, "title", Kind::Text, &BookSpec::title, "title page, running head, PDF metadata"));
   keys.push_back(plain(S::Top, "subtitle", Kind::Text, &BookSpec::subtitle, "title page"));
   keys.push_back(plain(S::Top, "author", Kind::Text, &BookSpec::author, "title page, PDF metadata"));
+  keys.push_back(plain(S::Top, "section_pages", Kind::Bool, &BookSpec::section_pages,
+                       "`false` = no section heading pages (the puzzles of each section follow the previous "
+                       "page; a section's own `heading_page` wins)"));
   keys.push_back(plain(S::Top, "section_start", Kind::Choice, &BookSpec::section_start,
                        "`recto` = every section heading page on a right-hand (odd) page, after a blank page "
                        "when needed; `any` = the next page",
@@ -389,7 +392,7 @@ std::vector<Key> theme_keys() {
   keys.push_back(plain(S::Theme, "page_numbers", Kind::Bool, &T::page_numbers, "outer corner"));
   keys.push_back(plain(S::Theme, "caption", Kind::Template, &T::caption,
                        "under each puzzle; `{number}` `{label}` `{rating}` `{clues}` `{section}` `{grid}` `{page}` "
-                       "`{answer_page}` `{stars}` `{level}` ([layout.md](layout.md))"));
+                       "`{answer_page}` `{stars}` `{level}` `{variant}` ([layout.md](layout.md))"));
   keys.push_back(plain(S::Theme, "answer_caption", Kind::Template, &T::answer_caption, "under each answer"));
   keys.push_back(plain(S::Theme, "min_digit_size", Kind::Points, &T::min_digit_size,
                        "> 0: grid digits must be at least this big (large print)", 0, 72));

@@ -114,7 +114,7 @@ std::vector<Key> section_keys() {
   using SS = SectionSpec;
   std::vector<Key> keys;
   keys.push_back(with_flags(plain(S::Section, "name", Kind::Text, &SS::name,
-                                  "heading page, running head, contents; not in `section_defaults`"),
+                                  "heading page, running head, contents (`{variant}` gives the variant's title); not in `section_defaults`"),
                             kNotInDefaults));
   keys.push_back(plain(S::Section, "count", Kind::Whole, &SS::count, "puzzles in the section", 1, 100000));
   keys.push_back(custom(
