@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "layout/internal.hpp"
 #include "layout_support.hpp"
 
 using namespace gp;
@@ -602,4 +603,44 @@ TEST_CASE("a book with variants explains each one beside a solved example, over 
     const PageFrame f = mp.book_geometry.frame(mp.how_to_play_page + i);
     for (const Item& item : pg.items) CHECK(inside(ink_box(item), f.content));
   }
+}
+
+TEST_CASE("cage combinations: every sum of 2 to 6 cells with its digit sets, over the pages it takes") {
+  spec::BookSpec spec = two_section_book();
+  spec.front.cage_combinations = true;
+  spec.front.contents = true;
+  spec.sections[0].variant = "killer";  // 9x9
+  spec.sections[1].variant = "killer";  // 6x6
+  const std::vector<detail::ComboLine> lines = detail::cage_combination_lines(spec);
+  // Per grid size a heading, per cage size a heading and a line per sum.
+  int sums6 = 0, sums9 = 0, sets9 = 0, grid = -1;
+  for (const detail::ComboLine& l : lines) {
+    if (l.head && l.text.find("grids") != std::string::npos) grid = l.text[0] - '0';
+    if (l.head) continue;
+    (grid == 6 ? sums6 : sums9)++;
+    if (grid == 9) sets9 += static_cast<int>(std::count(l.text.begin(), l.text.end(), ' '));
+    // bold exactly when one set makes the sum
+    CHECK(l.bold == (std::count(l.text.begin(), l.text.end(), ' ') == 1));
+  }
+  CHECK(sums9 == 15 + 19 + 21 + 21 + 19);    // sizes 2..6 of 1..9
+  CHECK(sets9 == 36 + 84 + 126 + 126 + 84);  // C(9, k)
+  CHECK(sums6 == 9 + 10 + 9 + 6);            // sizes 2..5 of 1..6: 3..11, 6..15, 10..18, 15..20
+  CHECK(std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.text == "10: 19 28 37 46"; }) != lines.end());
+  CHECK(std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.text == "24: 789" && l.bold; }) != lines.end());
+
+  const BookPlan plan = plan_of(spec, {10, 7});
+  REQUIRE(plan.combinations_page > 0);
+  const Collected c = lay_out(spec, plan, make_puzzles(spec, {10, 7}));
+  std::vector<std::string> drawn;
+  for (const PlannedPage& pp : plan.pages) {
+    if (pp.kind != PageKind::cage_combinations) continue;
+    const Page& pg = c.book[static_cast<std::size_t>(pp.number - 1)];
+    const PageFrame f = plan.book_geometry.frame(pp.number);
+    for (const Item& item : pg.items) {
+      CHECK(inside(ink_box(item), f.content));
+      if (const auto* t = std::get_if<TextItem>(&item)) drawn.push_back(t->text);
+    }
+  }
+  for (const detail::ComboLine& l : lines) CHECK(std::count(drawn.begin(), drawn.end(), l.text) >= 1);
+  CHECK(has_text(c.book[static_cast<std::size_t>(plan.contents_page - 1)], "Cage combinations"));
 }

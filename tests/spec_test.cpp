@@ -752,3 +752,11 @@ TEST_CASE("{variant} in a section's name gives the variant's title; section_page
   CHECK(gp::variant_title("even-odd") == "Even-Odd Sudoku");
   CHECK(gp::variant_title("killer+x") == "Killer X Sudoku");
 }
+
+TEST_CASE("front_matter.cage_combinations needs a killer section", "[spec]") {
+  CHECK(problems("front_matter:\n  cage_combinations: true\nsections:\n  - count: 2\n") ==
+        std::vector<std::string>{
+            "2:22: front_matter.cage_combinations: the book has no killer section: a table of cage sums helps only "
+            "with cages"});
+  CHECK(problems("front_matter:\n  cage_combinations: true\nsections:\n  - variant: killer\n").empty());
+}

@@ -87,6 +87,27 @@ double how_to_play_block_height(const HowToPlayBlock& block, const Fonts& fonts,
 std::vector<std::pair<int, int>> how_to_play_pages(const spec::BookSpec& spec, const std::vector<HowToPlayBlock>& blocks,
                                                   const Fonts& fonts, const TextMeasure& measure,
                                                   const Box& content, const Bands& bands);
+// The cage combinations table (front_matter.cage_combinations): per killer grid size, per cage size
+// 2..6 (at most n - 1), a heading and one line per sum ("10: 19 28 37 46"), bold when one set makes it.
+struct ComboLine {
+  std::string text;
+  bool head = false;  // "3 cells"
+  bool bold = false;  // a sum only one set of digits makes
+};
+std::vector<ComboLine> cage_combination_lines(const spec::BookSpec& spec);
+std::string cage_combinations_intro();
+int combination_columns(double content_w);
+Font combination_font(const Fonts& fonts, bool head, bool bold);
+double combination_line_height(const ComboLine& line, const Fonts& fonts, const TextMeasure& measure, double column_w);
+// The lines flowed down the columns of the pages: per page, per column, (first line, count). The first
+// page's columns start at `first_top` (below its heading and introduction), the others' at `top`.
+std::vector<std::vector<std::pair<int, int>>> combination_flow(const std::vector<ComboLine>& lines, const Fonts& fonts,
+                                                               const TextMeasure& measure, const Box& content,
+                                                               double first_top, double top, double bottom);
+// The live area of the book's narrowest page (the widest gutter the book could get), so that what
+// the planner fits there fits the final pages; `fallback` when the page spec has no such geometry.
+Box narrowest_content(const spec::BookSpec& spec, const LayoutOptions& options, const Box& fallback);
+
 // The top of a page's text below a heading `heading` (heading() in pages.cpp draws it so).
 double below_heading(const std::string& heading, const Fonts& fonts, const TextMeasure& measure, const Box& content);
 

@@ -106,7 +106,9 @@ class PageGeometry {
 // blank: an empty page (no folio) so that the next section heading starts on a right-hand page
 // (`section_start: recto`). techniques: worked examples after the how-to-play page
 // (`front_matter.techniques`).
-enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques };
+// cage_combinations: the table of cage sums (`front_matter.cage_combinations`).
+enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques,
+                      cage_combinations };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
 // Compact class answers: one child's answers of one section on an answer page, from slot `slot`
@@ -168,6 +170,7 @@ struct BookPlan {
   PageGeometry answer_geometry;        // chosen from answer_pages (== book_geometry if none)
   int contents_page = 0, how_to_play_page = 0;  // 0 = not present
   int techniques_page = 0;                      // 0 = not present
+  int combinations_page = 0;                    // first cage combinations page, 0 = not present
   std::vector<int> section_pages;      // first page of each section (heading page or first puzzle page)
   int answers_first_page = 0;          // first answer page (in its document), 0 = none
   // worksheet.split: per_child: the child of each file, in the class list's order (each file's

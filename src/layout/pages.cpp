@@ -303,6 +303,7 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
   std::vector<Entry> entries;
   if (cx.spec.front.how_to_play) entries.push_back({"How to play", cx.plan.how_to_play_page});
   if (cx.spec.front.techniques) entries.push_back({"Solving techniques", cx.plan.techniques_page});
+  if (cx.plan.combinations_page > 0) entries.push_back({"Cage combinations", cx.plan.combinations_page});
   for (std::size_t s = 0; s < cx.spec.sections.size(); ++s) {
     entries.push_back({cx.spec.sections[s].name, cx.plan.section_pages[s]});
   }
@@ -559,6 +560,38 @@ void variant_how_to_play_page(const Context& cx, Page& page, const PageFrame& f,
     y = how_to_play_block(cx, page, f.content, y, blocks[static_cast<std::size_t>(i)]);
 }
 
+// Page `index` of the cage combinations table: the heading (and on the first, the introduction),
+// then the lines the flow gives its columns, measured on the narrowest live area as the plan was.
+void cage_combinations_page(const Context& cx, Page& page, const PageFrame& f, int index) {
+  double y = heading(cx, page, f, "Cage combinations");
+  const Box content = detail::narrowest_content(cx.spec, cx.options, f.content);
+  const double top = detail::below_heading("Cage combinations", cx.fonts, cx.measure, content);
+  const double first_top = top + cx.measure.measure(detail::cage_combinations_intro(), cx.fonts.body, content.w).height +
+                           cx.measure.measure("Ag", cx.fonts.body).height * 0.6;
+  if (index == 0) paragraphs(cx, page, Box{f.content.x, y, content.w, 0}, y, {detail::cage_combinations_intro()}, cx.fonts.body);
+  const std::vector<detail::ComboLine> lines = detail::cage_combination_lines(cx.spec);
+  const auto flow = detail::combination_flow(lines, cx.fonts, cx.measure, content, first_top, top,
+                                             content.bottom() - cx.bands.foot);
+  if (index < 0 || index >= static_cast<int>(flow.size())) return;
+  const int columns = detail::combination_columns(content.w);
+  const double gap = 5.0, column_w = (content.w - gap * (columns - 1)) / columns;
+  // The plan's tops are measured from the narrow area's top; this page's live area starts at f.content.y.
+  const double shift = f.content.y - content.y;
+  const auto& page_columns = flow[static_cast<std::size_t>(index)];
+  for (std::size_t c = 0; c < page_columns.size(); ++c) {
+    double cy = (index == 0 ? first_top : top) + shift;
+    const double x = f.content.x + static_cast<double>(c) * (column_w + gap);
+    for (int i = page_columns[c].first; i < page_columns[c].first + page_columns[c].second; ++i) {
+      const detail::ComboLine& line = lines[static_cast<std::size_t>(i)];
+      const Font font = detail::combination_font(cx.fonts, line.head, line.bold);
+      const double h = detail::combination_line_height(line, cx.fonts, cx.measure, column_w);
+      const double th = cx.measure.measure(line.text, font, column_w).height;
+      page.items.push_back(text_item(Box{x, cy + (h - th), column_w, th}, line.text, font, HAlign::left, VAlign::top, true));
+      cy += h;
+    }
+  }
+}
+
 void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int section) {
   const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(section)];
   const Box& c = f.content;
@@ -675,6 +708,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
           variant_how_to_play_page(cx, page, f, pp);
         break;
       case PageKind::techniques: techniques_page(cx, page, f); break;
+      case PageKind::cage_combinations: cage_combinations_page(cx, page, f, pp.first); break;
       case PageKind::section_heading: section_heading_page(cx, page, f, pp.section); break;
       case PageKind::notes: notes_page(cx, page, f); break;
       case PageKind::blank: break;

@@ -112,6 +112,7 @@ const char* page_kind_name(PageKind kind) {
     case PageKind::notes: return "notes";
     case PageKind::blank: return "blank";
     case PageKind::techniques: return "techniques";
+    case PageKind::cage_combinations: return "cage_combinations";
   }
   return "?";
 }
@@ -246,6 +247,7 @@ int contents_entries(const spec::BookSpec& spec) {
   int n = static_cast<int>(spec.sections.size());
   if (spec.front.how_to_play) ++n;
   if (spec.front.techniques) ++n;
+  if (spec.front.cage_combinations && !detail::cage_combination_lines(spec).empty()) ++n;
   if (spec.answers.enabled && spec.answers.placement != "separate") ++n;
   return n;
 }
@@ -334,6 +336,21 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       }
     }
     if (spec.front.techniques) plan.techniques_page = pl.add(0, PageKind::techniques, true);
+    if (spec.front.cage_combinations) {
+      const std::vector<detail::ComboLine> lines = detail::cage_combination_lines(spec);
+      if (!lines.empty()) {
+        const Box content = detail::narrowest_content(spec, options, provisional->frame(1).content);
+        const double top = detail::below_heading("Cage combinations", fonts, measure, content);
+        const double first_top = top + measure.measure(detail::cage_combinations_intro(), fonts.body, content.w).height +
+                                 measure.measure("Ag", fonts.body).height * 0.6;
+        const auto flow = detail::combination_flow(lines, fonts, measure, content, first_top, top,
+                                                   content.bottom() - bands.foot);
+        for (std::size_t i = 0; i < flow.size(); ++i) {
+          const int p = pl.add(0, PageKind::cage_combinations, true, -1, static_cast<int>(i), 0);
+          if (i == 0) plan.combinations_page = p;
+        }
+      }
+    }
   };
   if (!split) front_matter();
 

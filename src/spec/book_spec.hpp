@@ -147,6 +147,7 @@ struct FrontMatter {
   bool contents = false;
   std::string notice;                          // copyright / notice page text; empty = none
   bool techniques = false;                     // worked examples after how-to-play, from real steps
+  bool cage_combinations = false;              // killer books: a table of cage sums and their digit sets
   friend bool operator==(const FrontMatter&, const FrontMatter&) = default;
 };
 

@@ -417,6 +417,10 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
                            "front page");
   // worksheet.split: per_child makes a file a child, so it needs the children, and their files
   // must not carry the answers (they go in the one answers file for the class).
+  if (b.front.cage_combinations && st.locs.count("front_matter.cage_combinations") &&
+      std::none_of(b.sections.begin(), b.sections.end(),
+                   [](const SectionSpec& s) { return s.variant.find("killer") != std::string::npos; }))
+    at("front_matter.cage_combinations", "the book has no killer section: a table of cage sums helps only with cages");
   if (is_spec && b.worksheet.split == "per_child") {
     if (b.worksheet.names.empty())
       at("worksheet.split", "per_child is for a class list (worksheet.names or names_file): a file for each child");

@@ -209,7 +209,7 @@ std::vector<Key> top_keys() {
                            if (n.IsScalar()) {  // front_matter: false turns every page off
                              if (auto b = r.boolean(n, path)) {
                                f.title_page = f.how_to_play = f.contents = *b;
-                               if (!*b) f.techniques = false;
+                               if (!*b) f.techniques = f.cage_combinations = false;
                              }
                              return;
                            }

@@ -420,6 +420,9 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Front, "techniques", Kind::Bool, &FrontMatter::techniques,
                        "a page after how-to-play: the techniques the book's puzzles need, each shown on a real "
                        "step of one of its puzzles"));
+  keys.push_back(plain(S::Front, "cage_combinations", Kind::Bool, &FrontMatter::cage_combinations,
+                       "killer books: pages after how-to-play listing each cage sum of 2 to 6 cells with the sets "
+                       "of different digits that make it (one table per killer grid size)"));
   keys.push_back(plain(S::Front, "contents", Kind::Bool, &FrontMatter::contents,
                        "printed table of contents with page numbers"));
   keys.push_back(plain(S::Front, "notice", Kind::Text, &FrontMatter::notice,
