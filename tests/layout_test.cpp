@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -643,4 +644,55 @@ TEST_CASE("cage combinations: every sum of 2 to 6 cells with its digit sets, ove
   }
   for (const detail::ComboLine& l : lines) CHECK(std::count(drawn.begin(), drawn.end(), l.text) >= 1);
   CHECK(has_text(c.book[static_cast<std::size_t>(plan.contents_page - 1)], "Cage combinations"));
+}
+
+TEST_CASE("alternate tints: touching cages or regions never share a grey") {
+  // A 4x4 of eight dominoes and a 9x9 of 3x3 boxes (each box touches up to four others).
+  const std::vector<int> dominoes = {0, 0, 1, 1, 2, 3, 3, 4, 2, 5, 5, 4, 6, 6, 7, 7};
+  std::vector<int> boxes(81);
+  for (int c = 0; c < 81; ++c) boxes[static_cast<size_t>(c)] = (c / 9) / 3 * 3 + (c % 9) / 3;
+  for (const auto& [groups, n, count] : {std::tuple{dominoes, 4, 8}, std::tuple{boxes, 9, 9}}) {
+    const std::vector<int> tint = alternate_tints(groups, n, count);
+    REQUIRE(static_cast<int>(tint.size()) == count);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        const int g = groups[static_cast<size_t>(r * n + c)];
+        CHECK((tint[static_cast<size_t>(g)] >= 0 && tint[static_cast<size_t>(g)] < 4));
+        if (c + 1 < n && groups[static_cast<size_t>(r * n + c + 1)] != g)
+          CHECK(tint[static_cast<size_t>(g)] != tint[static_cast<size_t>(groups[static_cast<size_t>(r * n + c + 1)])]);
+        if (r + 1 < n && groups[static_cast<size_t>((r + 1) * n + c)] != g)
+          CHECK(tint[static_cast<size_t>(g)] != tint[static_cast<size_t>(groups[static_cast<size_t>((r + 1) * n + c)])]);
+      }
+  }
+  // Drawn on a puzzle of a killer board with tint_cages: one tint fill per cell; none on its answer.
+  std::vector<Cage> cages;
+  for (int k = 0; k < 8; ++k) {
+    Cage cage;
+    for (int c = 0; c < 16; ++c)
+      if (dominoes[static_cast<size_t>(c)] == k) cage.cells.push_back(c);
+    cages.push_back(cage);
+  }
+  const Puzzle p = make_puzzle(Shape{2, 2});
+  for (Cage& cage : cages) {
+    cage.sum = 0;
+    for (int c : cage.cells) cage.sum += p.solution.cells[static_cast<size_t>(c)];
+  }
+  auto board = killer_board(Shape{2, 2}, cages);
+  REQUIRE(board);
+  Grid givens(*board), solution(*board);
+  solution.cells = p.solution.cells;
+  GridStyle style;
+  style.tint_cages = true;
+  auto tints = [](const std::vector<Item>& items) {
+    int k = 0;
+    for (const Item& item : items)
+      if (const auto* r = std::get_if<RectItem>(&item))
+        for (double t : kTints) k += r->fill_grey == t;
+    return k;
+  };
+  std::vector<Item> puzzle, answer;
+  draw_grid(puzzle, 0, 0, 10, givens, nullptr, style);
+  draw_grid(answer, 0, 0, 10, givens, &solution, style);
+  CHECK(tints(puzzle) == 16);
+  CHECK(tints(answer) == 0);
 }

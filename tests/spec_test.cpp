@@ -635,7 +635,7 @@ TEST_CASE("docs/spec.md's key tables are the schema's", "[spec][docs]") {
   text << in.rdbuf();
   const std::string doc = text.str();
   for (const char* table : {"top", "page", "theme", "section", "answers", "front_matter", "output", "print", "cover",
-                            "newspaper", "worksheet"}) {
+                            "newspaper", "worksheet", "killer", "jigsaw"}) {
     INFO(table);
     CHECK(doc.find(std::string("<!-- keys: ") + table + " -->\n") != std::string::npos);
     CHECK(gp::spec::key_table(table).find("| `") != std::string::npos);
@@ -759,4 +759,16 @@ TEST_CASE("front_matter.cage_combinations needs a killer section", "[spec]") {
             "2:22: front_matter.cage_combinations: the book has no killer section: a table of cage sums helps only "
             "with cages"});
   CHECK(problems("front_matter:\n  cage_combinations: true\nsections:\n  - variant: killer\n").empty());
+}
+
+TEST_CASE("killer.tint and jigsaw.tint: none or alternate", "[spec]") {
+  auto r = gp::spec::parse_book_spec("killer:\n  tint: alternate\njigsaw: {tint: alternate}\nsections:\n  - variant: killer\n",
+                                     kData + "/profiles/inline.yaml", test_options());
+  REQUIRE(r);
+  CHECK(r->killer.tint == "alternate");
+  CHECK(r->jigsaw.tint == "alternate");
+  const auto bad = problems("killer:\n  tint: bright\nsections:\n  - variant: killer\n");
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0].rfind("2:9: killer.tint: ", 0) == 0);
+  CHECK(bad[0].find("alternate") != std::string::npos);
 }

@@ -1,6 +1,7 @@
 #include "layout/grid_draw.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <string>
 #include <variant>
@@ -63,6 +64,44 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style) {
   return cell > 0 ? cell : 0;
 }
 
+std::vector<int> alternate_tints(const std::vector<int>& group_of, int n, int count) {
+  std::vector<std::vector<int>> next(static_cast<size_t>(count));
+  auto join = [&](int a, int b) {
+    const int ga = group_of[static_cast<size_t>(a)], gb = group_of[static_cast<size_t>(b)];
+    if (ga == gb) return;
+    auto& na = next[static_cast<size_t>(ga)];
+    if (std::find(na.begin(), na.end(), gb) == na.end()) {
+      na.push_back(gb);
+      next[static_cast<size_t>(gb)].push_back(ga);
+    }
+  };
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      if (c + 1 < n) join(r * n + c, r * n + c + 1);
+      if (r + 1 < n) join(r * n + c, (r + 1) * n + c);
+    }
+  std::vector<int> tint(static_cast<size_t>(count), -1);
+  for (int done = 0; done < count; ++done) {
+    int pick = -1, pick_sat = -1, pick_deg = -1;
+    for (int g = 0; g < count; ++g) {
+      if (tint[static_cast<size_t>(g)] >= 0) continue;
+      int seen = 0;
+      for (int o : next[static_cast<size_t>(g)])
+        if (tint[static_cast<size_t>(o)] >= 0) seen |= 1 << tint[static_cast<size_t>(o)];
+      const int sat = std::popcount(static_cast<unsigned>(seen)), deg = static_cast<int>(next[static_cast<size_t>(g)].size());
+      if (sat > pick_sat || (sat == pick_sat && deg > pick_deg)) pick = g, pick_sat = sat, pick_deg = deg;
+    }
+    int uses[4] = {0, 0, 0, 0};
+    for (int o : next[static_cast<size_t>(pick)])
+      if (tint[static_cast<size_t>(o)] >= 0) ++uses[tint[static_cast<size_t>(o)]];
+    int best = 0;  // the lowest free tint, or the one fewest neighbours have
+    for (int t = 1; t < 4; ++t)
+      if (uses[t] < uses[best]) best = t;
+    tint[static_cast<size_t>(pick)] = best;
+  }
+  return tint;
+}
+
 int drawn_side(const Grid& g) { return g.board && g.board->multi_grid() ? g.board->layout_cols : g.n(); }
 
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
@@ -97,6 +136,25 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
             add(out, LineItem{gx + p, gy, gx + p, gy + gside, v_box ? style.box_pt : style.thin_pt, 0, false});
         }
       }
+  }
+
+  // Tints: each cage (or jigsaw region) a light grey, touching ones different, under everything.
+  if (!rule_frame.answer && !multi) {
+    const std::vector<int>* groups = nullptr;
+    int count = 0;
+    if (style.tint_cages && !board.cage_of().empty()) {
+      groups = &board.cage_of();
+      count = static_cast<int>(board.cages().size());
+    } else if (style.tint_regions && board.jigsaw()) {
+      groups = &board.region;
+      count = n;
+    }
+    if (groups) {
+      const std::vector<int> tint = alternate_tints(*groups, n, count);
+      for (int c = 0; c < board.cells; ++c)
+        add(out, RectItem{Box{x0 + (c % n) * cell_mm, y0 + (c / n) * cell_mm, cell_mm, cell_mm}, 0, 0,
+                          kTints[tint[static_cast<size_t>((*groups)[static_cast<size_t>(c)])]]});
+    }
   }
 
   // Variants: the cells of the extra units (x: the diagonals; hyper: the windows) shaded first,

@@ -26,7 +26,20 @@ struct GridStyle {
   // rule's marks as on a puzzle page (an answer key leaves out the marks the solution makes
   // redundant, such as cage sums).
   bool solved_example = false;
+  // killer.tint / jigsaw.tint: alternate: each cage (region) filled with one of kTints, touching
+  // ones different (alternate_tints), on puzzles and solved examples, not on answers.
+  bool tint_cages = false;
+  bool tint_regions = false;
 };
+
+// The tints of `tint_cages` / `tint_regions`: light greys, 5 to 20 % ink.
+inline constexpr double kTints[4] = {0.95, 0.89, 0.84, 0.80};
+
+// A tint (0..3) for each group of cells (`group_of`: per cell of an n x n grid, its group 0..count-1)
+// so that groups touching side by side differ: colours chosen most-constrained group first (DSatur),
+// each the lowest tint its neighbours leave; a group with all four around it (rare on a grid) takes
+// the one its fewest neighbours have.
+std::vector<int> alternate_tints(const std::vector<int>& group_of, int n, int count);
 
 // Style from a theme, enforcing the invariants above (a theme asking for thinner lines gets the
 // minimums instead); min_digit_pt = max(7, theme.min_digit_size).

@@ -684,6 +684,8 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
   Context cx{spec,     plan,     puzzles, measure, options, techniques, examples, detail::book_fonts(spec, options),
              {},       grid_style(spec.theme), {}};
   cx.bands = detail::measure_bands(spec, cx.fonts, measure, options);
+  cx.style.tint_cages = spec.killer.tint == "alternate";
+  cx.style.tint_regions = spec.jigsaw.tint == "alternate";
   cx.first_record.assign(spec.sections.size(), 0);
   for (std::size_t i = plan.records.size(); i-- > 0;) {
     cx.first_record[static_cast<std::size_t>(plan.records[i].section)] = i;

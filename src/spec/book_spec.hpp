@@ -173,6 +173,18 @@ struct PrintSpec {
   friend bool operator==(const PrintSpec&, const PrintSpec&) = default;
 };
 
+// How a book draws killer cages and jigsaw regions. `tint: alternate` fills each cage (region) with
+// one of a few light greys, touching ones different, so the eye finds a cage's edge at a glance;
+// the greys stay light enough for digits, dashes and pencil marks (docs/layout.md).
+struct KillerSpec {
+  std::string tint = "none";  // "none" | "alternate"
+  friend bool operator==(const KillerSpec&, const KillerSpec&) = default;
+};
+struct JigsawSpec {
+  std::string tint = "none";  // "none" | "alternate"
+  friend bool operator==(const JigsawSpec&, const JigsawSpec&) = default;
+};
+
 // A separate full-wrap cover PDF (back + spine + front, 0.125 in bleed all round).
 struct CoverSpec {
   bool enabled = false;
@@ -299,6 +311,8 @@ struct BookSpec {
   CoverSpec cover;
   NewspaperSpec newspaper;
   WorksheetSpec worksheet;
+  KillerSpec killer;
+  JigsawSpec jigsaw;
   friend bool operator==(const BookSpec&, const BookSpec&) = default;
 };
 

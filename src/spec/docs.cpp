@@ -19,7 +19,8 @@ const std::map<std::string, Scope, std::less<>>& tables() {
       {"top", Scope::Top},         {"page", Scope::Page},       {"theme", Scope::Theme},
       {"section", Scope::Section}, {"answers", Scope::Answers}, {"front_matter", Scope::Front},
       {"output", Scope::Output},   {"print", Scope::Print},     {"cover", Scope::Cover},
-      {"newspaper", Scope::Newspaper}, {"worksheet", Scope::Worksheet}};
+      {"newspaper", Scope::Newspaper}, {"worksheet", Scope::Worksheet}, {"killer", Scope::Killer},
+      {"jigsaw", Scope::Jigsaw}};
   return t;
 }
 

@@ -240,6 +240,8 @@ std::vector<Key> top_keys() {
                            read_scope(r, Scope::Newspaper, n, path, t);
                          }));
   keys.push_back(mapping("worksheet", S::Worksheet, "mapping", "see below", "classroom header and rules box"));
+  keys.push_back(mapping("killer", S::Killer, "mapping", "see below", "how killer cages are drawn"));
+  keys.push_back(mapping("jigsaw", S::Jigsaw, "mapping", "see below", "how jigsaw regions are drawn"));
   return keys;
 }
 
@@ -438,6 +440,8 @@ std::string_view home_name(Scope scope) {
     case Scope::Cover: return "cover";
     case Scope::Newspaper: return "newspaper";
     case Scope::Worksheet: return "worksheet";
+    case Scope::Killer: return "killer";
+    case Scope::Jigsaw: return "jigsaw";
     default: return {};
   }
 }
@@ -445,7 +449,8 @@ std::string_view home_name(Scope scope) {
 const std::vector<Scope>& home_scopes() {
   static const std::vector<Scope> scopes = {Scope::Page,   Scope::Margins, Scope::Theme,     Scope::Section,
                                             Scope::Answers, Scope::Front,  Scope::Output,    Scope::Print,
-                                            Scope::Cover,  Scope::Newspaper, Scope::Worksheet};
+                                            Scope::Cover,  Scope::Newspaper, Scope::Worksheet, Scope::Killer,
+                                            Scope::Jigsaw};
   return scopes;
 }
 

@@ -30,6 +30,8 @@ enum class Scope {
   Newspaper,  // newspaper:
   Weekdays,   // newspaper.weekday_difficulty:
   Worksheet,  // worksheet:
+  Killer,     // killer: (how killer cages are drawn)
+  Jigsaw,     // jigsaw: (how jigsaw regions are drawn)
 };
 
 // How a key's value is read. All but Custom are read and written by the schema itself from the

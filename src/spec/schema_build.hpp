@@ -60,6 +60,8 @@ template <> inline PrintSpec& part(Target& t) { return t.st.book.print; }
 template <> inline CoverSpec& part(Target& t) { return t.st.book.cover; }
 template <> inline NewspaperSpec& part(Target& t) { return t.st.book.newspaper; }
 template <> inline WorksheetSpec& part(Target& t) { return t.st.book.worksheet; }
+template <> inline KillerSpec& part(Target& t) { return t.st.book.killer; }
+template <> inline JigsawSpec& part(Target& t) { return t.st.book.jigsaw; }
 
 template <class S> const S& part(const View& v);
 template <> inline const BookSpec& part(const View& v) { return v.book; }
@@ -74,6 +76,8 @@ template <> inline const PrintSpec& part(const View& v) { return v.book.print; }
 template <> inline const CoverSpec& part(const View& v) { return v.book.cover; }
 template <> inline const NewspaperSpec& part(const View& v) { return v.book.newspaper; }
 template <> inline const WorksheetSpec& part(const View& v) { return v.book.worksheet; }
+template <> inline const KillerSpec& part(const View& v) { return v.book.killer; }
+template <> inline const JigsawSpec& part(const View& v) { return v.book.jigsaw; }
 
 // A plain key: read and written from its kind, range and choices alone.
 template <class S, class T>

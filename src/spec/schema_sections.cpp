@@ -478,6 +478,15 @@ std::vector<Key> book_part_keys() {
     if (format == "pdf") k.doc_name = "`pdf` / `svg` / `png` / `eps`";
     keys.push_back(std::move(k));
   }
+  // killer, jigsaw
+  keys.push_back(plain(S::Killer, "tint", Kind::Choice, &KillerSpec::tint,
+                       "`alternate`: each cage filled with one of four light greys (5 to 20 %), touching cages "
+                       "different; puzzle pages",
+                       0, 0, {"none", "alternate"}));
+  keys.push_back(plain(S::Jigsaw, "tint", Kind::Choice, &JigsawSpec::tint,
+                       "`alternate`: each region filled with one of four light greys (5 to 20 %), touching regions "
+                       "different; puzzle pages",
+                       0, 0, {"none", "alternate"}));
   // print
   keys.push_back(plain(S::Print, "rules", Kind::Choice, &PrintSpec::rules,
                        "`kdp`: the print-on-demand preflight runs with the book", 0, 0, {"none", "kdp"}));
