@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "layout/internal.hpp"
+#include "spec/symbols.hpp"
 #include "layout_support.hpp"
 
 using namespace gp;
@@ -695,4 +696,34 @@ TEST_CASE("alternate tints: touching cages or regions never share a grey") {
   draw_grid(answer, 0, 0, 10, givens, &solution, style);
   CHECK(tints(puzzle) == 16);
   CHECK(tints(answer) == 0);
+}
+
+TEST_CASE("a pack of shapes or colours has a picture key in its rules box") {
+  for (const char* kind : {"shapes", "colors"}) {
+    spec::BookSpec spec = two_section_book();
+    spec.front.title_page = spec.front.how_to_play = false;
+    spec.front.notice.clear();
+    spec.worksheet.rules_box = true;
+    spec.sections = {section("Shapes", 4, Shape{2, 2}, 2, 2)};
+    spec.sections[0].symbols = kind;
+    spec.sections[0].heading_page = false;
+    spec::BookSpec digits = spec;
+    digits.sections[0].symbols = "digits";
+    const BookPlan plan = plan_of(spec, {4}), plain = plan_of(digits, {4});
+    // The key takes room: the box is taller than the digits' box by the key's height.
+    CHECK(plan.fits[0].rules_box_mm > plain.fits[0].rules_box_mm + detail::kKeySymbolMm);
+    const Collected c = lay_out(spec, plan, make_puzzles(spec, {4}));
+    const Page& first = c.book.front();
+    const std::vector<std::string> names = spec::section_symbols(spec.sections[0]);
+    REQUIRE(names.size() == 4);
+    for (const std::string& name : names) CHECK(has_text(first, name));
+    const PageFrame f = plan.book_geometry.frame(1);
+    for (const Item& item : first.items) {
+      if (const auto* path = std::get_if<PathItem>(&item)) {  // a shape: its points
+        for (const auto& [x, y] : path->points) CHECK(inside(Box{x, y, 0, 0}, f.content));
+        continue;
+      }
+      CHECK(inside(ink_box(item), f.content));
+    }
+  }
 }

@@ -42,6 +42,11 @@ Box puzzle_area_with_rules(const Box& content, const Bands& bands, double rules_
 // grid size, symbols and variant: jigsaw names the shapes with a thick border), and the height of the box holding it at `width`.
 std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::SectionSpec& section);
 inline constexpr double kRulesPadMm = 3.0;
+// A pack of shapes or colours has a picture key under the rules: each symbol drawn kKeySymbolMm
+// high with its name under it, for children who cannot read the rules yet. Its height (0 for
+// other sections), included in rules_box_height.
+inline constexpr double kKeySymbolMm = 8.0;
+double picture_key_height(const Fonts& fonts, const TextMeasure& measure, const spec::SectionSpec& section);
 double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const spec::WorksheetSpec& worksheet,
                         const spec::SectionSpec& section, double width);
 Box answer_area(const Box& content, const Bands& bands);

@@ -12,6 +12,7 @@
 #include "layout/calendar.hpp"
 #include "layout/grid_draw.hpp"
 #include "layout/internal.hpp"
+#include "layout/symbols.hpp"
 #include "spec/symbols.hpp"
 
 namespace gp::layout {
@@ -109,6 +110,22 @@ void rules_box(const Context& cx, Page& page, const PageFrame& f, const spec::Se
   const double pad = detail::kRulesPadMm;
   page.items.push_back(text_item(Box{box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad}, detail::rules_text(cx.spec.worksheet, section),
                             cx.fonts.body, HAlign::left, VAlign::top, true));
+  // The picture key of a pack of shapes or colours: each symbol with its name, along the foot.
+  const double key_h = detail::picture_key_height(cx.fonts, cx.measure, section);
+  if (key_h <= 0) return;
+  const std::vector<std::string> symbols = spec::section_symbols(section);
+  const double name_h = cx.measure.measure("Ag", cx.fonts.body).height;
+  const double top = box.bottom() - pad - name_h - 1.0 - detail::kKeySymbolMm;
+  const double each = (box.w - 2 * pad) / static_cast<double>(symbols.size());
+  SymbolStyle look{cx.style.digit_font, 0.0, detail::kKeySymbolMm * 0.8};
+  look.font.size_pt = detail::kKeySymbolMm * 0.6 / pt_to_mm(1);
+  for (std::size_t i = 0; i < symbols.size(); ++i) {
+    const double x = box.x + pad + each * static_cast<double>(i);
+    draw_symbol(page.items, symbols[i],
+                Box{x + (each - detail::kKeySymbolMm) / 2, top, detail::kKeySymbolMm, detail::kKeySymbolMm}, look);
+    page.items.push_back(text_item(Box{x, top + detail::kKeySymbolMm + 1.0, each, name_h}, symbols[i], cx.fonts.body,
+                                   HAlign::center, VAlign::top));
+  }
 }
 
 const PuzzleRecord& record(const Context& cx, int section, int index) {

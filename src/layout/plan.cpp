@@ -196,10 +196,15 @@ std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::Section
   return "Write a number in every empty square." + rule + numbers + ", and no number twice.";
 }
 
+double picture_key_height(const Fonts& fonts, const TextMeasure& measure, const spec::SectionSpec& section) {
+  if (section.symbols != "shapes" && section.symbols != "colors") return 0;
+  return kKeySymbolMm + 1.0 + measure.measure("Ag", fonts.body).height + kRulesPadMm;
+}
+
 double rules_box_height(const Fonts& fonts, const TextMeasure& measure, const spec::WorksheetSpec& worksheet,
                         const spec::SectionSpec& section, double width) {
   return measure.measure(rules_text(worksheet, section), fonts.body, width - 2 * kRulesPadMm).height +
-         2 * kRulesPadMm;
+         2 * kRulesPadMm + picture_key_height(fonts, measure, section);
 }
 
 Box puzzle_area_with_rules(const Box& content, const Bands& bands, double rules_box, double gap) {
