@@ -61,6 +61,27 @@ std::vector<Sample> samples() {
     breaks[1] = 3;
     out.push_back({*rule, breaks, "digit 3 at r1c2 is odd, but the cell is marked even (grey square)", Relabel::kParity});
   }
+  {
+    // Thermos rising on kSolved: r1c1 1 < r1c2 2 < r2c2 4, and r3c1 2 < r4c2 3 (a diagonal step);
+    // breaking it: 2 then 1 from the bulb of the first.
+    auto rule = make_thermo_rule(Shape{2, 2}, {{0, 1, 5}, {8, 13}});
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[0] = 2;
+    breaks[1] = 1;
+    out.push_back({*rule, breaks, "digit 1 at r1c2 is not above the 2 at r1c1 nearer the bulb of thermo 1 (digits rise from the bulb)",
+                   Relabel::kNone});
+  }
+  {
+    // An arrow on kSolved: circle r2c2 (4), path r2c1 (3) then r1c1 (1); breaking it: 3 + 2 is not 4.
+    auto rule = make_arrow_rule(Shape{2, 2}, {{5, {4, 0}}});
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[5] = 4;
+    breaks[4] = 3;
+    breaks[0] = 2;
+    out.push_back({*rule, breaks, "arrow 1 (circle r2c2): the digits on its path add up to 5, not the circle's 4", Relabel::kNone});
+  }
   return out;
 }
 

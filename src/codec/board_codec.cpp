@@ -56,6 +56,52 @@ Result<std::string> token_from_json(const ParityRule*, const nlohmann::json& j) 
   return j.get<std::string>();
 }
 
+// Thermos: a list of cell lists, bulb first ("thermos": [[0, 1, 2], [9, 10]]).
+nlohmann::ordered_json rule_json(const ThermoRule& rule) { return rule.thermos; }
+
+Result<std::string> token_from_json(const ThermoRule*, const nlohmann::json& j) {
+  if (!j.is_array() || j.empty()) return Error("\"thermos\" is not a list of thermos (cell lists, bulb first)");
+  std::string out;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const std::string name = "\"thermos\"[" + std::to_string(k) + "]";
+    if (!j[k].is_array()) return Error(name + " is not a list of cells, bulb first");
+    out += k ? ";" : "";
+    for (std::size_t i = 0; i < j[k].size(); ++i) {
+      const auto& x = j[k][i];
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 9999)
+        return Error(name + ": a cell that is not a cell number");
+      out += (i ? "<" : "") + std::to_string(x.get<int>());
+    }
+  }
+  return out;
+}
+
+// Arrows: [{"circle": c, "path": [...]}, ...].
+nlohmann::ordered_json rule_json(const ArrowRule& rule) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const Arrow& a : rule.arrows) out.push_back({{"circle", a.circle}, {"path", a.path}});
+  return out;
+}
+
+Result<std::string> token_from_json(const ArrowRule*, const nlohmann::json& j) {
+  if (!j.is_array() || j.empty()) return Error("\"arrows\" is not a list of arrows ({\"circle\": c, \"path\": [...]})");
+  auto cell = [](const nlohmann::json& x) { return x.is_number_integer() && x.get<long long>() >= 0 && x.get<long long>() <= 9999; };
+  std::string out;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& a = j[k];
+    const std::string name = "\"arrows\"[" + std::to_string(k) + "]";
+    if (!a.is_object() || !a.contains("circle") || !a.contains("path") || !a["path"].is_array())
+      return Error(name + " is not {\"circle\": c, \"path\": [...]}");
+    if (!cell(a["circle"])) return Error(name + ": a circle that is not a cell number");
+    out += (k ? ";" : "") + std::to_string(a["circle"].get<int>()) + ":";
+    for (std::size_t i = 0; i < a["path"].size(); ++i) {
+      if (!cell(a["path"][i])) return Error(name + ": a path cell that is not a cell number");
+      out += (i ? "+" : "") + std::to_string(a["path"][i].get<int>());
+    }
+  }
+  return out;
+}
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }

@@ -62,13 +62,17 @@ MinimumClues minimum_clues(Shape shape);
 // boxes by irregular regions (n connected regions of n cells, a region map per puzzle); samurai
 // is five overlapping 9x9 grids on a 21x21 layout (one board, cells numbered over the union);
 // killer keeps the classic units and adds cages (groups of cells with a sum, a list per puzzle).
-enum class Variant : std::uint8_t { kClassic, kX, kHyper, kJigsaw, kSamurai, kKiller, kEvenOdd };
+enum class Variant : std::uint8_t {
+  kClassic, kX, kHyper, kJigsaw, kSamurai, kKiller, kEvenOdd,
+  kThermo,
+  kArrow,
+};
 
 // "classic", "x", "hyper", "jigsaw", "samurai", "killer".
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
-// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer or even-odd); did you mean 'hyper'?".
+// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer, even-odd, thermo or arrow); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
 // hyper and samurai on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box

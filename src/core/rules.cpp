@@ -184,6 +184,236 @@ Relabel relabel(const ParityRule&) { return Relabel::kParity; }
 
 void add_peers(const ParityRule&, std::vector<std::vector<int>>&) {}
 
+// --- ThermoRule ---
+
+namespace {
+
+bool king_step(int a, int b, int n) {
+  const int dr = a / n - b / n, dc = a % n - b % n;
+  return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1;
+}
+
+// Cell numbers joined by `sep` ("0<1<2"); `what` names the list in errors ("thermo 2").
+Result<std::vector<int>> parse_cell_list(std::string_view text, char sep, const std::string& what) {
+  std::vector<int> out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t end = std::min(text.find(sep, at), text.size());
+    const std::string_view part = text.substr(at, end - at);
+    if (part.empty() || part.size() > 4 || part.find_first_not_of("0123456789") != std::string_view::npos)
+      return Error(what + " ('" + std::string(text.substr(0, 40)) + "'): '" + std::string(part.substr(0, 8)) +
+                   "' is not a cell number");
+    out.push_back(std::stoi(std::string(part)));
+    if (end == text.size()) return out;
+    at = end + 1;
+  }
+}
+
+// Splits a token at ';' (an empty token: no parts).
+std::vector<std::string_view> split_parts(std::string_view token) {
+  std::vector<std::string_view> out;
+  if (token.empty()) return out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t end = std::min(token.find(';', at), token.size());
+    out.push_back(token.substr(at, end - at));
+    if (end == token.size()) return out;
+    at = end + 1;
+  }
+}
+
+}  // namespace
+
+Result<ThermoRule> make_thermo_rule(Shape shape, std::vector<std::vector<int>> thermos) {
+  const int n = shape.n(), cells = shape.cells();
+  if (thermos.empty()) return Error("no thermos (a thermo puzzle has at least one)");
+  for (size_t i = 0; i < thermos.size(); ++i) {
+    const auto& t = thermos[i];
+    const std::string name = "thermo " + std::to_string(i + 1);
+    if (t.size() < 2)
+      return Error(name + " has " + std::to_string(t.size()) + (t.size() == 1 ? " cell" : " cells") +
+                   "; a thermometer is a bulb and at least one cell more");
+    if (static_cast<int>(t.size()) > n)
+      return Error(name + " has " + std::to_string(t.size()) + " cells; 1 to " + std::to_string(n) +
+                   " rise through at most " + std::to_string(n));
+    for (size_t j = 0; j < t.size(); ++j) {
+      const int c = t[j];
+      if (c < 0 || c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
+      if (std::find(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(j), c) != t.begin() + static_cast<std::ptrdiff_t>(j))
+        return Error(name + " lists " + cell_name(c, n) + " twice");
+      if (j > 0 && !king_step(t[j - 1], c, n))
+        return Error(name + ": " + cell_name(t[j - 1], n) + " to " + cell_name(c, n) +
+                     " is not a step to one of the 8 cells around");
+    }
+  }
+  // Thermos sharing cells: the least digit each cell can hold (1 + the longest rise into it) must
+  // stay within n; a rise in a circle never settles.
+  std::vector<int> least(static_cast<size_t>(cells), 1);
+  for (int round = 0;; ++round) {
+    bool moved = false;
+    for (const auto& t : thermos)
+      for (size_t j = 1; j < t.size(); ++j) {
+        int& l = least[static_cast<size_t>(t[j])];
+        if (l < least[static_cast<size_t>(t[j - 1])] + 1) {
+          l = least[static_cast<size_t>(t[j - 1])] + 1;
+          moved = true;
+          if (l > n)
+            return Error(cell_name(t[j], n) + " would need a digit above " + std::to_string(n) +
+                         ": the thermos through it rise through more than " + std::to_string(n) +
+                         " cells, or in a circle");
+        }
+      }
+    if (!moved) break;
+  }
+  return ThermoRule{std::move(thermos)};
+}
+
+std::string_view rule_key(const ThermoRule&) { return "thermos"; }
+
+Status check_rule(const ThermoRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (size_t i = 0; i < rule.thermos.size(); ++i) {
+    const auto& t = rule.thermos[i];
+    const std::string name = "thermo " + std::to_string(i + 1);
+    const int len = static_cast<int>(t.size());
+    for (int j = 0; j < len; ++j) {
+      const int v = cells[static_cast<size_t>(t[static_cast<size_t>(j)])];
+      if (!v) continue;
+      for (int k = j + 1; k < len; ++k) {
+        const int w = cells[static_cast<size_t>(t[static_cast<size_t>(k)])];
+        if (!w) continue;
+        if (w <= v)
+          return Error("digit " + std::to_string(w) + " at " + cell_name(t[static_cast<size_t>(k)], n) +
+                       " is not above the " + std::to_string(v) + " at " + cell_name(t[static_cast<size_t>(j)], n) +
+                       " nearer the bulb of " + name + " (digits rise from the bulb)");
+        if (w - v < k - j)
+          return Error(name + ": the " + std::to_string(v) + " at " + cell_name(t[static_cast<size_t>(j)], n) +
+                       " and the " + std::to_string(w) + " at " + cell_name(t[static_cast<size_t>(k)], n) +
+                       " leave no rising digits for the " + std::to_string(k - j - 1) + " cells between them");
+      }
+      if (v < j + 1)
+        return Error(name + ": digit " + std::to_string(v) + " at " + cell_name(t[static_cast<size_t>(j)], n) +
+                     " leaves no rising digits for the " + std::to_string(j) + " cells below it");
+      if (v > n - (len - 1 - j))
+        return Error(name + ": digit " + std::to_string(v) + " at " + cell_name(t[static_cast<size_t>(j)], n) +
+                     " leaves no rising digits for the " + std::to_string(len - 1 - j) + " cells above it");
+    }
+  }
+  return Ok{};
+}
+
+std::string rule_token(const ThermoRule& rule) {
+  std::string out;
+  for (const auto& t : rule.thermos) {
+    if (!out.empty()) out += ';';
+    for (size_t j = 0; j < t.size(); ++j) out += (j ? "<" : "") + std::to_string(t[j]);
+  }
+  return out;
+}
+
+ThermoRule mapped(const ThermoRule& rule, const Board&, const std::vector<int>& image) {
+  ThermoRule out = rule;
+  for (auto& t : out.thermos)
+    for (int& c : t) c = image[static_cast<size_t>(c)];
+  std::sort(out.thermos.begin(), out.thermos.end());
+  return out;
+}
+
+// The rule is about order: only the identity keeps it. (Reversal v -> n+1-v keeps the puzzle only
+// with every thermo turned round, bulb and tip swapped: other data, so not counted.)
+Relabel relabel(const ThermoRule&) { return Relabel::kNone; }
+
+void add_peers(const ThermoRule& rule, std::vector<std::vector<int>>& peers) {
+  for (const auto& t : rule.thermos)
+    for (int c : t) {
+      auto& p = peers[static_cast<size_t>(c)];
+      for (int o : t)
+        if (o != c) p.push_back(o);
+      std::sort(p.begin(), p.end());
+      p.erase(std::unique(p.begin(), p.end()), p.end());
+    }
+}
+
+// --- ArrowRule ---
+
+Result<ArrowRule> make_arrow_rule(Shape shape, std::vector<Arrow> arrows) {
+  const int n = shape.n(), cells = shape.cells();
+  if (arrows.empty()) return Error("no arrows (an arrow puzzle has at least one)");
+  for (size_t i = 0; i < arrows.size(); ++i) {
+    const Arrow& a = arrows[i];
+    const std::string name = "arrow " + std::to_string(i + 1);
+    if (a.path.empty()) return Error(name + " has no path (a circle and at least one cell along the arrow)");
+    if (static_cast<int>(a.path.size()) > n)
+      return Error(name + ": " + std::to_string(a.path.size()) + " cells add up to " + std::to_string(a.path.size()) +
+                   " or more; a circle holds at most " + std::to_string(n));
+    std::vector<int> all{a.circle};
+    all.insert(all.end(), a.path.begin(), a.path.end());
+    for (size_t j = 0; j < all.size(); ++j) {
+      const int c = all[j];
+      if (c < 0 || c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
+      if (std::find(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(j), c) != all.begin() + static_cast<std::ptrdiff_t>(j))
+        return Error(name + " lists " + cell_name(c, n) + " twice");
+      if (j > 0 && !king_step(all[j - 1], c, n))
+        return Error(name + ": " + cell_name(all[j - 1], n) + " to " + cell_name(c, n) +
+                     " is not a step to one of the 8 cells around");
+    }
+  }
+  return ArrowRule{std::move(arrows)};
+}
+
+std::string_view rule_key(const ArrowRule&) { return "arrows"; }
+
+Status check_rule(const ArrowRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (size_t i = 0; i < rule.arrows.size(); ++i) {
+    const Arrow& a = rule.arrows[i];
+    const std::string name = "arrow " + std::to_string(i + 1) + " (circle " + cell_name(a.circle, n) + ")";
+    int sum = 0, empty = 0;
+    for (int c : a.path) {
+      const int v = cells[static_cast<size_t>(c)];
+      sum += v;
+      empty += !v;
+    }
+    const int circle = cells[static_cast<size_t>(a.circle)];
+    const int least = sum + empty;  // each empty cell holds 1 or more
+    if (circle && !empty && sum != circle)
+      return Error(name + ": the digits on its path add up to " + std::to_string(sum) + ", not the circle's " +
+                   std::to_string(circle));
+    if (least > (circle ? circle : n))
+      return Error(name + ": its path adds up to " + std::to_string(least) + " or more" +
+                   (empty ? " (" + std::to_string(empty) + " empty " + (empty == 1 ? "cell" : "cells") + " at 1 or more)" : "") +
+                   ", more than " + (circle ? "the circle's " + std::to_string(circle) : "any digit (" + std::to_string(n) + ")"));
+  }
+  return Ok{};
+}
+
+std::string rule_token(const ArrowRule& rule) {
+  std::string out;
+  for (const Arrow& a : rule.arrows) {
+    if (!out.empty()) out += ';';
+    out += std::to_string(a.circle) + ":";
+    for (size_t j = 0; j < a.path.size(); ++j) out += (j ? "+" : "") + std::to_string(a.path[j]);
+  }
+  return out;
+}
+
+ArrowRule mapped(const ArrowRule& rule, const Board&, const std::vector<int>& image) {
+  ArrowRule out = rule;
+  for (Arrow& a : out.arrows) {
+    a.circle = image[static_cast<size_t>(a.circle)];
+    for (int& c : a.path) c = image[static_cast<size_t>(c)];
+  }
+  std::sort(out.arrows.begin(), out.arrows.end());
+  return out;
+}
+
+// A sum names digits: no relabelling keeps it.
+Relabel relabel(const ArrowRule&) { return Relabel::kNone; }
+
+void add_peers(const ArrowRule&, std::vector<std::vector<int>>&) {}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -231,6 +461,40 @@ template <>
 Result<Rule> parse_as<ParityRule>(std::string_view token, Shape shape) {
   auto rule = make_parity_rule(shape, std::string(token));
   if (!rule) return Error("parity: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+template <>
+Result<Rule> parse_as<ThermoRule>(std::string_view token, Shape shape) {
+  std::vector<std::vector<int>> thermos;
+  for (std::string_view part : split_parts(token)) {
+    auto cells = parse_cell_list(part, '<', "thermo " + std::to_string(thermos.size() + 1));
+    if (!cells) return Error("thermos: " + cells.error().to_string());
+    thermos.push_back(std::move(*cells));
+  }
+  auto rule = make_thermo_rule(shape, std::move(thermos));
+  if (!rule) return Error("thermos: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+template <>
+Result<Rule> parse_as<ArrowRule>(std::string_view token, Shape shape) {
+  std::vector<Arrow> arrows;
+  for (std::string_view part : split_parts(token)) {
+    const std::string name = "arrow " + std::to_string(arrows.size() + 1);
+    const std::size_t colon = part.find(':');
+    if (colon == std::string_view::npos)
+      return Error("arrows: " + name + " ('" + std::string(part.substr(0, 40)) + "'): no ':' after its circle");
+    auto circle = parse_cell_list(part.substr(0, colon), '+', name);
+    if (!circle) return Error("arrows: " + circle.error().to_string());
+    if (circle->size() != 1)
+      return Error("arrows: " + name + " ('" + std::string(part.substr(0, 40)) + "'): one circle before ':'");
+    auto path = parse_cell_list(part.substr(colon + 1), '+', name);
+    if (!path) return Error("arrows: " + path.error().to_string());
+    arrows.push_back({circle->front(), std::move(*path)});
+  }
+  auto rule = make_arrow_rule(shape, std::move(arrows));
+  if (!rule) return Error("arrows: " + rule.error().to_string());
   return Rule(std::move(*rule));
 }
 

@@ -64,8 +64,30 @@ struct ParityRule {
   bool odd(int c) const { return marks[static_cast<std::size_t>(c)] == 'O'; }
 };
 
+// Thermometers (thermo): each a path of cells, bulb first, along which the digits rise strictly;
+// each step goes to one of the 8 cells around (orthogonal or diagonal). Thermos may share cells
+// (branching thermos). The cells of one thermo are peers (rising digits are all different).
+// Build with make_thermo_rule.
+struct ThermoRule {
+  std::vector<std::vector<int>> thermos;  // cells, bulb first
+  friend bool operator==(const ThermoRule&, const ThermoRule&) = default;
+};
+
+// Arrows (arrow): the digits along each arrow's path add up to the digit in its circle (digits may
+// repeat on a path where no unit forbids it). The path starts next to the circle and each step
+// goes to one of the 8 cells around. Arrows may share cells. Build with make_arrow_rule.
+struct Arrow {
+  int circle = 0;
+  std::vector<int> path;
+  friend auto operator<=>(const Arrow&, const Arrow&) = default;
+};
+struct ArrowRule {
+  std::vector<Arrow> arrows;
+  friend bool operator==(const ArrowRule&, const ArrowRule&) = default;
+};
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule, ParityRule>;
+using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
@@ -81,6 +103,20 @@ Result<ParityRule> make_parity_rule(Shape shape, std::string marks);
 // The digits of 1..n of one parity, as a mask: even (2, 4, ...) or odd (1, 3, ...).
 std::uint32_t parity_digits(int n, bool even);
 
+// The thermo rule of a grid of `shape` (thermos kept in the given order). Errors name the thermo
+// (1-based): fewer than 2 cells, a cell outside the grid or listed twice, two cells in a row that
+// are not neighbours ("thermo 2: r1c1 to r1c3 is not a step to one of the 8 cells around"), more
+// cells than digits ("thermo 1 has 10 cells; 1 to 9 rise through at most 9"), and thermos that
+// together rise through more than n cells or in a circle ("r3c4 would need a digit above 9 ...").
+Result<ThermoRule> make_thermo_rule(Shape shape, std::vector<std::vector<int>> thermos);
+
+// The arrow rule of a grid of `shape` (arrows kept in the given order). Errors name the arrow
+// (1-based): an empty path, a cell outside the grid or listed twice (the circle on its own path
+// too), a step that is not to a neighbour ("arrow 2: r1c1 to r1c3 is not a step to one of the 8
+// cells around"), a path too long for the circle ("arrow 1: 10 cells add up to 10 or more; a
+// circle holds at most 9").
+Result<ArrowRule> make_arrow_rule(Shape shape, std::vector<Arrow> arrows);
+
 // --- the per-type overloads (see the top of this file) ---
 std::string_view rule_key(const CageRule&);
 Status check_rule(const CageRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
@@ -95,6 +131,20 @@ std::string rule_token(const ParityRule& rule);  // the marks
 ParityRule mapped(const ParityRule& rule, const Board& board, const std::vector<int>& image);
 Relabel relabel(const ParityRule&);  // kParity
 void add_peers(const ParityRule& rule, std::vector<std::vector<int>>& peers);  // none
+
+std::string_view rule_key(const ThermoRule&);  // "thermos"
+Status check_rule(const ThermoRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const ThermoRule& rule);  // "0<1<2;9<10": cells bulb first joined by '<', thermos by ';'
+ThermoRule mapped(const ThermoRule& rule, const Board& board, const std::vector<int>& image);  // thermos sorted
+Relabel relabel(const ThermoRule&);  // kNone (order matters; reversal would turn every thermo round)
+void add_peers(const ThermoRule& rule, std::vector<std::vector<int>>& peers);  // a thermo's cells
+
+std::string_view rule_key(const ArrowRule&);  // "arrows"
+Status check_rule(const ArrowRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const ArrowRule& rule);  // "40:41+42;10:19": circle ':' path joined by '+', arrows by ';'
+ArrowRule mapped(const ArrowRule& rule, const Board& board, const std::vector<int>& image);  // arrows sorted
+Relabel relabel(const ArrowRule&);  // kNone (sums name digits)
+void add_peers(const ArrowRule& rule, std::vector<std::vector<int>>& peers);  // none
 
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);

@@ -39,8 +39,18 @@ std::string even_odd_size(Shape shape) {
          shape.name();
 }
 
+std::string thermo_size(Shape shape) {
+  if (shape.n() >= 4 && shape.n() <= 9) return {};
+  return "thermo puzzles are 4x4 to 9x9 (digits rise along a thermometer one cell at a time), not " + shape.name();
+}
+
+std::string arrow_size(Shape shape) {
+  if (shape.n() >= 4 && shape.n() <= 9) return {};
+  return "arrow puzzles are 4x4 to 9x9 (a circle holds one digit, the sum of its arrow), not " + shape.name();
+}
+
 std::vector<VariantDef> make_table() {
-  std::vector<VariantDef> t(7);
+  std::vector<VariantDef> t(9);
   t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}.", ""};
   t[1] = {Variant::kX, "x", any_size, true, "", {}, false,
           "X puzzles: the two long diagonals, shaded grey, are units too: each of them must also contain every "
@@ -73,6 +83,23 @@ std::vector<VariantDef> make_table() {
           "puzzles give only a few digits.",
           6, "row, column and {box}; grey squares hold even digits, circles odd digits.",
           "parity marks (grey square even, circle odd), 4x4 to 9x9"};
+  t[7] = {Variant::kThermo, "thermo", thermo_size, true, "thermos", {}, false,
+          "Thermo puzzles: the grey shapes are thermometers. Along each one the digits rise, from the round bulb "
+          "to the far end of the tube: every cell holds a larger digit than the cell before it. Thermometers may "
+          "turn and run diagonally; digits on different thermometers are not compared. Most thermo puzzles give "
+          "few digits: the thermometers are the clues.",
+          7, "row, column and {box}; digits rise along each thermometer from its bulb.",
+          "thermometers (digits rise from the bulb), 4x4 to 9x9"};
+  t[7].grown = t[7].marks_replace_givens = true;
+  t[7].marks = "thermos";
+  t[8] = {Variant::kArrow, "arrow", arrow_size, true, "arrows", {}, false,
+          "Arrow puzzles: the digits along an arrow add up to the digit in its circle. Digits may repeat on an "
+          "arrow where no row, column or box forbids it. Most arrow puzzles give few digits: the arrows are the "
+          "clues.",
+          8, "row, column and {box}; the digits along an arrow add up to the digit in its circle.",
+          "arrows (the path adds up to the circle), 4x4 to 9x9"};
+  t[8].grown = t[8].marks_replace_givens = true;
+  t[8].marks = "arrows";
   t[0].classic_units = true;
   t[3].grown = true;
   t[4].multi_grid = true;

@@ -9,6 +9,8 @@
 #include "generator/parity.hpp"
 #include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
+#include "generator/thermo.hpp"
+#include "generator/arrow.hpp"
 #include "grader/killer.hpp"
 #include "solver/fast9.hpp"
 #include "solver/solver.hpp"
@@ -295,10 +297,37 @@ bool Engine::attempt_even_odd() {
   return rating_ok();
 }
 
+bool Engine::attempt_thermo() {
+  // A classic filled grid, thermos grown on it, then givens and thermos taken away
+  // (generator/thermo.hpp); graded on the thermo ladder (SE scale) and kept in the requested band.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  std::optional<double> cap;
+  if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
+  auto made = make_thermo(solution_, *rng_, [this] { return stopped(); }, cap);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
+bool Engine::attempt_arrow() {
+  // As thermo: arrows grown on a filled grid, givens and arrows taken away (generator/arrow.hpp).
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  std::optional<double> cap;
+  if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
+  auto made = make_arrow(solution_, *rng_, [this] { return stopped(); }, cap);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
 bool Engine::attempt() {
   const Plan& pl = plan_;
   if (pl.req.variant == Variant::kKiller) return attempt_killer();
   if (pl.req.variant == Variant::kEvenOdd) return attempt_even_odd();
+  if (pl.req.variant == Variant::kThermo) return attempt_thermo();
+  if (pl.req.variant == Variant::kArrow) return attempt_arrow();
   if (pl.req.variant == Variant::kJigsaw) {
     // Each attempt grows its own layout (from this attempt's rng, so seed and index rebuild it).
     auto filled = fill_jigsaw(pl.shape, pl.req.symmetric_regions, *rng_);

@@ -141,6 +141,8 @@ class Engine {
   // The same for killer: cages on a fresh filled grid (generator/killer.hpp).
   bool attempt_killer();
   bool attempt_even_odd();
+  bool attempt_thermo();
+  bool attempt_arrow();
 
   // The exchange search below serves plain 9x9 requests (one cell per class, no difficulty target)
   // with an exact count under the dig's end; the others use search().

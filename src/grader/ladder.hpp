@@ -38,6 +38,8 @@ namespace gp::grader {
 struct RuleContexts {
   std::unique_ptr<CageContext> cage;  // CageRule: cages, their combinations, the 45 rule's sums, scratch
   const ParityRule* parity = nullptr;  // ParityRule: the marks (parity_ladder.cpp)
+  const ThermoRule* thermo = nullptr;  // ThermoRule: the thermos (thermo_ladder.cpp)
+  const ArrowRule* arrow = nullptr;  // ArrowRule: the arrows (arrow_ladder.cpp)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -141,6 +143,16 @@ void make_context(const CageRule&, const Board& board, RuleContexts& contexts);
 const Ladder& rule_ladder(const ParityRule&);
 bool rule_keeps(const ParityRule&, const Rung& classic_rung);
 void make_context(const ParityRule& rule, const Board& board, RuleContexts& contexts);
+
+// ThermoRule (thermo_ladder.cpp): the thermo ladder on the SE scale.
+const Ladder& rule_ladder(const ThermoRule&);
+bool rule_keeps(const ThermoRule&, const Rung& classic_rung);
+void make_context(const ThermoRule& rule, const Board& board, RuleContexts& contexts);
+
+// ArrowRule (arrow_ladder.cpp): the arrow ladder on the SE scale.
+const Ladder& rule_ladder(const ArrowRule&);
+bool rule_keeps(const ArrowRule&, const Rung& classic_rung);
+void make_context(const ArrowRule& rule, const Board& board, RuleContexts& contexts);
 
 // The ladder `board`'s rules choose (classic_ladder() without rules); null when its rules choose
 // different ladders (no board has such rules yet: a combined table would be written for them).

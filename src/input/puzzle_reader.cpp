@@ -120,6 +120,16 @@ bool looks_like_parity(std::string_view token, std::size_t cells) {
   return token.size() + n >= cells && token.size() <= cells + n;
 }
 
+// A second token meant as thermos: only cell numbers, '<' and ';', with a '<' ("0<1<2;9<10").
+bool looks_like_thermos(std::string_view token) {
+  return token.find('<') != std::string_view::npos && token.find_first_not_of("0123456789<;") == std::string_view::npos;
+}
+
+// A second token meant as arrows: only cell numbers, ':', '+' and ';', with a ':' ("40:41+42;10:19").
+bool looks_like_arrows(std::string_view token) {
+  return token.find(':') != std::string_view::npos && token.find_first_not_of("0123456789:+;") == std::string_view::npos;
+}
+
 // A second token meant as a jigsaw region map that is_region_token does not take: region
 // characters (and '0') only, within one row's length of the puzzle's `cells`, and not a solution
 // (one of exactly `cells` values 1-n, which has no two side-by-side cells alike). Shorter tokens
@@ -363,6 +373,8 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       if (second.size() == token.size() && is_region_token(second)) return with_data(cells(line_no_, token), "regions", second);
       if (is_cages_token(second) || looks_like_cages(second)) return with_data(cells(line_no_, token), "cages", second);
       if (looks_like_parity(second, token.size())) return with_data(cells(line_no_, token), "parity", second);
+      if (looks_like_thermos(second)) return with_data(cells(line_no_, token), "thermos", second);
+      if (looks_like_arrows(second)) return with_data(cells(line_no_, token), "arrows", second);
       // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
       // line would be solved as classic).
       if (looks_like_regions(second, token.size())) return with_data(cells(line_no_, token), "regions", second);

@@ -7,6 +7,8 @@
 // Rule types and their files: CageRule, rule_draw_cages.cpp (dashed outlines inset in the cells,
 // the sum in the first cell; puzzles only: an answer shows the digits on the plain grid);
 // ParityRule, rule_draw_parity.cpp (grey squares for even, circles for odd, under the digits, on
+// puzzles and answers); ThermoRule, rule_draw_thermo.cpp (grey bulbs and tubes under the digits,
+// puzzles and answers); ArrowRule, rule_draw_arrow.cpp (circles, lines and heads over the lines,
 // puzzles and answers).
 #pragma once
 
@@ -60,6 +62,19 @@ inline constexpr double kEvenGrey = 0.78, kEvenInset = 0.1;
 inline constexpr double kOddGrey = 0.5, kOddInset = 0.08;
 inline constexpr double kMinMarkLinePt = 0.75;
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const ParityRule& rule);
+
+// Thermos: per thermo a filled circle in the bulb's cell (radius kThermoBulb of the cell) and a
+// tube kThermoTube of a cell wide from the bulb's centre through each cell's centre to the tip
+// (joints and tip rounded), all kThermoGrey, under the lines and the digits, on puzzles and answers.
+inline constexpr double kThermoGrey = 0.8, kThermoBulb = 0.36, kThermoTube = 0.3;
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const ThermoRule& rule);
+
+// Arrows: per arrow a circle (radius kArrowCircle of the cell) in the circle's cell and a line from
+// the circle's edge through the centres of its path's cells to a filled arrowhead (kArrowHead of a
+// cell long) in the last, kArrowGrey, lines never thinner than kMinArrowLinePt, over the lines and
+// under the digits, on puzzles and answers.
+inline constexpr double kArrowGrey = 0.45, kArrowCircle = 0.4, kArrowHead = 0.28, kMinArrowLinePt = 0.75;
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const ArrowRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);

@@ -13,8 +13,8 @@
 //       fixed point, and with it the search's branches and node counts, does not depend on the
 //       order of the passes.
 //
-// A rule type's header (solver/cages.hpp for CageRule, solver/parity.hpp for ParityRule) is
-// included below.
+// A rule type's header (solver/cages.hpp for CageRule, solver/parity.hpp for ParityRule, solver/thermo.hpp
+// for ThermoRule, solver/arrow.hpp for ArrowRule) is included below.
 #pragma once
 
 #include <type_traits>
@@ -27,6 +27,8 @@
 #include "solver/candidates.hpp"
 #include "solver/cages.hpp"
 #include "solver/parity.hpp"
+#include "solver/thermo.hpp"
+#include "solver/arrow.hpp"
 
 namespace gp::solver {
 

@@ -149,7 +149,10 @@ std::vector<Key> section_keys() {
                                  "page, rated on the whole ladder: every `difficulty`), `killer` (cages with sums, no givens; "
                                  "up to 9x9: `difficulty` names set the cage sizes, `symmetry` and `clues` do not "
                                  "apply), `even-odd` (parity marks: grey squares even, circles odd, few givens; 4x4 to "
-                                 "9x9: rated on the SE scale, `symmetry` and `clues` do not apply); see "
+                                 "9x9: rated on the SE scale, `symmetry` and `clues` do not apply), `thermo` (thermometers, digits "
+                                 "rising from the bulb, few givens; 4x4 to 9x9: SE scale, `symmetry` and `clues` do not apply), `arrow` (a "
+                                 "path adds up to its circle, few givens; 4x4 to 9x9: SE scale, `symmetry` and `clues` do not "
+                                 "apply); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
                                  "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
