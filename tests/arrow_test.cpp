@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <variant>
@@ -24,6 +25,10 @@
 using namespace gp;
 
 namespace {
+
+// The sanitizer build (scripts/test.sh sets GRIDPRESS_SANITIZED) certifies fewer puzzles: the plain
+// backtracking of the independent counter runs about ten times slower there.
+const bool kSanitized = std::getenv("GRIDPRESS_SANITIZED") != nullptr;
 
 // The rule in its words: the path's digits add up to the circle's digit. On a partial grid: the
 // filled path digits plus 1 for each empty path cell is at most the circle's digit (or n when the
@@ -127,7 +132,7 @@ void certify(const Puzzle& p, std::optional<double> cap = std::nullopt) {
 
 TEST_CASE("arrow puzzles of 4x4 and 6x6 are unique and minimal by the independent count", "[arrow]") {
   for (Shape shape : {Shape{2, 2}, Shape{2, 3}}) {
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    for (std::uint64_t seed = 1; seed <= (kSanitized ? 2u : 4u); ++seed) {
       auto p = gen::generate_one(arrow(shape), seed);
       REQUIRE(p);
       CHECK(p->givens.variant() == Variant::kArrow);
@@ -145,6 +150,7 @@ TEST_CASE("arrow puzzles of 8x8 and 9x9 in bands are certified, minimal within t
   const std::vector<std::pair<Shape, const char*>> cases = {
       {Shape{2, 4}, "easy"}, {Shape{3, 3}, "easy"}, {Shape{3, 3}, "medium"}, {Shape{3, 3}, "hard"}};
   for (const auto& [shape, band] : cases) {
+    if (kSanitized && std::string(band) != "easy") continue;
     for (std::uint64_t seed = 1; seed <= 1; ++seed) {
       auto p = gen::generate_one(arrow(shape, band), seed);
       REQUIRE(p);
