@@ -727,3 +727,38 @@ TEST_CASE("a pack of shapes or colours has a picture key in its rules box") {
     }
   }
 }
+
+TEST_CASE("worksheet.cutouts: after each puzzle page, the missing symbols of its puzzles to cut out") {
+  spec::BookSpec spec = two_section_book();
+  spec.front.title_page = spec.front.how_to_play = false;
+  spec.front.notice.clear();
+  spec.worksheet.cutouts = true;
+  spec.sections = {section("Shapes", 6, Shape{2, 2}, 2, 2)};
+  spec.sections[0].symbols = "shapes";
+  spec.sections[0].heading_page = false;
+  spec.answers.enabled = false;
+  const BookPlan plan = plan_of(spec, {6});
+  std::vector<PageKind> kinds;
+  for (const PlannedPage& pp : plan.pages) kinds.push_back(pp.kind);
+  CHECK(kinds == std::vector<PageKind>{PageKind::puzzles, PageKind::cutouts, PageKind::puzzles, PageKind::cutouts});
+  const std::vector<PuzzleStore> puzzles = make_puzzles(spec, {6});
+  const Collected c = lay_out(spec, plan, puzzles);
+  for (int page : {1, 3}) {
+    const PlannedPage& pp = plan.pages[static_cast<std::size_t>(page)];
+    int missing = 0;
+    for (int i = pp.first; i < pp.first + pp.count; ++i) missing += 16 - puzzles[0].get(static_cast<std::size_t>(i)).givens.clue_count();
+    int squares = 0, shapes = 0;
+    const PageFrame f = plan.book_geometry.frame(page + 1);
+    for (const Item& item : c.book[static_cast<std::size_t>(page)].items) {
+      if (const auto* r = std::get_if<RectItem>(&item)) squares += r->stroke_grey > 0.5 && r->fill_grey < 0;
+      if (const auto* path = std::get_if<PathItem>(&item)) {
+        ++shapes;
+        for (const auto& [x, y] : path->points) CHECK(inside(Box{x, y, 0, 0}, f.content));
+      } else {
+        CHECK(inside(ink_box(item), f.content));
+      }
+    }
+    CHECK(squares == missing);
+    CHECK(shapes == missing);
+  }
+}

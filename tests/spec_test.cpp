@@ -772,3 +772,10 @@ TEST_CASE("killer.tint and jigsaw.tint: none or alternate", "[spec]") {
   CHECK(bad[0].rfind("2:9: killer.tint: ", 0) == 0);
   CHECK(bad[0].find("alternate") != std::string::npos);
 }
+
+TEST_CASE("worksheet.cutouts is printed single-sided", "[spec]") {
+  const auto bad = problems("worksheet:\n  cutouts: true\n  duplex: true\n  names: [Ann, Bo]\nsections:\n  - grid: 4x4\n");
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0].rfind("2:12: worksheet.cutouts: cut-out pages are cut up", 0) == 0);
+  CHECK(problems("worksheet:\n  cutouts: true\nsections:\n  - grid: 4x4\n").empty());
+}

@@ -107,8 +107,9 @@ class PageGeometry {
 // (`section_start: recto`). techniques: worked examples after the how-to-play page
 // (`front_matter.techniques`).
 // cage_combinations: the table of cage sums (`front_matter.cage_combinations`).
+// cutouts: the cut-and-glue page after a puzzle page (`worksheet.cutouts`; same section, first, count).
 enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques,
-                      cage_combinations };
+                      cage_combinations, cutouts };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
 // Compact class answers: one child's answers of one section on an answer page, from slot `slot`

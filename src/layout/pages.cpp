@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "core/text.hpp"
 #include "core/variants.hpp"
@@ -609,6 +610,59 @@ void cage_combinations_page(const Context& cx, Page& page, const PageFrame& f, i
   }
 }
 
+// The cut-and-glue page after a puzzle page (worksheet.cutouts): for each of its puzzles, a line
+// naming it and the symbols missing from it (the solution's value of every empty cell, in order),
+// each in a square of the puzzle's cell size with grey lines to cut along.
+void cutouts_page(const Context& cx, Page& page, const PageFrame& f, const PlannedPage& pp) {
+  const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(pp.section)];
+  const SectionFit& fit = cx.plan.fits[static_cast<std::size_t>(pp.section)];
+  const Box area = detail::puzzle_area(f.content, cx.bands);
+  double y = area.y;
+  const std::string intro = "Cut out the squares along the grey lines and glue each one into its place in the puzzle.";
+  const double ih = cx.measure.measure(intro, cx.fonts.body, area.w).height;
+  page.items.push_back(text_item(Box{area.x, y, area.w, ih}, intro, cx.fonts.body, HAlign::left, VAlign::top, true));
+  y += ih * 1.6;
+  const std::vector<std::string> symbols = spec::section_symbols(sec);
+  const GridStyle style = style_for_cell(cx.style, fit.cell_mm);
+  const double line_h = cx.measure.measure("Ag", cx.fonts.caption).height;
+  for (int i = pp.first; i < pp.first + pp.count; ++i) {
+    const Puzzle p = cx.puzzles[static_cast<std::size_t>(pp.section)].get(static_cast<std::size_t>(i));
+    std::vector<int> missing;
+    for (int c = 0; c < p.givens.size(); ++c)
+      if (!p.givens.cells[static_cast<std::size_t>(c)]) missing.push_back(p.solution.cells[static_cast<std::size_t>(c)]);
+    std::sort(missing.begin(), missing.end());
+    const double half = pt_to_mm(kMinLinePt) / 2;  // the cut lines' ink past their squares
+    const int across = std::max(1, static_cast<int>((area.w - 2 * half) / fit.cell_mm));
+    const int rows = (static_cast<int>(missing.size()) + across - 1) / across;
+    // As many squares as the page holds at the puzzle's cell size, smaller when they would not fit.
+    const double room = area.bottom() - y - line_h * 1.4 - 2 * half;
+    const double cell = rows > 0 ? std::min(fit.cell_mm, room / rows) : fit.cell_mm;
+    if (cell < 5.0) break;  // no room left on the page for this puzzle's pieces
+    const std::string name = "Puzzle " + std::to_string(record(cx, pp.section, i).number);
+    page.items.push_back(text_item(Box{area.x, y, area.w, line_h}, name, cx.fonts.caption, HAlign::left, VAlign::top));
+    y += line_h * 1.4;
+    const int per_row = std::max(1, static_cast<int>((area.w - 2 * half) / cell));
+    for (std::size_t k = 0; k < missing.size(); ++k) {
+      const double x = area.x + half + static_cast<double>(static_cast<int>(k) % per_row) * cell;
+      const double top = y + half + static_cast<double>(static_cast<int>(k) / per_row) * cell;
+      add(page.items, RectItem{Box{x, top, cell, cell}, kMinLinePt, 0.55, -1});
+      const Box box{x, top, cell, cell};
+      const int v = missing[k];
+      if (sec.symbols != "digits" && v >= 1 && v <= static_cast<int>(symbols.size())) {
+        SymbolStyle look{style.digit_font, 0.0, cell * style.digit_scale * 1.15};
+        look.font.size_pt = digit_size_pt(cell, style);
+        draw_symbol(page.items, symbols[static_cast<std::size_t>(v - 1)], box, look);
+      } else {
+        Font font = style.digit_font;
+        font.size_pt = digit_size_pt(cell, style);
+        page.items.push_back(text_item(box, std::string(1, value_char(v)), font, HAlign::center, VAlign::middle));
+      }
+    }
+    const int used_rows = (static_cast<int>(missing.size()) + per_row - 1) / per_row;
+    y += used_rows * cell + 2 * half + line_h;
+  }
+}
+
 void section_heading_page(const Context& cx, Page& page, const PageFrame& f, int section) {
   const spec::SectionSpec& sec = cx.spec.sections[static_cast<std::size_t>(section)];
   const Box& c = f.content;
@@ -728,6 +782,10 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
         break;
       case PageKind::techniques: techniques_page(cx, page, f); break;
       case PageKind::cage_combinations: cage_combinations_page(cx, page, f, pp.first); break;
+      case PageKind::cutouts:
+        worksheet_header(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)].pupil);
+        cutouts_page(cx, page, f, pp);
+        break;
       case PageKind::section_heading: section_heading_page(cx, page, f, pp.section); break;
       case PageKind::notes: notes_page(cx, page, f); break;
       case PageKind::blank: break;

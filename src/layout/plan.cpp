@@ -113,6 +113,7 @@ const char* page_kind_name(PageKind kind) {
     case PageKind::blank: return "blank";
     case PageKind::techniques: return "techniques";
     case PageKind::cage_combinations: return "cage_combinations";
+    case PageKind::cutouts: return "cutouts";
   }
   return "?";
 }
@@ -410,6 +411,7 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       for (int i = first; i < first + n_here; ++i) {
         plan.records.push_back(PuzzleRecord{si, i, ++number, page, 0, 0, pl.part});
       }
+      if (spec.worksheet.cutouts && !sec.blank) pl.add(0, PageKind::cutouts, true, si, first, n_here);
     }
     if (after_section) add_answers(0, si);
   }

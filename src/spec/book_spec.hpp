@@ -262,7 +262,7 @@ struct WorksheetSpec {
   // worksheet.split: "none" = one PDF of every child's sheets; "per_child" = one file a child,
   // named by the child (slugged), and one answers file for the class.
   std::string split = "none";
-  // A cut-and-glue strip under each puzzle's sheet: the missing symbols drawn in cells to cut out.
+  // A cut-and-glue page after each puzzle page: per puzzle, the missing symbols in cells to cut out.
   bool cutouts = false;
   // A class list (worksheet.names, or worksheet.names_file: one name a line): every section is
   // made once per child, in this order, each copy with its own puzzles. Empty = one set of sheets.

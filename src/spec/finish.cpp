@@ -421,6 +421,9 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       std::none_of(b.sections.begin(), b.sections.end(),
                    [](const SectionSpec& s) { return s.variant.find("killer") != std::string::npos; }))
     at("front_matter.cage_combinations", "the book has no killer section: a table of cage sums helps only with cages");
+  if (b.worksheet.cutouts && b.worksheet.duplex && st.locs.count("worksheet.cutouts"))
+    at("worksheet.cutouts", "cut-out pages are cut up: print them single-sided (worksheet.duplex would put a "
+                            "puzzle on their back)");
   if (is_spec && b.worksheet.split == "per_child") {
     if (b.worksheet.names.empty())
       at("worksheet.split", "per_child is for a class list (worksheet.names or names_file): a file for each child");

@@ -673,6 +673,10 @@ std::vector<Key> book_part_keys() {
                        "and one answers file for the class; `none` = one file of every child's sheets",
                        0, 0, {"none", "per_child"}));
   keys.back().omit = [](const View& v) { return v.book.worksheet.split == "none"; };
+  keys.push_back(plain(S::Worksheet, "cutouts", Kind::Bool, &WorksheetSpec::cutouts,
+                       "a cut-and-glue page after each puzzle page: for each puzzle, the symbols missing from it in "
+                       "squares of its cells' size, to cut out along the grey lines and glue into the grid"));
+  keys.back().omit = [](const View& v) { return !v.book.worksheet.cutouts; };
   keys.push_back(plain(S::Worksheet, "rules_text", Kind::Text, &WorksheetSpec::rules_text,
                        "the box's wording; empty = written for children for the grid size (\"Write a number in "
                        "every empty square. Each row, each column and each box with a thick border must have all "
