@@ -85,7 +85,6 @@ bool find_arrow_total(const State& s, RuleContexts& ctx, Step& out) { return fin
 bool find_arrow_bounds(const State& s, RuleContexts& ctx, Step& out) { return find_arrow(s, ctx, out, true); }
 
 constexpr Rung arrow(const char* name, double weight, Finder find) { return Rung{name, weight, find, false, true}; }
-constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
 
 constexpr std::array kArrowRungs = {
     keep(kFullHouse),

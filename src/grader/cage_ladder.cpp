@@ -33,8 +33,6 @@ bool rule45(const State& s, CageContext& k, Step& out) {
 
 // A killer technique: its weight is the rating of each of its steps.
 constexpr Rung cage(const char* name, double weight, Finder find) { return Rung{name, weight, find, false, true}; }
-// A classic technique, as the classic ladder has it.
-constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
 
 // Ascending weight; at equal weight the killer technique first (but after the full house).
 // Uniqueness techniques (unique rectangles, BUG) are left out: with cage sums a swap of two digits

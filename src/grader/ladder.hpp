@@ -120,6 +120,10 @@ inline constexpr std::array<Rung, kClassicRungs> kClassicLadder = {
     Rung{"Nested forcing chains", 9.5, classic<find_nested_chains>},
 };
 
+// A classic rung kept as it is on a rule's ladder (rule_ladder in the <rule>_ladder.cpp files).
+constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
+
+
 // The ladder of a board without rules: the classic rungs on the SE scale.
 const Ladder& classic_ladder();
 

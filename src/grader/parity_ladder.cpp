@@ -97,7 +97,6 @@ bool find_parity_count(const State& s, RuleContexts&, Step& out) {
 }
 
 constexpr Rung parity(const char* name, double weight, Finder find) { return Rung{name, weight, find, false, true}; }
-constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
 
 constexpr std::array kParityRungs = {
     parity("Parity marks", 1.0, find_parity_marks),

@@ -69,7 +69,6 @@ bool find_thermo_ranges(const State& s, RuleContexts& ctx, Step& out) { return f
 bool find_thermo_bounds(const State& s, RuleContexts& ctx, Step& out) { return find_thermo(s, ctx, out, true); }
 
 constexpr Rung thermo(const char* name, double weight, Finder find) { return Rung{name, weight, find, false, true}; }
-constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
 
 constexpr std::array kThermoRungs = {
     keep(kFullHouse),
