@@ -120,8 +120,7 @@ constexpr std::array kArrowRungs = {
     keep(kNestedChains),
 };
 
-constexpr bool arrow_keeps(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
-static_assert(keeps_all(kArrowRungs, arrow_keeps), "the arrow ladder holds a classic technique arrows make unsound");
+static_assert(keeps_all(kArrowRungs, keeps_all_but_uniqueness), "the arrow ladder holds a classic technique arrows make unsound");
 
 }  // namespace
 
@@ -130,7 +129,7 @@ const Ladder& rule_ladder(const ArrowRule&) {
   return ladder;
 }
 
-bool rule_keeps(const ArrowRule&, const Rung& classic_rung) { return arrow_keeps(classic_rung); }
+bool rule_keeps(const ArrowRule&, const Rung& classic_rung) { return keeps_all_but_uniqueness(classic_rung); }
 
 void make_context(const ArrowRule& rule, const Board&, RuleContexts& contexts) { contexts.arrow = &rule; }
 

@@ -83,8 +83,7 @@ constexpr std::array kCageRungs = {
 // A unique rectangle or loop is deadly only if swapping its two digits keeps every rule: a cage
 // holding cells of the loop with different digits after the swap keeps its sum only by chance,
 // and the BUG argument fails the same way.
-constexpr bool cage_keeps(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
-static_assert(keeps_all(kCageRungs, cage_keeps), "the killer ladder holds a classic technique cages make unsound");
+static_assert(keeps_all(kCageRungs, keeps_all_but_uniqueness), "the killer ladder holds a classic technique cages make unsound");
 
 Bands make_bands() {
   Bands b;
@@ -116,7 +115,7 @@ const Ladder& rule_ladder(const CageRule&) {
   return ladder;
 }
 
-bool rule_keeps(const CageRule&, const Rung& classic_rung) { return cage_keeps(classic_rung); }
+bool rule_keeps(const CageRule&, const Rung& classic_rung) { return keeps_all_but_uniqueness(classic_rung); }
 
 void make_context(const CageRule&, const Board& board, RuleContexts& contexts) {
   contexts.cage = std::make_unique<CageContext>(board);

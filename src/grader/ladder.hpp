@@ -122,6 +122,10 @@ inline constexpr std::array<Rung, kClassicRungs> kClassicLadder = {
 
 // A classic rung kept as it is on a rule's ladder (rule_ladder in the <rule>_ladder.cpp files).
 constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
+// The classic techniques a rule's marks leave sound: all but the uniqueness patterns (unique
+// rectangles, BUG), which assume a solution is unique under the classic rules alone. Every rule
+// ladder so far (cages, parity, thermo, arrow) keeps exactly these.
+constexpr bool keeps_all_but_uniqueness(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
 
 
 // The ladder of a board without rules: the classic rungs on the SE scale.

@@ -132,8 +132,7 @@ constexpr std::array kParityRungs = {
     keep(kNestedChains),
 };
 
-constexpr bool parity_keeps(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
-static_assert(keeps_all(kParityRungs, parity_keeps), "the even-odd ladder holds a classic technique marks make unsound");
+static_assert(keeps_all(kParityRungs, keeps_all_but_uniqueness), "the even-odd ladder holds a classic technique marks make unsound");
 
 }  // namespace
 
@@ -142,7 +141,7 @@ const Ladder& rule_ladder(const ParityRule&) {
   return ladder;
 }
 
-bool rule_keeps(const ParityRule&, const Rung& classic_rung) { return parity_keeps(classic_rung); }
+bool rule_keeps(const ParityRule&, const Rung& classic_rung) { return keeps_all_but_uniqueness(classic_rung); }
 
 void make_context(const ParityRule& rule, const Board&, RuleContexts& contexts) { contexts.parity = &rule; }
 

@@ -104,8 +104,7 @@ constexpr std::array kThermoRungs = {
     keep(kNestedChains),
 };
 
-constexpr bool thermo_keeps(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
-static_assert(keeps_all(kThermoRungs, thermo_keeps), "the thermo ladder holds a classic technique thermos make unsound");
+static_assert(keeps_all(kThermoRungs, keeps_all_but_uniqueness), "the thermo ladder holds a classic technique thermos make unsound");
 
 }  // namespace
 
@@ -114,7 +113,7 @@ const Ladder& rule_ladder(const ThermoRule&) {
   return ladder;
 }
 
-bool rule_keeps(const ThermoRule&, const Rung& classic_rung) { return thermo_keeps(classic_rung); }
+bool rule_keeps(const ThermoRule&, const Rung& classic_rung) { return keeps_all_but_uniqueness(classic_rung); }
 
 void make_context(const ThermoRule& rule, const Board&, RuleContexts& contexts) { contexts.thermo = &rule; }
 
