@@ -82,6 +82,16 @@ std::vector<Sample> samples() {
     breaks[0] = 2;
     out.push_back({*rule, breaks, "arrow 1 (circle r2c2): the digits on its path add up to 5, not the circle's 4", Relabel::kNone});
   }
+  {
+    // Signs of kSolved: r1c2 > r1c1 (2 > 1), r2c1 > r1c1 (3 > 1), r2c2 > r2c1 (4 > 3); breaking the
+    // first: 2 at r1c1, 1 at r1c2.
+    auto rule = make_inequality_rule(Shape{2, 2}, {{5, 4}, {1, 0}, {4, 0}});
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[0] = 2;
+    breaks[1] = 1;
+    out.push_back({*rule, breaks, "digit 1 at r1c2 is not greater than 2 at r1c1 (the sign points to r1c1)", Relabel::kReverse});
+  }
   return out;
 }
 
@@ -190,6 +200,18 @@ TEST_CASE("a rule's relabelling policy is what its data allows", "[rules]") {
       auto board = board_with(s.rule);
       CHECK(check_rule(s.rule, *board, kept));
       CHECK_FALSE(check_rule(s.rule, *board, broken));
+    }
+    if (s.policy == Relabel::kReverse) {
+      // The reversal v -> n+1-v keeps it with the rule reversed (reversed_rule), not as it is.
+      auto flipped = kSolved;
+      for (auto& v : flipped) v = static_cast<std::uint8_t>(5 - v);
+      auto board = board_with(s.rule);
+      const Rule turned = reversed_rule(s.rule);
+      CHECK(check_rule(turned, *board_with(turned), flipped));
+      CHECK_FALSE(check_rule(s.rule, *board, flipped));
+      CHECK(reversed_rule(turned) == s.rule);
+    } else {
+      CHECK(reversed_rule(s.rule) == s.rule);
     }
   }
   CHECK(relabel(std::vector<Rule>{}) == Relabel::kFree);

@@ -102,6 +102,27 @@ Result<std::string> token_from_json(const ArrowRule*, const nlohmann::json& j) {
   return out;
 }
 
+// Greater-than signs: [[a, b], ...], cell a greater than cell b.
+nlohmann::ordered_json rule_json(const InequalityRule& rule) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& s : rule.signs) out.push_back({s[0], s[1]});
+  return out;
+}
+
+Result<std::string> token_from_json(const InequalityRule*, const nlohmann::json& j) {
+  const std::string key = "\"inequalities\" ";
+  if (!j.is_array()) return Error(key + "is not a list of [greater, smaller] cell pairs");
+  std::vector<std::array<int, 2>> signs;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& s = j[k];
+    const auto cell = [](const nlohmann::json& x) { return x.is_number_integer() && x.get<long long>() >= 0 && x.get<long long>() <= 9999; };
+    if (!s.is_array() || s.size() != 2 || !cell(s[0]) || !cell(s[1]))
+      return Error(key + "[" + std::to_string(k) + "] is not [greater, smaller] (two cell numbers, row-major from 0)");
+    signs.push_back({s[0].get<int>(), s[1].get<int>()});
+  }
+  return format_signs(signs);
+}
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }

@@ -66,6 +66,7 @@ enum class Variant : std::uint8_t {
   kClassic, kX, kHyper, kJigsaw, kSamurai, kKiller, kEvenOdd,
   kThermo,
   kArrow,
+  kGreaterThan,
 };
 
 // "classic", "x", "hyper", "jigsaw", "samurai", "killer".

@@ -1,6 +1,7 @@
 #include "core/rules.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <type_traits>
 
 #include "core/codec.hpp"
@@ -414,6 +415,129 @@ Relabel relabel(const ArrowRule&) { return Relabel::kNone; }
 
 void add_peers(const ArrowRule&, std::vector<std::vector<int>>&) {}
 
+// --- InequalityRule ---
+
+std::string format_signs(const std::vector<std::array<int, 2>>& signs) {
+  std::string out;
+  for (const auto& s : signs) out += (out.empty() ? "" : ";") + std::to_string(s[0]) + ">" + std::to_string(s[1]);
+  return out;
+}
+
+Result<std::vector<std::array<int, 2>>> parse_signs(std::string_view token) {
+  std::vector<std::array<int, 2>> out;
+  if (token.empty()) return out;
+  std::size_t start = 0;
+  while (start <= token.size()) {
+    const std::size_t end = std::min(token.find(';', start), token.size());
+    const std::string_view part = token.substr(start, end - start);
+    const std::size_t gt = part.find('>');
+    const std::string label = "sign " + std::to_string(out.size() + 1) + " ('" + std::string(part.substr(0, 20)) + "')";
+    if (gt == std::string_view::npos) return Error(label + ": expected CELL>CELL (cells row-major from 0)");
+    std::array<int, 2> sign{};
+    for (int k = 0; k < 2; ++k) {
+      const std::string_view num = k == 0 ? part.substr(0, gt) : part.substr(gt + 1);
+      if (num.empty() || num.size() > 4 || num.find_first_not_of("0123456789") != std::string_view::npos)
+        return Error(label + ": expected CELL>CELL (cells row-major from 0)");
+      sign[static_cast<size_t>(k)] = std::stoi(std::string(num));
+    }
+    out.push_back(sign);
+    start = end + 1;
+  }
+  return out;
+}
+
+Result<InequalityRule> make_inequality_rule(Shape shape, std::vector<std::array<int, 2>> signs) {
+  const int n = shape.n(), cells = shape.cells();
+  std::vector<std::vector<int>> smaller(static_cast<size_t>(cells));  // per cell: the cells it is greater than
+  for (size_t i = 0; i < signs.size(); ++i) {
+    const auto [a, b] = signs[i];
+    const std::string name = "sign " + std::to_string(i + 1);
+    for (int c : {a, b})
+      if (c < 0 || c >= cells) return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
+    const std::string what = name + " (" + cell_name(a, n) + " > " + cell_name(b, n) + ")";
+    const int dr = std::abs(a / n - b / n), dc = std::abs(a % n - b % n);
+    if (dr + dc != 1) return Error(what + ": the cells are not side by side (a sign stands between two neighbours)");
+    for (size_t j = 0; j < i; ++j)
+      if (std::min(signs[j][0], signs[j][1]) == std::min(a, b) && std::max(signs[j][0], signs[j][1]) == std::max(a, b))
+        return Error(what + ": cells " + cell_name(std::min(a, b), n) + " and " + cell_name(std::max(a, b), n) +
+                     " already have sign " + std::to_string(j + 1));
+    smaller[static_cast<size_t>(a)].push_back(b);
+  }
+  // No circle a > b > ... > a (no digits could fill it): a depth-first search for a back edge.
+  std::vector<int> state(static_cast<size_t>(cells), 0), parent(static_cast<size_t>(cells), -1);
+  for (int start = 0; start < cells; ++start) {
+    if (state[static_cast<size_t>(start)]) continue;
+    std::vector<std::pair<int, size_t>> stack{{start, 0}};
+    state[static_cast<size_t>(start)] = 1;
+    while (!stack.empty()) {
+      auto& [c, next] = stack.back();
+      const auto& out = smaller[static_cast<size_t>(c)];
+      if (next == out.size()) {
+        state[static_cast<size_t>(c)] = 2;
+        stack.pop_back();
+        continue;
+      }
+      const int d = out[next++];
+      if (state[static_cast<size_t>(d)] == 1) {
+        std::string ring = cell_name(d, n);
+        std::vector<int> path;
+        for (int x = c; x != d; x = parent[static_cast<size_t>(x)]) path.push_back(x);
+        for (auto it = path.rbegin(); it != path.rend(); ++it) ring += " > " + cell_name(*it, n);
+        return Error("the signs " + ring + " > " + cell_name(d, n) + " go round in a circle (no digits can follow them)");
+      }
+      if (state[static_cast<size_t>(d)] == 0) {
+        state[static_cast<size_t>(d)] = 1;
+        parent[static_cast<size_t>(d)] = c;
+        stack.emplace_back(d, 0);
+      }
+    }
+  }
+  std::sort(signs.begin(), signs.end(), [](const auto& x, const auto& y) {
+    return std::pair(std::min(x[0], x[1]), std::max(x[0], x[1])) < std::pair(std::min(y[0], y[1]), std::max(y[0], y[1]));
+  });
+  return InequalityRule{std::move(signs)};
+}
+
+std::string_view rule_key(const InequalityRule&) { return "inequalities"; }
+
+Status check_rule(const InequalityRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (const auto& [a, b] : rule.signs) {
+    const int x = cells[static_cast<size_t>(a)], y = cells[static_cast<size_t>(b)];
+    if (x && y && x <= y)
+      return Error("digit " + std::to_string(x) + " at " + cell_name(a, n) + " is not greater than " + std::to_string(y) +
+                   " at " + cell_name(b, n) + " (the sign points to " + cell_name(b, n) + ")");
+    if (x == 1 || y == n)
+      return Error("digit " + std::to_string(x ? x : y) + " at " + cell_name(x ? a : b, n) + " cannot be " +
+                   (x ? "greater than " : "smaller than ") + cell_name(x ? b : a, n) + " (the sign points to " +
+                   cell_name(b, n) + ")");
+  }
+  return Ok{};
+}
+
+std::string rule_token(const InequalityRule& rule) { return format_signs(rule.signs); }
+
+InequalityRule mapped(const InequalityRule& rule, const Board&, const std::vector<int>& image) {
+  InequalityRule out = rule;
+  for (auto& s : out.signs)
+    for (int& c : s) c = image[static_cast<size_t>(c)];
+  std::sort(out.signs.begin(), out.signs.end(), [](const auto& x, const auto& y) {
+    return std::pair(std::min(x[0], x[1]), std::max(x[0], x[1])) < std::pair(std::min(y[0], y[1]), std::max(y[0], y[1]));
+  });
+  return out;
+}
+
+// Signs are about order: only the reversal v -> n+1-v (with every sign turned round) keeps them.
+Relabel relabel(const InequalityRule&) { return Relabel::kReverse; }
+
+void add_peers(const InequalityRule&, std::vector<std::vector<int>>&) {}
+
+InequalityRule reversed(const InequalityRule& rule) {
+  InequalityRule out = rule;
+  for (auto& s : out.signs) std::swap(s[0], s[1]);
+  return out;
+}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -430,6 +554,16 @@ Rule mapped(const Rule& rule, const Board& board, const std::vector<int>& image)
 }
 Relabel relabel(const Rule& rule) {
   return std::visit([](const auto& r) { return relabel(r); }, rule);
+}
+Rule reversed_rule(const Rule& rule) {
+  return std::visit(
+      [](const auto& r) -> Rule {
+        if constexpr (requires { reversed(r); })
+          return reversed(r);
+        else
+          return r;
+      },
+      rule);
 }
 Relabel relabel(const std::vector<Rule>& rules) {
   Relabel out = Relabel::kFree;
@@ -495,6 +629,15 @@ Result<Rule> parse_as<ArrowRule>(std::string_view token, Shape shape) {
   }
   auto rule = make_arrow_rule(shape, std::move(arrows));
   if (!rule) return Error("arrows: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+template <>
+Result<Rule> parse_as<InequalityRule>(std::string_view token, Shape shape) {
+  auto signs = parse_signs(token);
+  if (!signs) return Error("inequalities: " + signs.error().to_string());
+  auto rule = make_inequality_rule(shape, std::move(*signs));
+  if (!rule) return Error("inequalities: " + rule.error().to_string());
   return Rule(std::move(*rule));
 }
 

@@ -20,6 +20,7 @@
 // "Adding a rule or a variant" lists them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -86,8 +87,17 @@ struct ArrowRule {
   friend bool operator==(const ArrowRule&, const ArrowRule&) = default;
 };
 
+// Greater-than signs (greater-than, futoshiki): each sign {a, b} between two orthogonal
+// neighbours says cell a holds a larger digit than cell b (drawn pointing to b). Signs sorted by
+// their lower cell, then their higher one; a pair of cells has at most one sign. Build with
+// make_inequality_rule.
+struct InequalityRule {
+  std::vector<std::array<int, 2>> signs;  // {greater, smaller}
+  friend bool operator==(const InequalityRule&, const InequalityRule&) = default;
+};
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule>;
+using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
@@ -116,6 +126,16 @@ Result<ThermoRule> make_thermo_rule(Shape shape, std::vector<std::vector<int>> t
 // cells around"), a path too long for the circle ("arrow 1: 10 cells add up to 10 or more; a
 // circle holds at most 9").
 Result<ArrowRule> make_arrow_rule(Shape shape, std::vector<Arrow> arrows);
+
+// The inequality rule of a grid of `shape` from its signs ({greater, smaller} cell pairs, row-major
+// from 0, in any order; sorted in the rule). Errors name the sign (1-based, in the given order) and
+// its cells: a cell outside the grid, two cells that are not orthogonal neighbours ("sign 3 (r1c1 >
+// r2c2): the cells are not side by side"), a pair of cells with two signs, and signs that go round
+// in a circle ("the signs r1c1 > r1c2 > r2c2 > r2c1 > r1c1 go round in a circle").
+Result<InequalityRule> make_inequality_rule(Shape shape, std::vector<std::array<int, 2>> signs);
+// The token of signs: "A>B" per sign, joined by ';' ("0>1;10>1"); and back ("" is no signs).
+std::string format_signs(const std::vector<std::array<int, 2>>& signs);
+Result<std::vector<std::array<int, 2>>> parse_signs(std::string_view token);
 
 // --- the per-type overloads (see the top of this file) ---
 std::string_view rule_key(const CageRule&);
@@ -146,6 +166,15 @@ ArrowRule mapped(const ArrowRule& rule, const Board& board, const std::vector<in
 Relabel relabel(const ArrowRule&);  // kNone (sums name digits)
 void add_peers(const ArrowRule& rule, std::vector<std::vector<int>>& peers);  // none
 
+std::string_view rule_key(const InequalityRule&);  // "inequalities"
+Status check_rule(const InequalityRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const InequalityRule& rule);  // format_signs
+InequalityRule mapped(const InequalityRule& rule, const Board& board, const std::vector<int>& image);
+Relabel relabel(const InequalityRule&);  // kReverse
+void add_peers(const InequalityRule& rule, std::vector<std::vector<int>>& peers);  // none
+// Under the digit reversal v -> n+1-v every sign turns round: {a, b} becomes {b, a}.
+InequalityRule reversed(const InequalityRule& rule);
+
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);
 Status check_rule(const Rule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
@@ -156,6 +185,10 @@ Relabel relabel(const Rule& rule);
 // are free, none when two rules ask for different non-free policies (a safe intersection: fewer
 // relabellings only make canonical forms tell more puzzles apart).
 Relabel relabel(const std::vector<Rule>& rules);
+// The rule under the digit reversal v -> n+1-v (canonical forms of Relabel::kReverse boards): a
+// type with a `reversed` overload (signs turn round) gives that, any other the rule itself (its
+// policy is kFree, or the reversal is not used on it).
+Rule reversed_rule(const Rule& rule);
 
 // The rule whose key is `key`, from its token, for a grid of `shape` (checked as the rule's
 // factory checks it). Errors start with the key ("cages: cage 3 ('0+1'): no '=SUM'"); an unknown

@@ -49,6 +49,12 @@ std::string arrow_size(Shape shape) {
   return "arrow puzzles are 4x4 to 9x9 (a circle holds one digit, the sum of its arrow), not " + shape.name();
 }
 
+std::string four_to_nine(Shape shape, std::string_view name, std::string_view why) {
+  if (shape.n() >= 4 && shape.n() <= 9) return {};
+  return std::string(name) + " puzzles are 4x4 to 9x9 (" + std::string(why) + "), not " + shape.name();
+}
+std::string greater_than_size(Shape s) { return four_to_nine(s, "greater-than", "digits compared by size"); }
+
 std::vector<VariantDef> make_table() {
   std::vector<VariantDef> t(9);
   t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}.", ""};
@@ -110,6 +116,14 @@ std::vector<VariantDef> make_table() {
   t[6].grown = true;
   t[6].marks_replace_givens = true;
   t[6].marks = "parity marks";
+  t.push_back({Variant::kGreaterThan, "greater-than", greater_than_size, true, "inequalities", {}, false,
+               "Greater-than puzzles: a small sign between two cells points to the smaller digit (the open side "
+               "faces the larger, as in 5 > 3). Every sign must hold; most greater-than puzzles give few digits "
+               "or none, the signs are the clues.",
+               9, "row, column and {box}; each sign between two cells points to the smaller digit.",
+               "signs between cells point to the smaller digit, 4x4 to 9x9"});
+  t.back().grown = t.back().marks_replace_givens = true;
+  t.back().marks = "signs";
   return t;
 }
 

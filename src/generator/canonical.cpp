@@ -351,7 +351,8 @@ std::string variant_canonical(const Grid& g) {
 // A board with rules (killer cages, parity marks) keeps the symmetries of the square that keep the
 // boxes (rules are mapped cell by cell; row and band swaps would break cages apart) and the
 // relabellings its rules allow (core/rules.hpp relabel): none for killer (sums fix the digits),
-// the parity-keeping ones for even-odd (evens renumbered 2, 4, ... and odds 1, 3, ... in order of
+// the reversal v -> n+1-v with every sign turned round for greater-than (reversed_rule), the
+// parity-keeping ones for even-odd (evens renumbered 2, 4, ... and odds 1, 3, ... in order of
 // first appearance), any for rules that name no digit. The form is the variant, the digits ('.' for
 // empty) and each rule's token under the symmetry (killer: core/codec.hpp format_cages, each cage's
 // cells ascending, cages by first cell; even-odd: the marks), the smallest over the symmetries.
@@ -381,8 +382,10 @@ std::string rules_canonical(const Grid& g) {
                                                  : v;
         s[static_cast<size_t>(c)] = value_char(l);
       }
-      for (const Rule& rule : board.rules)
-        if (std::string token = rule_token(mapped(rule, board, to)); !token.empty()) s += ":" + token;
+      for (const Rule& rule : board.rules) {
+        const Rule moved = mapped(rule, board, to);  // reversed: greater-than signs turn round too
+        if (std::string token = rule_token(reversed ? reversed_rule(moved) : moved); !token.empty()) s += ":" + token;
+      }
       if (best.empty() || s < best) best = std::move(s);
     }
   }

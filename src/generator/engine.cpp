@@ -6,6 +6,7 @@
 
 #include "generator/canonical.hpp"
 #include "generator/fill.hpp"
+#include "generator/inequality.hpp"
 #include "generator/parity.hpp"
 #include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
@@ -322,8 +323,22 @@ bool Engine::attempt_arrow() {
   return rating_ok();
 }
 
+bool Engine::attempt_signs(const Board& base, const SignPlan& signs) {
+  // A filled grid, its signs, then givens (and signs) taken away (generator/inequality.hpp);
+  // graded on the greater-than ladder (SE scale) and kept in the requested band only.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  std::optional<double> cap;
+  if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
+  auto made = make_inequality_puzzle(solution_, base, plan_.req.variant, signs, *rng_, [this] { return stopped(); }, cap);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
 bool Engine::attempt() {
   const Plan& pl = plan_;
+  if (pl.req.variant == Variant::kGreaterThan) return attempt_signs(classic_board(pl.shape), {true, false});
   if (pl.req.variant == Variant::kKiller) return attempt_killer();
   if (pl.req.variant == Variant::kEvenOdd) return attempt_even_odd();
   if (pl.req.variant == Variant::kThermo) return attempt_thermo();

@@ -11,6 +11,7 @@
 
 #include "core/puzzle.hpp"
 #include "core/rng.hpp"
+#include "generator/inequality.hpp"
 #include "generator/plan.hpp"
 #include "grader/grader.hpp"
 #include "grader/killer.hpp"
@@ -143,6 +144,7 @@ class Engine {
   bool attempt_even_odd();
   bool attempt_thermo();
   bool attempt_arrow();
+  bool attempt_signs(const Board& base, const SignPlan& signs);  // greater-than, futoshiki
 
   // The exchange search below serves plain 9x9 requests (one cell per class, no difficulty target)
   // with an exact count under the dig's end; the others use search().

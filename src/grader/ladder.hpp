@@ -40,6 +40,7 @@ struct RuleContexts {
   const ParityRule* parity = nullptr;  // ParityRule: the marks (parity_ladder.cpp)
   const ThermoRule* thermo = nullptr;  // ThermoRule: the thermos (thermo_ladder.cpp)
   const ArrowRule* arrow = nullptr;  // ArrowRule: the arrows (arrow_ladder.cpp)
+  const InequalityRule* inequality = nullptr;  // InequalityRule: the signs (inequality_ladder.cpp)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -161,6 +162,11 @@ void make_context(const ThermoRule& rule, const Board& board, RuleContexts& cont
 const Ladder& rule_ladder(const ArrowRule&);
 bool rule_keeps(const ArrowRule&, const Rung& classic_rung);
 void make_context(const ArrowRule& rule, const Board& board, RuleContexts& contexts);
+
+// InequalityRule (inequality_ladder.cpp): the greater-than ladder on the SE scale.
+const Ladder& rule_ladder(const InequalityRule&);
+bool rule_keeps(const InequalityRule&, const Rung& classic_rung);
+void make_context(const InequalityRule& rule, const Board& board, RuleContexts& contexts);
 
 // The ladder `board`'s rules choose (classic_ladder() without rules); null when its rules choose
 // different ladders (no board has such rules yet: a combined table would be written for them).

@@ -130,6 +130,12 @@ bool looks_like_arrows(std::string_view token) {
   return token.find(':') != std::string_view::npos && token.find_first_not_of("0123456789:+;") == std::string_view::npos;
 }
 
+// A second token meant as greater-than signs: digits, '>' and ';' only, with some '>' (no puzzle,
+// region map, cage list or parity marks holds a '>').
+bool looks_like_signs(std::string_view token) {
+  return token.find('>') != std::string_view::npos && token.find_first_not_of("0123456789>;") == std::string_view::npos;
+}
+
 // A second token meant as a jigsaw region map that is_region_token does not take: region
 // characters (and '0') only, within one row's length of the puzzle's `cells`, and not a solution
 // (one of exactly `cells` values 1-n, which has no two side-by-side cells alike). Shorter tokens
@@ -375,6 +381,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       if (looks_like_parity(second, token.size())) return with_data(cells(line_no_, token), "parity", second);
       if (looks_like_thermos(second)) return with_data(cells(line_no_, token), "thermos", second);
       if (looks_like_arrows(second)) return with_data(cells(line_no_, token), "arrows", second);
+      if (looks_like_signs(second)) return with_data(cells(line_no_, token), "inequalities", second);
       // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
       // line would be solved as classic).
       if (looks_like_regions(second, token.size())) return with_data(cells(line_no_, token), "regions", second);

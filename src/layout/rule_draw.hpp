@@ -9,7 +9,8 @@
 // ParityRule, rule_draw_parity.cpp (grey squares for even, circles for odd, under the digits, on
 // puzzles and answers); ThermoRule, rule_draw_thermo.cpp (grey bulbs and tubes under the digits,
 // puzzles and answers); ArrowRule, rule_draw_arrow.cpp (circles, lines and heads over the lines,
-// puzzles and answers).
+// puzzles and answers); InequalityRule, rule_draw_inequality.cpp (a chevron on the shared edge,
+// pointing to the smaller digit, on puzzles and answers).
 #pragma once
 
 #include <vector>
@@ -75,6 +76,14 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
 // under the digits, on puzzles and answers.
 inline constexpr double kArrowGrey = 0.45, kArrowCircle = 0.4, kArrowHead = 0.28, kMinArrowLinePt = 0.75;
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const ArrowRule& rule);
+
+// Greater-than signs: over the lines, a chevron centred on the edge between the two cells, its
+// point towards the smaller digit, kSignHalfWidth of the cell either side of its axis and
+// kSignDepth deep, black, at least kMinSignLinePt (1.5 times the cell lines), on a white patch
+// that clears the cell line under it; on puzzles and answers.
+inline constexpr double kSignHalfWidth = 0.13, kSignDepth = 0.13;
+inline constexpr double kMinSignLinePt = 0.9;
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const InequalityRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);

@@ -14,7 +14,7 @@
 //       order of the passes.
 //
 // A rule type's header (solver/cages.hpp for CageRule, solver/parity.hpp for ParityRule, solver/thermo.hpp
-// for ThermoRule, solver/arrow.hpp for ArrowRule) is included below.
+// for ThermoRule, solver/arrow.hpp for ArrowRule, solver/inequality.hpp for InequalityRule) is included below.
 #pragma once
 
 #include <type_traits>
@@ -29,6 +29,7 @@
 #include "solver/parity.hpp"
 #include "solver/thermo.hpp"
 #include "solver/arrow.hpp"
+#include "solver/inequality.hpp"
 
 namespace gp::solver {
 

@@ -152,7 +152,8 @@ std::vector<Key> section_keys() {
                                  "9x9: rated on the SE scale, `symmetry` and `clues` do not apply), `thermo` (thermometers, digits "
                                  "rising from the bulb, few givens; 4x4 to 9x9: SE scale, `symmetry` and `clues` do not apply), `arrow` (a "
                                  "path adds up to its circle, few givens; 4x4 to 9x9: SE scale, `symmetry` and `clues` do not "
-                                 "apply); see "
+                                 "apply), `greater-than` (signs between "
+                                 "cells point to the smaller digit, few or no givens; 4x4 to 9x9: as even-odd); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
                                  "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
