@@ -116,7 +116,6 @@ bool find_sign_fork(const State& s, RuleContexts& ctx, Step& out) {
 }
 
 constexpr Rung sign(const char* name, double weight, Finder find) { return Rung{name, weight, find, false, true}; }
-constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
 
 constexpr std::array kInequalityRungs = {
     sign("Sign bounds", 1.0, find_sign_bounds),
@@ -152,8 +151,7 @@ constexpr std::array kInequalityRungs = {
     keep(kNestedChains),
 };
 
-constexpr bool inequality_keeps(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
-static_assert(keeps_all(kInequalityRungs, inequality_keeps),
+static_assert(keeps_all(kInequalityRungs, keeps_all_but_uniqueness),
               "the greater-than ladder holds a classic technique signs make unsound");
 
 }  // namespace
@@ -163,7 +161,7 @@ const Ladder& rule_ladder(const InequalityRule&) {
   return ladder;
 }
 
-bool rule_keeps(const InequalityRule&, const Rung& classic_rung) { return inequality_keeps(classic_rung); }
+bool rule_keeps(const InequalityRule&, const Rung& classic_rung) { return keeps_all_but_uniqueness(classic_rung); }
 
 void make_context(const InequalityRule& rule, const Board&, RuleContexts& contexts) { contexts.inequality = &rule; }
 
