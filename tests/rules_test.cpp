@@ -92,6 +92,25 @@ std::vector<Sample> samples() {
     breaks[1] = 1;
     out.push_back({*rule, breaks, "digit 1 at r1c2 is not greater than 2 at r1c1 (the sign points to r1c1)", Relabel::kReverse});
   }
+  for (bool kropki : {false, true}) {
+    // Dots of kSolved (every pair 1 apart white; kropki: doubles black, 1-2 white), negative.
+    // Breaking it: 1 and 3 at r1c1 and r1c2, joined by a white dot (kSolved's 1, 2).
+    std::vector<Dot> dots;
+    for (int a = 0; a < 16; ++a)
+      for (int b : {a + 1, a + 4}) {
+        if ((b == a + 1 && b % 4 == 0) || b >= 16) continue;
+        const int x = kSolved[static_cast<size_t>(a)], y = kSolved[static_cast<size_t>(b)];
+        if (white_pair(x, y)) dots.push_back({a, b, false});
+        else if (kropki && black_pair(x, y)) dots.push_back({a, b, true});
+      }
+    auto rule = make_dot_rule(Shape{2, 2}, dots, kropki, true);
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[0] = 1;
+    breaks[1] = 3;
+    out.push_back({*rule, breaks, "digits 1 at r1c1 and 3 at r1c2 do not differ by 1, but a white dot joins them",
+                   kropki ? Relabel::kNone : Relabel::kReverse});
+  }
   return out;
 }
 
@@ -149,9 +168,9 @@ TEST_CASE("a rule's token reads back as the same rule", "[rules]") {
     CHECK(*back == s.rule);
     CHECK(rule_token(*back) == token);
   }
-  auto unknown = parse_rule("dots", "x", Shape{2, 2});
+  auto unknown = parse_rule("zigzags", "x", Shape{2, 2});
   REQUIRE_FALSE(unknown);
-  CHECK(unknown.error().to_string().find("unknown rule 'dots' (known: cages") == 0);
+  CHECK(unknown.error().to_string().find("unknown rule 'zigzags' (known: cages") == 0);
   auto bad = parse_rule("cages", "0+1=3", Shape{2, 2});
   REQUIRE_FALSE(bad);
   CHECK(bad.error().to_string().rfind("cages: ", 0) == 0);
@@ -191,6 +210,15 @@ TEST_CASE("a rule's relabelling policy is what its data allows", "[rules]") {
       for (auto& v : swapped) v = v == 1 ? 2 : v == 2 ? 1 : v;
       auto board = board_with(s.rule);
       CHECK_FALSE(check_rule(s.rule, *board, swapped));
+    }
+    if (s.policy == Relabel::kReverse) {
+      // v -> n+1-v keeps it, swapping 1 and 2 breaks it.
+      auto kept = kSolved, broken = kSolved;
+      for (auto& v : kept) v = static_cast<std::uint8_t>(5 - v);
+      for (auto& v : broken) v = v == 1 ? 2 : v == 2 ? 1 : v;
+      auto board = board_with(s.rule);
+      CHECK(check_rule(s.rule, *board, kept));
+      CHECK_FALSE(check_rule(s.rule, *board, broken));
     }
     if (s.policy == Relabel::kParity) {
       // A relabelling that keeps parity keeps it (1 <-> 3), one that does not breaks it (1 <-> 2).

@@ -74,7 +74,7 @@ Status complete(Entry& e, const Rules& rules, const std::string& where) {
   const std::string vname(variant_name(*variant));
   const auto belongs = [&](std::string_view key) -> Status {
     const Variant owner = codec::variant_of_key(key);
-    if (owner == *variant) return Ok{};
+    if (codec::carries(*variant, key)) return Ok{};
     return Error(where + ": \"" + std::string(key) + "\" belong to a " + std::string(variant_name(owner)) +
                  " puzzle, not to variant " + vname);
   };
@@ -169,7 +169,7 @@ Result<Source> from_json(const std::string& path, const std::string& body) {
     Rules rules;
     for (std::string_view key : codec::data_keys()) {
       if (!p.is_object() || !p.contains(std::string(key))) continue;
-      auto token = codec::token_from_json(key, p[std::string(key)]);
+      auto token = codec::token_from_json(key, p[std::string(key)], &p);
       if (token) {
         rules.data.emplace_back(key, std::move(*token));
       } else if (rules.error.empty()) {

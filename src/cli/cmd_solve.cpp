@@ -57,6 +57,8 @@ constexpr const char* kSolveFooter =
     "a line 'PUZZLE ARROWS' (each arrow its circle, ':', its path joined by '+', arrows by ';': '40:41+42'),\n"
     "solved under its arrows (--variant arrow requires them). A greater-than puzzle is a line\n"
     "'PUZZLE SIGNS' (A>B joined by ';': cell A holds the greater digit).\n"
+    "A consecutive or kropki puzzle is a line 'PUZZLE DOTS': 'C:0-1;4-13' (consecutive: white dots, cells\n"
+    "row-major from 0), 'K:0-1w;4-13b' (kropki: w white, b black) or 'KN:...' (kropki, negative).\n"
     "Output: one line per puzzle, in order:\n"
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"

@@ -123,19 +123,78 @@ Result<std::string> token_from_json(const InequalityRule*, const nlohmann::json&
   return format_signs(signs);
 }
 
+// Dots: [{"cells": [a, b], "kind": "white"}, ...]; a kropki rule's negative flag is the entry's
+// "negative" (json_extras). The token's form (C:, K:, KN:) comes from the entry's "variant" and
+// "negative"; without a variant, a black dot or "negative" makes it kropki.
+nlohmann::ordered_json rule_json(const DotRule& rule) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const Dot& d : rule.dots) out.push_back({{"cells", {d.a, d.b}}, {"kind", d.black ? "black" : "white"}});
+  return out;
+}
+
+Result<std::string> token_from_json(const DotRule*, const nlohmann::json& j, const nlohmann::json* entry) {
+  const std::string key = "\"dots\" ";
+  if (!j.is_array()) return Error(key + "is not a list");
+  std::string list;
+  bool black = false;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& d = j[k];
+    const std::string name = key + "[" + std::to_string(k) + "]";
+    if (!d.is_object() || !d.contains("cells") || !d["cells"].is_array() || d["cells"].size() != 2 || !d.contains("kind") ||
+        !d["kind"].is_string())
+      return Error(name + " is not {\"cells\": [a, b], \"kind\": \"white\" or \"black\"}");
+    for (const auto& x : d["cells"])
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 9999)
+        return Error(name + ": a cell that is not a cell number");
+    const std::string kind = d["kind"].get<std::string>();
+    if (kind != "white" && kind != "black") return Error(name + ": kind '" + kind + "' is neither white nor black");
+    black = black || kind == "black";
+    list += (k ? ";" : "") + std::to_string(d["cells"][0].get<int>()) + "-" + std::to_string(d["cells"][1].get<int>()) +
+            (kind == "black" ? "b" : "w");
+  }
+  auto plain = [&] {  // a consecutive token's dots carry no colour (rule_token's form)
+    std::string out;
+    for (char ch : list)
+      if (ch != 'w') out += ch;
+    return out;
+  };
+  const bool has_negative = entry && entry->is_object() && entry->contains("negative");
+  if (has_negative && !(*entry)["negative"].is_boolean()) return Error("\"negative\" is not true or false");
+  const bool negative = has_negative && (*entry)["negative"].get<bool>();
+  std::string variant;
+  if (entry && entry->is_object() && entry->contains("variant") && (*entry)["variant"].is_string())
+    variant = (*entry)["variant"].get<std::string>();
+  const bool kropki = variant == "kropki" || (variant.empty() && (black || has_negative));
+  if (kropki) return (negative ? "KN:" : "K:") + list;
+  if (has_negative && !negative) return Error("\"negative\": false, but a consecutive puzzle marks every consecutive pair");
+  return "C:" + plain();
+}
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }
 
 template <std::size_t I = 0>
-Result<std::string> rule_token_from_json(std::string_view key, const nlohmann::json& value) {
+Result<std::string> rule_token_from_json(std::string_view key, const nlohmann::json& value, const nlohmann::json* entry) {
   if constexpr (I == std::variant_size_v<Rule>) {
     return Error("unknown rule '" + std::string(key) + "'");
   } else {
     using R = std::variant_alternative_t<I, Rule>;
-    if (rule_key(R{}) == key) return token_from_json(static_cast<const R*>(nullptr), value);
-    return rule_token_from_json<I + 1>(key, value);
+    if (rule_key(R{}) == key) {
+      if constexpr (requires { token_from_json(static_cast<const R*>(nullptr), value, entry); })
+        return token_from_json(static_cast<const R*>(nullptr), value, entry);  // reads the entry's other fields
+      else
+        return token_from_json(static_cast<const R*>(nullptr), value);
+    }
+    return rule_token_from_json<I + 1>(key, value, entry);
   }
+}
+
+// The variant of a board with `rule` whose key several variants share ("dots": consecutive or
+// kropki, told apart by the rule's token), else `by_key`.
+Variant variant_of_rule(const Rule& rule, Variant by_key) {
+  if (const auto* d = std::get_if<DotRule>(&rule)) return d->kropki ? Variant::kKropki : Variant::kConsecutive;
+  return by_key;
 }
 
 const Rule* rule_of(const Board* board, std::string_view key) {
@@ -161,11 +220,18 @@ Variant variant_of_key(std::string_view key) {
   return d ? d->variant : Variant::kClassic;
 }
 
+bool carries(Variant variant, std::string_view key) { return !key.empty() && variant_def(variant).data_key == key; }
+
 std::vector<std::string_view> keys_of(Variant variant) {
   std::vector<std::string_view> out;
   for (std::string_view k : data_keys())
-    if (variant_of_key(k) == variant) out.push_back(k);
+    if (carries(variant, k)) out.push_back(k);
   return out;
+}
+
+bool json_negative(const Board* board) {
+  const DotRule* d = board ? board->rule<DotRule>() : nullptr;
+  return d && d->kropki && d->negative;
 }
 
 std::vector<Field> fields(const Board* board) {
@@ -193,20 +259,23 @@ nlohmann::ordered_json json_value(const Board* board, std::string_view key) {
   if (!board) return nullptr;
   if (key == kRegions) return board->jigsaw() ? nlohmann::ordered_json(format_regions(board->region)) : nullptr;
   const Rule* r = rule_of(board, key);
-  return r ? rule_json(*r) : nlohmann::ordered_json(nullptr);
+  // A rule without a token (the non-consecutive rule: its variant's board) writes no field either.
+  return r && !rule_token(*r).empty() ? rule_json(*r) : nlohmann::ordered_json(nullptr);
 }
 
-Result<std::string> token_from_json(std::string_view key, const nlohmann::json& value) {
+Result<std::string> token_from_json(std::string_view key, const nlohmann::json& value, const nlohmann::json* entry) {
   if (key == kRegions) {
     if (!value.is_string()) return Error("\"regions\" is not a string");
     return value.get<std::string>();
   }
-  return rule_token_from_json(key, value);
+  return rule_token_from_json(key, value, entry);
 }
 
 Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_view key, std::string_view token) {
   const Variant variant = variant_of_key(key);
-  const std::string prefix(variant_name(variant));
+  std::string prefix;  // the variants carrying `key` ("consecutive or kropki" share "dots")
+  for (Variant v : all_variants())
+    if (carries(v, key) || v == variant) prefix += (prefix.empty() ? "" : " or ") + std::string(variant_name(v));
   if (key == kRegions) {
     auto map = parse_regions(token, shape.n());
     if (!map) return Error(prefix + " " + map.error().diagnostics.front().message);
@@ -218,7 +287,7 @@ Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_v
     return Error(prefix + " " + std::string(key) + ": " + why);
   auto rule = parse_rule(key, token, shape);
   if (!rule) return Error(prefix + " " + rule.error().diagnostics.front().message);
-  return with_rules(classic_board(shape), variant, {std::move(*rule)});
+  return with_rules(classic_board(shape), variant_of_rule(*rule, variant), {std::move(*rule)});
 }
 
 Status put_token(Grid& grid, std::string_view key, std::string_view token) {
@@ -231,7 +300,7 @@ Status put_token(Grid& grid, std::string_view key, std::string_view token) {
 std::vector<std::string_view> csv_columns(const std::vector<Variant>& variants) {
   std::vector<std::string_view> out;
   for (std::string_view key : data_keys())
-    if (std::find(variants.begin(), variants.end(), variant_of_key(key)) != variants.end()) out.push_back(key);
+    if (std::any_of(variants.begin(), variants.end(), [&](Variant v) { return carries(v, key); })) out.push_back(key);
   return out;
 }
 
@@ -239,7 +308,7 @@ std::vector<std::string_view> manifest_columns(const std::vector<Variant>& varia
   if (std::all_of(variants.begin(), variants.end(), [](Variant v) { return v == Variant::kClassic; })) return {};
   std::vector<std::string_view> out;
   for (std::string_view key : data_keys())
-    if (key == kRegions || std::find(variants.begin(), variants.end(), variant_of_key(key)) != variants.end())
+    if (key == kRegions || std::any_of(variants.begin(), variants.end(), [&](Variant v) { return carries(v, key); }))
       out.push_back(key);
   return out;
 }

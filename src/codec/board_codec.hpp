@@ -31,6 +31,8 @@ const std::vector<std::string_view>& data_keys();
 Variant variant_of_key(std::string_view key);
 // The keys a board of `variant` carries (jigsaw: regions; killer: cages; others: none).
 std::vector<std::string_view> keys_of(Variant variant);
+// Whether boards of `variant` carry `key`'s data (its data_key; "dots": consecutive and kropki).
+bool carries(Variant variant, std::string_view key);
 
 // --- board -> text ---
 
@@ -53,12 +55,15 @@ std::string line_tokens(const Board* board);
 // form (cages: [{"sum": S, "cells": [...]}, ...], cells ascending, cages in the board's order).
 nlohmann::ordered_json json_value(const Board* board, std::string_view key);
 // Adds each field of `board` to the JSON object `j` under its key, in writing order.
+// Whether `board` has a field beside its rule's key: a negative kropki rule's "negative": true.
+bool json_negative(const Board* board);
 template <class Json>
 void put_json(Json& j, const Board* board) {
   for (std::string_view key : data_keys()) {
     nlohmann::ordered_json v = json_value(board, key);
     if (!v.is_null()) j[std::string(key)] = Json(std::move(v));
   }
+  if (json_negative(board)) j["negative"] = true;
 }
 
 // --- text or JSON -> board ---
@@ -66,7 +71,10 @@ void put_json(Json& j, const Board* board) {
 // The token of `key` from its JSON value (the reverse of json_value, before any check of the
 // data against a grid). Errors say what is wrong with the value's form, starting with the quoted
 // key: "\"regions\" is not a string", "\"cages\" [2] is not {\"sum\": S, \"cells\": [...]}".
-Result<std::string> token_from_json(std::string_view key, const nlohmann::json& value);
+// `entry`, when given, is the whole puzzle object (a kropki's "negative" and "variant" are beside
+// its "dots").
+Result<std::string> token_from_json(std::string_view key, const nlohmann::json& value,
+                                    const nlohmann::json* entry = nullptr);
 
 // The board of a grid of `shape` whose `key` data is `token` (a jigsaw board from its region map,
 // a killer board from its cages). Errors start with the variant and the key: "jigsaw regions: 80

@@ -350,6 +350,8 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
   if (variant == Variant::kThermo) return Error("a thermo board needs its thermos (one list per puzzle)");
   if (variant == Variant::kArrow) return Error("an arrow board needs its arrows (one list per puzzle)");
   if (variant == Variant::kGreaterThan) return Error("a greater-than board needs its signs (one list per puzzle)");
+  if (variant == Variant::kConsecutive || variant == Variant::kKropki)
+    return Error("a " + std::string(variant_name(variant)) + " board needs its dots (one list per puzzle)");
   if (variant == Variant::kSamurai) return samurai_board();
   static std::mutex mu;
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;

@@ -538,6 +538,97 @@ InequalityRule reversed(const InequalityRule& rule) {
   return out;
 }
 
+// --- DotRule ---
+
+Result<DotRule> make_dot_rule(Shape shape, std::vector<Dot> dots, bool kropki, bool negative) {
+  const int n = shape.n(), cells = shape.cells();
+  if (!kropki && !negative)
+    return Error("a consecutive rule marks every pair of neighbours 1 apart (it is always negative)");
+  std::vector<std::pair<int, int>> seen;  // (first cell * cells + second cell, dot index)
+  for (size_t i = 0; i < dots.size(); ++i) {
+    Dot& d = dots[i];
+    const std::string name = "dot " + std::to_string(i + 1);
+    for (int c : {d.a, d.b})
+      if (c < 0 || c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + shape.name() + " grid");
+    if (d.a > d.b) std::swap(d.a, d.b);
+    if (!((d.b == d.a + 1 && d.b % n != 0) || d.b == d.a + n))
+      return Error(name + ": " + cell_name(d.a, n) + " and " + cell_name(d.b, n) +
+                   " are not side by side (a dot sits on the edge two cells share)");
+    if (d.black && !kropki) return Error(name + ": a consecutive puzzle has white dots only");
+    seen.emplace_back(d.a * cells + d.b, static_cast<int>(i));
+  }
+  std::sort(seen.begin(), seen.end());
+  for (size_t i = 1; i < seen.size(); ++i)
+    if (seen[i].first == seen[i - 1].first) {
+      const Dot& d = dots[static_cast<size_t>(seen[i].second)];
+      return Error("dot " + std::to_string(seen[i].second + 1) + ": " + cell_name(d.a, n) + " and " + cell_name(d.b, n) +
+                   " already have a dot (dot " + std::to_string(seen[i - 1].second + 1) + ")");
+    }
+  std::sort(dots.begin(), dots.end(), [](const Dot& x, const Dot& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+  return DotRule{std::move(dots), kropki, negative};
+}
+
+std::string_view rule_key(const DotRule&) { return "dots"; }
+
+Status check_rule(const DotRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  auto pair_name = [&](int a, int b) {
+    return "digits " + std::to_string(cells[static_cast<size_t>(a)]) + " at " + cell_name(a, n) + " and " +
+           std::to_string(cells[static_cast<size_t>(b)]) + " at " + cell_name(b, n);
+  };
+  std::vector<char> dotted(static_cast<size_t>(board.cells) * 2, 0);  // per cell: a dot to the right, below
+  for (const Dot& d : rule.dots) {
+    dotted[static_cast<size_t>(d.a) * 2 + (d.b == d.a + 1 ? 0 : 1)] = 1;
+    const int x = cells[static_cast<size_t>(d.a)], y = cells[static_cast<size_t>(d.b)];
+    if (!x || !y) continue;
+    if (d.black && !black_pair(x, y))
+      return Error(pair_name(d.a, d.b) + ": neither is double the other, but a black dot joins them");
+    if (!d.black && !white_pair(x, y))
+      return Error(pair_name(d.a, d.b) + " do not differ by 1, but a white dot joins them");
+  }
+  if (!rule.negative) return Ok{};
+  for (int a = 0; a < board.cells; ++a)
+    for (int dir = 0; dir < 2; ++dir) {
+      const int b = dir ? a + n : a + 1;
+      if ((dir == 0 && b % n == 0) || b >= board.cells || dotted[static_cast<size_t>(a) * 2 + dir]) continue;
+      const int x = cells[static_cast<size_t>(a)], y = cells[static_cast<size_t>(b)];
+      if (!x || !y) continue;
+      if (white_pair(x, y))
+        return Error(pair_name(a, b) + " differ by 1, but no dot joins them" +
+                     (rule.dots.empty() && !rule.kropki ? " (no two neighbours may be consecutive)" : ""));
+      if (rule.kropki && black_pair(x, y)) return Error(pair_name(a, b) + ": one is double the other, but no dot joins them");
+    }
+  return Ok{};
+}
+
+std::string rule_token(const DotRule& rule) {
+  if (!rule.kropki && rule.dots.empty()) return {};
+  std::string out = rule.kropki ? (rule.negative ? "KN:" : "K:") : "C:";
+  for (size_t i = 0; i < rule.dots.size(); ++i) {
+    const Dot& d = rule.dots[i];
+    out += (i ? ";" : "") + std::to_string(d.a) + "-" + std::to_string(d.b);
+    if (rule.kropki) out += d.black ? 'b' : 'w';
+  }
+  return out;
+}
+
+DotRule mapped(const DotRule& rule, const Board&, const std::vector<int>& image) {
+  DotRule out = rule;
+  for (Dot& d : out.dots) {
+    d.a = image[static_cast<size_t>(d.a)];
+    d.b = image[static_cast<size_t>(d.b)];
+    if (d.a > d.b) std::swap(d.a, d.b);
+  }
+  std::sort(out.dots.begin(), out.dots.end(), [](const Dot& x, const Dot& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+  return out;
+}
+
+// v -> n+1-v keeps differences (so white dots and their absence); doubles it does not keep.
+Relabel relabel(const DotRule& rule) { return rule.kropki ? Relabel::kNone : Relabel::kReverse; }
+
+void add_peers(const DotRule&, std::vector<std::vector<int>>&) {}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -638,6 +729,50 @@ Result<Rule> parse_as<InequalityRule>(std::string_view token, Shape shape) {
   if (!signs) return Error("inequalities: " + signs.error().to_string());
   auto rule = make_inequality_rule(shape, std::move(*signs));
   if (!rule) return Error("inequalities: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+// "C:0-1;4-5", "K:0-1w;4-5b", "KN:..." (rule_token's forms), or "" (no dots, consecutive).
+template <>
+Result<Rule> parse_as<DotRule>(std::string_view token, Shape shape) {
+  const std::string key = "dots: ";
+  bool kropki = false, negative = true;
+  std::string_view rest = token;
+  if (rest.empty()) {
+  } else if (rest.starts_with("C:")) {
+    rest.remove_prefix(2);
+  } else if (rest.starts_with("KN:")) {
+    kropki = true;
+    rest.remove_prefix(3);
+  } else if (rest.starts_with("K:")) {
+    kropki = true, negative = false;
+    rest.remove_prefix(2);
+  } else {
+    return Error(key + "'" + std::string(token.substr(0, 12)) +
+                 "' does not start with C: (consecutive), K: (kropki) or KN: (kropki, negative)");
+  }
+  std::vector<Dot> dots;
+  while (!rest.empty()) {
+    const size_t end = std::min(rest.find(';'), rest.size());
+    const std::string_view item = rest.substr(0, end);
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    const std::string name = "dot " + std::to_string(dots.size() + 1) + " ('" + std::string(item) + "')";
+    Dot d;
+    size_t i = 0;
+    auto number = [&](int& out) {
+      const size_t from = i;
+      out = 0;
+      while (i < item.size() && item[i] >= '0' && item[i] <= '9' && i - from < 5) out = out * 10 + (item[i++] - '0');
+      return i > from;
+    };
+    if (!number(d.a) || i >= item.size() || item[i++] != '-' || !number(d.b))
+      return Error(key + name + " is not CELL-CELL (cells row-major from 0)");
+    if (i < item.size() && (item[i] == 'w' || item[i] == 'b')) d.black = item[i++] == 'b';
+    if (i != item.size()) return Error(key + name + ": a dot ends in w (white) or b (black)");
+    dots.push_back(d);
+  }
+  auto rule = make_dot_rule(shape, std::move(dots), kropki, negative);
+  if (!rule) return Error(key + rule.error().to_string());
   return Rule(std::move(*rule));
 }
 

@@ -96,8 +96,28 @@ struct InequalityRule {
   friend bool operator==(const InequalityRule&, const InequalityRule&) = default;
 };
 
+// A dot on the edge two orthogonal neighbours share (cells a < b, row-major): white, their digits
+// differ by 1; black, one is double the other (1 and 2 are both: either colour may stand there).
+struct Dot {
+  int a = 0, b = 0;
+  bool black = false;
+  friend bool operator==(const Dot&, const Dot&) = default;
+};
+
+// Dots on cell edges (consecutive, kropki, non-consecutive). `kropki`: white and black dots; else
+// white ones only (consecutive). `negative`: every orthogonal pair without a dot has none of the
+// relations the rule's dots show (consecutive: not 1 apart; kropki: not 1 apart and neither double
+// the other); a consecutive rule is always negative (every consecutive pair is marked), and one with
+// no dots is the non-consecutive rule. Dots sorted by (a, b). Build with make_dot_rule.
+struct DotRule {
+  std::vector<Dot> dots;
+  bool kropki = false;
+  bool negative = true;
+  friend bool operator==(const DotRule&, const DotRule&) = default;
+};
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule>;
+using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
@@ -137,6 +157,15 @@ Result<InequalityRule> make_inequality_rule(Shape shape, std::vector<std::array<
 std::string format_signs(const std::vector<std::array<int, 2>>& signs);
 Result<std::vector<std::array<int, 2>>> parse_signs(std::string_view token);
 
+// The dot rule of a grid of `shape` (dots sorted; each dot's cells put in order). Errors name the
+// dot (1-based, in the given order): a cell outside the grid ("dot 3: cell 90 is outside the 9x9
+// grid"), cells that are not side by side ("dot 3: r1c1 and r2c2 are not side by side"), a pair
+// with two dots, a black dot on a consecutive rule, a consecutive rule that is not negative.
+Result<DotRule> make_dot_rule(Shape shape, std::vector<Dot> dots, bool kropki, bool negative);
+// Whether digits x and y fit a white dot (differ by 1) or a black one (one is double the other).
+inline bool white_pair(int x, int y) { return x - y == 1 || y - x == 1; }
+inline bool black_pair(int x, int y) { return x == 2 * y || y == 2 * x; }
+
 // --- the per-type overloads (see the top of this file) ---
 std::string_view rule_key(const CageRule&);
 Status check_rule(const CageRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
@@ -174,6 +203,15 @@ Relabel relabel(const InequalityRule&);  // kReverse
 void add_peers(const InequalityRule& rule, std::vector<std::vector<int>>& peers);  // none
 // Under the digit reversal v -> n+1-v every sign turns round: {a, b} becomes {b, a}.
 InequalityRule reversed(const InequalityRule& rule);
+
+std::string_view rule_key(const DotRule&);  // "dots"
+Status check_rule(const DotRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+// "C:0-1;4-5" (consecutive: white dots), "K:0-1w;4-5b" (kropki), "KN:..." (kropki, negative);
+// "" for a consecutive rule without dots (the non-consecutive rule: its variant carries no data).
+std::string rule_token(const DotRule& rule);
+DotRule mapped(const DotRule& rule, const Board& board, const std::vector<int>& image);
+Relabel relabel(const DotRule&);  // kReverse (white dots and "not 1 apart" survive v -> n+1-v), kropki kNone
+void add_peers(const DotRule& rule, std::vector<std::vector<int>>& peers);  // none
 
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);

@@ -54,6 +54,7 @@ std::string four_to_nine(Shape shape, std::string_view name, std::string_view wh
   return std::string(name) + " puzzles are 4x4 to 9x9 (" + std::string(why) + "), not " + shape.name();
 }
 std::string greater_than_size(Shape s) { return four_to_nine(s, "greater-than", "digits compared by size"); }
+std::string dots_size(Shape s) { return four_to_nine(s, "dot", "a dot sits on the edge of cells of a single digit"); }
 
 std::vector<VariantDef> make_table() {
   std::vector<VariantDef> t(9);
@@ -124,6 +125,24 @@ std::vector<VariantDef> make_table() {
                "signs between cells point to the smaller digit, 4x4 to 9x9"});
   t.back().grown = t.back().marks_replace_givens = true;
   t.back().marks = "signs";
+  t.push_back({Variant::kConsecutive, "consecutive", dots_size, true, "dots", {}, false,
+               "Consecutive puzzles: a white dot on the edge between two cells means their digits differ by 1 (such "
+               "as 4 and 5). Every such pair is marked, so two neighbours with no dot between them are never "
+               "consecutive. Most consecutive puzzles give only a few digits.",
+               10, "row, column and {box}; a white dot joins every two neighbours 1 apart, and only those.",
+               "white dots between every two neighbours 1 apart, 4x4 to 9x9"});
+  t.back().grown = t.back().marks_replace_givens = true;
+  t.back().marks = "dots";
+  t.push_back({Variant::kKropki, "kropki", dots_size, true, "dots", {}, false,
+               "Kropki puzzles: a white dot between two cells means their digits differ by 1 (such as 4 and 5); a "
+               "black dot means one is double the other (such as 3 and 6). Between 1 and 2 either dot may stand. "
+               "Every such pair is marked, so two neighbours with no dot between them are neither 1 apart nor "
+               "double.",
+               11, "row, column and {box}; white dots join neighbours 1 apart, black dots one double the other; no "
+               "dot, neither.",
+               "white dots (1 apart) and black dots (double), 4x4 to 9x9"});
+  t.back().grown = t.back().marks_replace_givens = true;
+  t.back().marks = "dots";
   return t;
 }
 

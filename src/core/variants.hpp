@@ -78,7 +78,8 @@ const VariantDef& variant_def(Variant v);
 // The row named `name` (or one of its aliases), or null.
 const VariantDef* find_variant_def(std::string_view name);
 // The variant whose boards carry per-puzzle data `key` ("regions": jigsaw, "cages": killer), or
-// null.
+// null; of two sharing a key ("dots": consecutive and kropki) the first in the table (the board
+// codec tells them apart by the rule's token).
 const VariantDef* variant_of_data(std::string_view key);
 // The option of spec key `key` that some variant owns (regions, givens), with that variant, or
 // {null, null}.

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "generator/canonical.hpp"
+#include "generator/dots.hpp"
 #include "generator/fill.hpp"
 #include "generator/inequality.hpp"
 #include "generator/parity.hpp"
@@ -336,9 +337,23 @@ bool Engine::attempt_signs(const Board& base, const SignPlan& signs) {
   return rating_ok();
 }
 
+bool Engine::attempt_dots() {
+  // A filled grid, its dots, then givens taken away (generator/dots.hpp); graded on the dot ladder
+  // (SE scale) and kept in the requested band only.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  std::optional<double> cap;
+  if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
+  auto made = make_dot_puzzle(solution_, plan_.req.variant, *rng_, [this] { return stopped(); }, cap);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
 bool Engine::attempt() {
   const Plan& pl = plan_;
   if (pl.req.variant == Variant::kGreaterThan) return attempt_signs(classic_board(pl.shape), {true, false});
+  if (pl.req.variant == Variant::kConsecutive || pl.req.variant == Variant::kKropki) return attempt_dots();
   if (pl.req.variant == Variant::kKiller) return attempt_killer();
   if (pl.req.variant == Variant::kEvenOdd) return attempt_even_odd();
   if (pl.req.variant == Variant::kThermo) return attempt_thermo();

@@ -145,6 +145,7 @@ class Engine {
   bool attempt_thermo();
   bool attempt_arrow();
   bool attempt_signs(const Board& base, const SignPlan& signs);  // greater-than, futoshiki
+  bool attempt_dots();  // consecutive, kropki, non-consecutive (generator/dots.hpp)
 
   // The exchange search below serves plain 9x9 requests (one cell per class, no difficulty target)
   // with an exact count under the dig's end; the others use search().

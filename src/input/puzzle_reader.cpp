@@ -136,6 +136,11 @@ bool looks_like_signs(std::string_view token) {
   return token.find('>') != std::string_view::npos && token.find_first_not_of("0123456789>;") == std::string_view::npos;
 }
 
+// A second token meant as dots (consecutive or kropki): "C:", "K:" or "KN:" and the dots.
+bool looks_like_dots(std::string_view token) {
+  return token.starts_with("C:") || token.starts_with("K:") || token.starts_with("KN:");
+}
+
 // A second token meant as a jigsaw region map that is_region_token does not take: region
 // characters (and '0') only, within one row's length of the puzzle's `cells`, and not a solution
 // (one of exactly `cells` values 1-n, which has no two side-by-side cells alike). Shorter tokens
@@ -382,6 +387,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       if (looks_like_thermos(second)) return with_data(cells(line_no_, token), "thermos", second);
       if (looks_like_arrows(second)) return with_data(cells(line_no_, token), "arrows", second);
       if (looks_like_signs(second)) return with_data(cells(line_no_, token), "inequalities", second);
+      if (looks_like_dots(second)) return with_data(cells(line_no_, token), "dots", second);
       // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
       // line would be solved as classic).
       if (looks_like_regions(second, token.size())) return with_data(cells(line_no_, token), "regions", second);
@@ -486,9 +492,10 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
       item = bad(line, at + article(codec::variant_of_key(key)) + " puzzle without its \"" +
                            std::string(key) + "\"");
     } else if (!key.empty()) {
-      const std::string k(key), owner(variant_name(codec::variant_of_key(key)));
-      auto token = codec::token_from_json(key, e[k]);
+      const std::string k(key);
+      auto token = codec::token_from_json(key, e[k], &e);
       item = token ? with_data(std::move(item), key, *token) : bad(line, at + token.error().diagnostics.front().message);
+      const std::string owner(variant_name(item.grid ? item.grid->variant() : codec::variant_of_key(key)));
       if (item.grid && e.contains("variant") && e["variant"] != owner)
         item = bad(line, at + "\"" + k + "\" belong to a " + owner + " puzzle, not to variant " + e["variant"].dump());
     } else if (item.grid && e.is_object() && e.contains("variant") &&

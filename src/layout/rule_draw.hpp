@@ -10,7 +10,8 @@
 // puzzles and answers); ThermoRule, rule_draw_thermo.cpp (grey bulbs and tubes under the digits,
 // puzzles and answers); ArrowRule, rule_draw_arrow.cpp (circles, lines and heads over the lines,
 // puzzles and answers); InequalityRule, rule_draw_inequality.cpp (a chevron on the shared edge,
-// pointing to the smaller digit, on puzzles and answers).
+// pointing to the smaller digit, on puzzles and answers); DotRule, rule_draw_dots.cpp (white and
+// black dots on the shared edges, over the lines, under the digits, on puzzles and answers).
 #pragma once
 
 #include <vector>
@@ -84,6 +85,14 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
 inline constexpr double kSignHalfWidth = 0.13, kSignDepth = 0.13;
 inline constexpr double kMinSignLinePt = 0.9;
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const InequalityRule& rule);
+
+// Dots (consecutive, kropki): a circle of radius kDotRadius of the cell (never under
+// kMinDotRadiusMm) centred on the edge two cells share, over the lines (it hides the line under
+// it) and under the digits: white filled white with a black outline (never thinner than
+// kMinMarkLinePt), black filled black. A digit's glyph stays clear of it (it reaches 0.14 of a
+// cell into each cell), and white and black tell apart in greyscale.
+inline constexpr double kDotRadius = 0.14, kMinDotRadiusMm = 0.6;
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const DotRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);

@@ -14,7 +14,8 @@
 //       order of the passes.
 //
 // A rule type's header (solver/cages.hpp for CageRule, solver/parity.hpp for ParityRule, solver/thermo.hpp
-// for ThermoRule, solver/arrow.hpp for ArrowRule, solver/inequality.hpp for InequalityRule) is included below.
+// for ThermoRule, solver/arrow.hpp for ArrowRule, solver/inequality.hpp for InequalityRule, solver/dots.hpp
+// for DotRule) is included below.
 #pragma once
 
 #include <type_traits>
@@ -30,6 +31,7 @@
 #include "solver/thermo.hpp"
 #include "solver/arrow.hpp"
 #include "solver/inequality.hpp"
+#include "solver/dots.hpp"
 
 namespace gp::solver {
 

@@ -153,7 +153,9 @@ std::vector<Key> section_keys() {
                                  "rising from the bulb, few givens; 4x4 to 9x9: SE scale, `symmetry` and `clues` do not apply), `arrow` (a "
                                  "path adds up to its circle, few givens; 4x4 to 9x9: SE scale, `symmetry` and `clues` do not "
                                  "apply), `greater-than` (signs between "
-                                 "cells point to the smaller digit, few or no givens; 4x4 to 9x9: as even-odd); see "
+                                 "cells point to the smaller digit, few or no givens; 4x4 to 9x9: as even-odd), `consecutive` "
+                                 "(white dots between every two neighbours 1 apart, few givens; 4x4 to 9x9, likewise), `kropki` "
+                                 "(white dots 1 apart, black dots double, every such pair marked; 4x4 to 9x9, likewise); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
                                  "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
