@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "brute_count.hpp"
 #include "codec/board_codec.hpp"
 #include "core/grid.hpp"
 #include "core/rules.hpp"
@@ -33,94 +34,45 @@ bool pair_ok(char kind, bool kropki, int x, int y) {
   return !one_apart && !(kropki && doubled);
 }
 
-// The independent counter: n x n cells with boxes of br x bc, givens 0..n, and per cell the kind of
-// its edge to the right and below ('w', 'b', '.'). Bitmask backtracking on the cell with the
-// fewest candidates; nothing from src/ but the data.
-struct Counter {
+// The independent counter (tests/brute_count.hpp): rows, columns and boxes as cell lists, and the
+// rule as a predicate from its words: per cell, the kind of its edge to the right and below ('w',
+// 'b', '.'), each pair of filled neighbours checked by pair_ok. Nothing from src/ but the data.
+struct Dots {
   int n, br, bc;
   bool kropki;
-  std::vector<int> cells;
   std::vector<char> right, down;  // per cell
 
-  bool fits(int c, int v) const {
-    const int r = c / n, col = c % n;
-    auto with = [&](int o, char kind) {
-      const int w = cells[static_cast<size_t>(o)];
-      return !w || pair_ok(kind, kropki, v, w);
-    };
-    if (col + 1 < n && !with(c + 1, right[static_cast<size_t>(c)])) return false;
-    if (col > 0 && !with(c - 1, right[static_cast<size_t>(c - 1)])) return false;
-    if (r + 1 < n && !with(c + n, down[static_cast<size_t>(c)])) return false;
-    if (r > 0 && !with(c - n, down[static_cast<size_t>(c - n)])) return false;
-    return true;
-  }
-
-  int candidates(int c) const {
-    const int r = c / n, col = c % n;
-    int used = 0;
-    for (int k = 0; k < n; ++k) {
-      used |= 1 << cells[static_cast<size_t>(r * n + k)];
-      used |= 1 << cells[static_cast<size_t>(k * n + col)];
-    }
-    const int r0 = r / br * br, c0 = col / bc * bc;
-    for (int i = 0; i < br; ++i)
-      for (int j = 0; j < bc; ++j) used |= 1 << cells[static_cast<size_t>((r0 + i) * n + c0 + j)];
-    int free = 0;
-    for (int v = 1; v <= n; ++v)
-      if (!(used & (1 << v)) && fits(c, v)) free |= 1 << v;
-    return free;
-  }
-
-  int count(int limit) {
-    int best = -1, best_free = 0, best_k = 99;
-    for (int c = 0; c < n * n; ++c) {
-      if (cells[static_cast<size_t>(c)]) continue;
-      const int free = candidates(c);
-      int k = 0;
-      for (int v = 1; v <= n; ++v) k += (free >> v) & 1;
-      if (k < best_k) best = c, best_free = free, best_k = k;
-      if (k == 0) return 0;
-    }
-    if (best < 0) return 1;
-    int found = 0;
-    for (int v = 1; v <= n && found < limit; ++v) {
-      if (!(best_free & (1 << v))) continue;
-      cells[static_cast<size_t>(best)] = v;
-      found += count(limit - found);
-      cells[static_cast<size_t>(best)] = 0;
-    }
-    return found;
-  }
-
-  // The givens against the units and the pairs.
-  bool consistent() const {
-    for (int c = 0; c < n * n; ++c) {
-      const int v = cells[static_cast<size_t>(c)];
-      if (!v) continue;
-      if (!fits(c, v)) return false;
-      for (int o = 0; o < n * n; ++o) {
-        if (o == c || cells[static_cast<size_t>(o)] != v) continue;
-        const bool row = o / n == c / n, col = o % n == c % n;
-        const bool box = o / n / br == c / n / br && o % n / bc == c % n / bc;
-        if (row || col || box) return false;
-      }
-    }
-    return true;
+  brute::Problem problem() const {
+    brute::Problem p{n, n * n, brute::sudoku_units(br, bc), {}};
+    const Dots d = *this;
+    p.checks.push_back([d](const std::vector<int>& cells, int c) {
+      const int n = d.n, r = c / n, col = c % n, v = cells[static_cast<size_t>(c)];
+      auto with = [&](int o, char kind) {
+        const int w = cells[static_cast<size_t>(o)];
+        return !w || pair_ok(kind, d.kropki, v, w);
+      };
+      return (col + 1 >= n || with(c + 1, d.right[static_cast<size_t>(c)])) &&
+             (col == 0 || with(c - 1, d.right[static_cast<size_t>(c - 1)])) &&
+             (r + 1 >= n || with(c + n, d.down[static_cast<size_t>(c)])) &&
+             (r == 0 || with(c - n, d.down[static_cast<size_t>(c - n)]));
+    });
+    return p;
   }
 };
 
-Counter counter_of(const Grid& g) {
+Dots dots_of(const Grid& g) {
   const DotRule* rule = g.board->rule<DotRule>();
   REQUIRE(rule);
+  REQUIRE(rule->negative);  // the generator's rules are all negative; the predicate reads '.' that way
   const int n = g.n();
-  Counter k{n, g.shape.box_rows, g.shape.box_cols, rule->kropki, {}, {}, {}};
-  REQUIRE(rule->negative);  // the generator's rules are all negative; the counter reads '.' that way
-  for (auto v : g.cells) k.cells.push_back(v);
-  k.right.assign(static_cast<size_t>(n * n), '.');
-  k.down.assign(static_cast<size_t>(n * n), '.');
-  for (const Dot& d : rule->dots) (d.b == d.a + 1 ? k.right : k.down)[static_cast<size_t>(d.a)] = d.black ? 'b' : 'w';
-  return k;
+  Dots d{n, g.shape.box_rows, g.shape.box_cols, rule->kropki, {}, {}};
+  d.right.assign(static_cast<size_t>(n * n), '.');
+  d.down.assign(static_cast<size_t>(n * n), '.');
+  for (const Dot& x : rule->dots) (x.b == x.a + 1 ? d.right : d.down)[static_cast<size_t>(x.a)] = x.black ? 'b' : 'w';
+  return d;
 }
+
+std::vector<int> cells_of(const Grid& g) { return std::vector<int>(g.cells.begin(), g.cells.end()); }
 
 gen::Request dots_request(Variant v, Shape shape, const char* band = nullptr) {
   gen::Request r;
@@ -139,24 +91,26 @@ gen::Request dots_request(Variant v, Shape shape, const char* band = nullptr) {
 // `cap`: a second one, or the grader needs a step rated above the cap).
 void certify(const Puzzle& p, std::optional<double> cap = std::nullopt) {
   INFO(p.givens.shape.name() << " " << codec::line_tokens(p.givens.board.get()));
-  Counter k = counter_of(p.givens);
+  const brute::Problem problem = dots_of(p.givens).problem();
+  brute::Counter k(problem, cells_of(p.givens));
   REQUIRE(k.consistent());
   REQUIRE(k.count(2) == 1);
-  Counter solved = counter_of(p.solution);
+  CHECK(k.first() == cells_of(p.solution));  // the counter's one solution is the generator's
   for (int c = 0; c < p.givens.size(); ++c) {
     const int v = p.solution.cells[static_cast<size_t>(c)];
     if (p.givens.cells[static_cast<size_t>(c)]) CHECK(p.givens.cells[static_cast<size_t>(c)] == v);
   }
-  CHECK(solved.consistent());  // every pair of the solution fits its kind, no-dot pairs included
-  CHECK(solved.count(2) == 1);
+  // Every pair of the solution fits its kind, no-dot pairs included: the dots are the solution's.
+  CHECK(brute::Counter(problem, cells_of(p.solution)).consistent());
   for (int c = 0; c < p.givens.size(); ++c) {
-    if (!k.cells[static_cast<size_t>(c)]) continue;
+    if (!p.givens.cells[static_cast<size_t>(c)]) continue;
     INFO("given at cell " << c);
-    Counter less = k;
-    less.cells[static_cast<size_t>(c)] = 0;
+    std::vector<int> less = cells_of(p.givens);
+    less[static_cast<size_t>(c)] = 0;
+    const int count = brute::Counter(problem, less).count(2);
     if (!cap) {
-      CHECK(less.count(2) == 2);
-    } else if (less.count(2) == 1) {
+      CHECK(count == 2);
+    } else if (count == 1) {
       Grid g = p.givens;
       g.cells[static_cast<size_t>(c)] = 0;
       CHECK_FALSE(grader::verdict(g, *cap).solved);
