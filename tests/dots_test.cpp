@@ -12,6 +12,7 @@
 
 #include "brute_count.hpp"
 #include "codec/board_codec.hpp"
+#include "core/codec.hpp"
 #include "core/grid.hpp"
 #include "core/rules.hpp"
 #include "generator/canonical.hpp"
@@ -270,4 +271,43 @@ TEST_CASE("dot puzzles read back from the line, JSON and CSV forms; bad dots are
         "\"dots\" [0]: kind 'grey' is neither white nor black");
   const nlohmann::json shape = nlohmann::json::parse(R"({"dots": [[0, 1]]})");
   CHECK_FALSE(codec::token_from_json("dots", shape["dots"], &shape));
+}
+
+TEST_CASE("non-consecutive puzzles are unique and minimal by an independent count, rated on a sound path", "[dots]") {
+  for (Shape shape : {Shape{2, 3}, Shape{2, 4}, Shape{3, 3}}) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      gen::Request r = dots_request(Variant::kNonConsecutive, shape);
+      r.minimal = true;
+      auto p = gen::generate_one(r, seed);
+      REQUIRE(p);
+      INFO(shape.name() << " seed " << seed << " " << format_line(p->givens));
+      CHECK(p->givens.variant() == Variant::kNonConsecutive);
+      const DotRule* rule = p->givens.board->rule<DotRule>();
+      REQUIRE(rule);
+      CHECK(rule->dots.empty());
+      CHECK_FALSE(rule->kropki);
+      certify(*p);  // no dots: every pair of neighbours is '.', not 1 apart
+      CHECK(codec::fields(p->givens).empty());  // no per-puzzle data: the variant is the rule
+      CHECK(codec::json_value(p->givens.board.get(), "dots").is_null());
+    }
+  }
+  auto p = gen::generate_one(dots_request(Variant::kNonConsecutive, Shape{3, 3}, "medium"), 1);
+  REQUIRE(p);
+  CHECK(p->label == "medium");
+  grader::GradeOptions go;
+  go.record_path = true;
+  go.check_against = &p->solution;
+  const grader::Grade g = grader::grade(p->givens, go);
+  CHECK(g.solved);
+  CHECK(g.wrong_step.empty());
+  CHECK_FALSE(g.used_uniqueness);
+  CHECK(g.rating == Approx(p->rating));
+  // The reversal v -> 10 - v keeps the rule: the same canonical form.
+  Grid reversed = p->givens;
+  for (auto& d : reversed.cells) d = static_cast<std::uint8_t>(d ? 10 - d : 0);
+  CHECK(gen::canonical_form(reversed) == gen::canonical_form(p->givens));
+  CHECK(gen::canonical_form(p->givens).rfind("non-consecutive:", 0) == 0);
+  // Sizes: 6x6 to 9x9.
+  CHECK_FALSE(variant_board(Shape{2, 2}, Variant::kNonConsecutive));
+  CHECK(variant_board(Shape{2, 2}, Variant::kNonConsecutive).error().to_string().find("non-consecutive puzzles are 6x6 to 9x9") == 0);
 }

@@ -194,6 +194,7 @@ Result<std::string> rule_token_from_json(std::string_view key, const nlohmann::j
 // kropki, told apart by the rule's token), else `by_key`.
 Variant variant_of_rule(const Rule& rule, Variant by_key) {
   if (const auto* d = std::get_if<DotRule>(&rule)) return d->kropki ? Variant::kKropki : Variant::kConsecutive;
+  // (a consecutive token without dots, "C:", is a consecutive puzzle all the same: the line said so)
   return by_key;
 }
 

@@ -357,6 +357,8 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
   auto& slot = cache[{shape.box_rows, shape.box_cols, static_cast<int>(variant)}];
+  if (!slot && variant == Variant::kNonConsecutive)  // the dot rule without dots: no two neighbours 1 apart
+    slot = with_rules(classic_board(shape), variant, {DotRule{{}, false, true}});
   if (!slot)
     slot = build_board(shape, variant, box_map(shape), extra_units(shape, variant),
                        variant == Variant::kX ? UnitKind::kDiagonal : UnitKind::kWindow);

@@ -55,6 +55,11 @@ std::string four_to_nine(Shape shape, std::string_view name, std::string_view wh
 }
 std::string greater_than_size(Shape s) { return four_to_nine(s, "greater-than", "digits compared by size"); }
 std::string dots_size(Shape s) { return four_to_nine(s, "dot", "a dot sits on the edge of cells of a single digit"); }
+std::string non_consecutive_size(Shape shape) {
+  if (shape.n() >= 6 && shape.n() <= 9) return {};
+  return "non-consecutive puzzles are 6x6 to 9x9 (a 4x4 grid has too few non-consecutive fillings), not " +
+         shape.name();
+}
 
 std::vector<VariantDef> make_table() {
   std::vector<VariantDef> t(9);
@@ -143,6 +148,12 @@ std::vector<VariantDef> make_table() {
                "white dots (1 apart) and black dots (double), 4x4 to 9x9"});
   t.back().grown = t.back().marks_replace_givens = true;
   t.back().marks = "dots";
+  t.push_back({Variant::kNonConsecutive, "non-consecutive", non_consecutive_size, false, "", {}, false,
+               "Non-consecutive puzzles: no two cells side by side (in a row or a column) hold digits 1 apart: next "
+               "to a 5 there is never a 4 or a 6. There are no marks; the rule itself is the extra clue, so these "
+               "puzzles give fewer digits than classic ones.",
+               12, "row, column and {box}; no two cells side by side hold digits 1 apart.",
+               "no two neighbours 1 apart, 6x6 to 9x9"});
   return t;
 }
 

@@ -155,7 +155,9 @@ std::vector<Key> section_keys() {
                                  "apply), `greater-than` (signs between "
                                  "cells point to the smaller digit, few or no givens; 4x4 to 9x9: as even-odd), `consecutive` "
                                  "(white dots between every two neighbours 1 apart, few givens; 4x4 to 9x9, likewise), `kropki` "
-                                 "(white dots 1 apart, black dots double, every such pair marked; 4x4 to 9x9, likewise); see "
+                                 "(white dots 1 apart, black dots double, every such pair marked; 4x4 to 9x9, likewise), "
+                                 "`non-consecutive` (no two neighbours 1 apart, no marks; 6x6 to 9x9: `symmetry`, `clues` and "
+                                 "`minimal` apply as for classic); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
                                  "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
