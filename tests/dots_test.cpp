@@ -47,15 +47,15 @@ struct Dots {
     brute::Problem p{n, n * n, brute::sudoku_units(br, bc), {}};
     const Dots d = *this;
     p.checks.push_back([d](const std::vector<int>& cells, int c) {
-      const int n = d.n, r = c / n, col = c % n, v = cells[static_cast<size_t>(c)];
+      const int w = d.n, r = c / w, col = c % w, v = cells[static_cast<size_t>(c)];
       auto with = [&](int o, char kind) {
-        const int w = cells[static_cast<size_t>(o)];
-        return !w || pair_ok(kind, d.kropki, v, w);
+        const int x = cells[static_cast<size_t>(o)];
+        return !x || pair_ok(kind, d.kropki, v, x);
       };
-      return (col + 1 >= n || with(c + 1, d.right[static_cast<size_t>(c)])) &&
+      return (col + 1 >= w || with(c + 1, d.right[static_cast<size_t>(c)])) &&
              (col == 0 || with(c - 1, d.right[static_cast<size_t>(c - 1)])) &&
-             (r + 1 >= n || with(c + n, d.down[static_cast<size_t>(c)])) &&
-             (r == 0 || with(c - n, d.down[static_cast<size_t>(c - n)]));
+             (r + 1 >= w || with(c + w, d.down[static_cast<size_t>(c)])) &&
+             (r == 0 || with(c - w, d.down[static_cast<size_t>(c - w)]));
     });
     return p;
   }
