@@ -27,6 +27,8 @@ struct Sample {
   std::vector<std::uint8_t> breaks;
   std::string message;
   Relabel policy;
+  std::vector<std::uint8_t> solved = {};  // a grid it accepts, when kSolved breaks it (empty: kSolved)
+  const std::vector<std::uint8_t>& accepted() const { return solved.empty() ? kSolved : solved; }
 };
 
 // Cages: the dominoes of each row pair (cells r,c and r+1,c), sums from kSolved.
@@ -111,6 +113,22 @@ std::vector<Sample> samples() {
     out.push_back({*rule, breaks, "digits 1 at r1c1 and 3 at r1c2 do not differ by 1, but a white dot joins them",
                    kropki ? Relabel::kNone : Relabel::kReverse});
   }
+  {
+    // The move rule (anti-knight): kSolved has equal digits a knight's move apart; this 4x4
+    // solution has none. Breaking it: 1 at r1c1 and at r2c3.
+    const std::vector<std::uint8_t> solved = {1, 2, 3, 4, 4, 3, 2, 1, 3, 4, 1, 2, 2, 1, 4, 3};
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[0] = 1;
+    breaks[6] = 1;
+    out.push_back({MoveRule{Move::kKnight}, breaks, "digit 1 at r1c1 and r2c3, a knight's move apart", Relabel::kFree,
+                   solved});
+    // Anti-king (no 4x4 grid keeps it with boxes: the check reads the move only): a 1 at r2c2 and r3c3.
+    breaks.assign(16, 0);
+    breaks[5] = 1;
+    breaks[10] = 1;
+    out.push_back({MoveRule{Move::kKing}, breaks, "digit 1 at r2c2 and r3c3, a king's diagonal step apart",
+                   Relabel::kFree, {1, 2, 3, 4, 3, 4, 1, 2, 1, 2, 3, 4, 3, 4, 1, 2}});
+  }
   return out;
 }
 
@@ -143,7 +161,7 @@ TEST_CASE("a rule's check accepts its solution and names what breaks it", "[rule
   for (const Sample& s : samples()) {
     INFO(rule_key(s.rule));
     auto board = board_with(s.rule);
-    CHECK(check_rule(s.rule, *board, kSolved));
+    CHECK(check_rule(s.rule, *board, s.accepted()));
     const std::vector<std::uint8_t> empty(16, 0);
     CHECK(check_rule(s.rule, *board, empty));  // a partial grid with nothing placed breaks nothing
     auto broken = check_rule(s.rule, *board, s.breaks);
@@ -188,7 +206,7 @@ TEST_CASE("a rule's image under each symmetry of the square holds on the image o
       for (int c = 0; c < 16; ++c) REQUIRE(sorted[static_cast<size_t>(c)] == c);
       const Rule moved = mapped(s.rule, *board, image);
       auto moved_board = board_with(moved);
-      CHECK(check_rule(moved, *moved_board, image_of(kSolved, image)));
+      CHECK(check_rule(moved, *moved_board, image_of(s.accepted(), image)));
       auto broken = check_rule(moved, *moved_board, image_of(s.breaks, image));
       CHECK_FALSE(broken);
       // The identity maps the rule onto itself, up to the order mapped() puts its parts in; a

@@ -36,8 +36,9 @@ struct GradeCliOptions {
 
 constexpr const char* kGradeFooter =
     "Input: puzzles in any form solve reads (one a line, grids, CSV, JSON; see gridpress help solve).\n"
-    "--variant x|hyper grades every puzzle under those rules: the diagonals or windows are houses\n"
-    "too (a size the variant cannot have is a bad puzzle). A jigsaw puzzle gives its regions on its\n"
+    "--variant x|hyper|anti-knight|anti-king grades every puzzle under those rules (the diagonals or\n"
+    "windows are houses too; equal digits never a knight's move or a king's diagonal step apart; a\n"
+    "size the variant cannot have is a bad puzzle). A jigsaw puzzle gives its regions on its\n"
     "line ('PUZZLE REGIONS'; --variant jigsaw requires them), a killer its cages ('PUZZLE CAGES'), an\n"
     "even-odd its parity marks ('PUZZLE MARKS': E even, O odd, . none), a thermo its thermos ('PUZZLE\n"
     "THERMOS': cells from the bulb joined by '<', thermos by ';'), an arrow its arrows ('PUZZLE ARROWS':\n"

@@ -170,6 +170,10 @@ Result<std::string> token_from_json(const DotRule*, const nlohmann::json& j, con
   return "C:" + plain();
 }
 
+// Anti-knight, anti-king: no data (their key is "", left out of data_keys(); the variant brings the rule).
+nlohmann::ordered_json rule_json(const MoveRule&) { return nullptr; }
+Result<std::string> token_from_json(const MoveRule*, const nlohmann::json&) { return Error("a move rule has no data"); }
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }
@@ -210,7 +214,8 @@ const Rule* rule_of(const Board* board, std::string_view key) {
 const std::vector<std::string_view>& data_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> out{kRegions};
-    for (std::string_view k : rule_keys()) out.push_back(k);
+    for (std::string_view k : rule_keys())
+      if (!k.empty()) out.push_back(k);  // a rule without data (MoveRule) has no key
     return out;
   }();
   return keys;

@@ -359,6 +359,9 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
   auto& slot = cache[{shape.box_rows, shape.box_cols, static_cast<int>(variant)}];
   if (!slot && variant == Variant::kNonConsecutive)  // the dot rule without dots: no two neighbours 1 apart
     slot = with_rules(classic_board(shape), variant, {DotRule{{}, false, true}});
+  if (!slot && (variant == Variant::kAntiKnight || variant == Variant::kAntiKing))  // peer rules, no data
+    slot = with_rules(classic_board(shape), variant,
+                      {MoveRule{variant == Variant::kAntiKnight ? Move::kKnight : Move::kKing}});
   if (!slot)
     slot = build_board(shape, variant, box_map(shape), extra_units(shape, variant),
                        variant == Variant::kX ? UnitKind::kDiagonal : UnitKind::kWindow);

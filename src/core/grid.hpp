@@ -70,6 +70,7 @@ enum class Variant : std::uint8_t {
   kConsecutive,
   kKropki,
   kNonConsecutive,
+  kAntiKnight, kAntiKing,
 };
 
 // "classic", "x", "hyper", "jigsaw", "samurai", "killer".

@@ -629,6 +629,58 @@ Relabel relabel(const DotRule& rule) { return rule.kropki ? Relabel::kNone : Rel
 
 void add_peers(const DotRule&, std::vector<std::vector<int>>&) {}
 
+// --- MoveRule ---
+
+std::vector<int> move_cells(Move move, int n, int c) {
+  static constexpr int kKnight[8][2] = {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}};
+  static constexpr int kKing[4][2] = {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+  std::vector<int> out;
+  const int r = c / n, k = c % n;
+  auto add = [&](const int (&d)[2]) {
+    const int rr = r + d[0], kk = k + d[1];
+    if (rr >= 0 && rr < n && kk >= 0 && kk < n) out.push_back(rr * n + kk);
+  };
+  if (move == Move::kKnight)
+    for (const auto& d : kKnight) add(d);
+  else
+    for (const auto& d : kKing) add(d);
+  return out;  // ascending: the steps are in reading order
+}
+
+std::string_view rule_key(const MoveRule&) { return ""; }
+
+Status check_rule(const MoveRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (int c = 0; c < board.cells; ++c) {
+    const int v = cells[static_cast<size_t>(c)];
+    if (!v) continue;
+    for (int o : move_cells(rule.move, n, c))
+      if (o > c && cells[static_cast<size_t>(o)] == v)
+        return Error("digit " + std::to_string(v) + " at " + cell_name(c, n) + " and " + cell_name(o, n) +
+                     (rule.move == Move::kKnight ? ", a knight's move apart" : ", a king's diagonal step apart"));
+  }
+  return Ok{};
+}
+
+std::string rule_token(const MoveRule& rule) { return rule.move == Move::kKnight ? "knight" : "king"; }
+
+// Every symmetry of the square maps a knight's move (a king's diagonal step) to one.
+MoveRule mapped(const MoveRule& rule, const Board&, const std::vector<int>&) { return rule; }
+
+// The move names no digit.
+Relabel relabel(const MoveRule&) { return Relabel::kFree; }
+
+void add_peers(const MoveRule& rule, std::vector<std::vector<int>>& peers) {
+  int n = 1;
+  while (n * n < static_cast<int>(peers.size())) ++n;
+  for (int c = 0; c < static_cast<int>(peers.size()); ++c) {
+    auto& p = peers[static_cast<size_t>(c)];
+    for (int o : move_cells(rule.move, n, c)) p.push_back(o);
+    std::sort(p.begin(), p.end());
+    p.erase(std::unique(p.begin(), p.end()), p.end());
+  }
+}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -776,11 +828,19 @@ Result<Rule> parse_as<DotRule>(std::string_view token, Shape shape) {
   return Rule(std::move(*rule));
 }
 
+template <>
+Result<Rule> parse_as<MoveRule>(std::string_view token, Shape) {
+  if (token == "knight") return Rule(MoveRule{Move::kKnight});
+  if (token == "king") return Rule(MoveRule{Move::kKing});
+  return Error("move: '" + std::string(token) + "' is no move (knight or king)");
+}
+
 template <size_t I = 0>
 Result<Rule> parse_by_key(std::string_view key, std::string_view token, Shape shape) {
   if constexpr (I == std::variant_size_v<Rule>) {
     std::string known;
-    for (auto k : rule_keys()) known += (known.empty() ? "" : ", ") + std::string(k);
+    for (auto k : rule_keys())
+      if (!k.empty()) known += (known.empty() ? "" : ", ") + std::string(k);
     return Error("unknown rule '" + std::string(key) + "' (known: " + known + ")");
   } else {
     using R = std::variant_alternative_t<I, Rule>;

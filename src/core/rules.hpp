@@ -116,8 +116,20 @@ struct DotRule {
   friend bool operator==(const DotRule&, const DotRule&) = default;
 };
 
+// Anti-knight, anti-king: no two cells a knight's move apart (anti-knight) or a king's diagonal
+// step apart (anti-king) hold the same digit; their peers (add_peers). No per-puzzle data: the move
+// is the rule, so its key is "" (no field, column or line token; the variant names it) and its
+// token, "knight" or "king", serves the round trip and the puzzle store only.
+enum class Move : std::uint8_t { kKnight, kKing };
+struct MoveRule {
+  Move move = Move::kKnight;
+  friend bool operator==(const MoveRule&, const MoveRule&) = default;
+};
+// The cells of an n x n grid one `move` away from cell c (ascending).
+std::vector<int> move_cells(Move move, int n, int c);
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule>;
+using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule, MoveRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
@@ -212,6 +224,13 @@ std::string rule_token(const DotRule& rule);
 DotRule mapped(const DotRule& rule, const Board& board, const std::vector<int>& image);
 Relabel relabel(const DotRule&);  // kReverse (white dots and "not 1 apart" survive v -> n+1-v), kropki kNone
 void add_peers(const DotRule& rule, std::vector<std::vector<int>>& peers);  // none
+
+std::string_view rule_key(const MoveRule&);  // "": no per-puzzle data
+Status check_rule(const MoveRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const MoveRule& rule);  // "knight", "king"
+MoveRule mapped(const MoveRule& rule, const Board& board, const std::vector<int>& image);  // itself
+Relabel relabel(const MoveRule&);  // kFree
+void add_peers(const MoveRule& rule, std::vector<std::vector<int>>& peers);  // the cells a move away
 
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);

@@ -61,6 +61,14 @@ std::string non_consecutive_size(Shape shape) {
          shape.name();
 }
 
+std::string anti_move_size(Shape shape, std::string_view name) {
+  if (shape.n() >= 6 && shape.n() <= 9) return {};
+  return std::string(name) + " puzzles are 6x6 to 9x9 (no 4x4 grid keeps a king's diagonal steps free of repeats, "
+         "and the move barely constrains the larger grids), not " + shape.name();
+}
+std::string anti_knight_size(Shape shape) { return anti_move_size(shape, "anti-knight"); }
+std::string anti_king_size(Shape shape) { return anti_move_size(shape, "anti-king"); }
+
 std::vector<VariantDef> make_table() {
   std::vector<VariantDef> t(9);
   t[0] = {Variant::kClassic, "classic", any_size, true, "", {}, true, "", 0, "row, column and {box}.", ""};
@@ -154,6 +162,16 @@ std::vector<VariantDef> make_table() {
                "puzzles give fewer digits than classic ones.",
                12, "row, column and {box}; no two cells side by side hold digits 1 apart.",
                "no two neighbours 1 apart, 6x6 to 9x9"});
+  t.push_back({Variant::kAntiKnight, "anti-knight", anti_knight_size, false, "", {}, false,
+               "Anti-knight puzzles: two cells a chess knight's move apart (two cells one way and one the other) "
+               "never hold the same digit, besides the usual rows, columns and boxes. Nothing on the grid marks it.",
+               13, "row, column and {box}; equal digits are never a knight's move apart.",
+               "no equal digits a knight's move apart, 6x6 to 9x9"});
+  t.push_back({Variant::kAntiKing, "anti-king", anti_king_size, false, "", {}, false,
+               "Anti-king puzzles: two cells that touch at a corner (a chess king's diagonal step) never hold the "
+               "same digit, besides the usual rows, columns and boxes. Nothing on the grid marks it.",
+               14, "row, column and {box}; cells touching at a corner never hold equal digits.",
+               "no equal digits touching at a corner, 6x6 to 9x9"});
   return t;
 }
 

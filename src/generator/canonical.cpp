@@ -383,6 +383,7 @@ std::string rules_canonical(const Grid& g) {
         s[static_cast<size_t>(c)] = value_char(l);
       }
       for (const Rule& rule : board.rules) {
+        if (rule_key(rule).empty()) continue;  // a rule without data (anti-knight): the variant names it
         const Rule moved = mapped(rule, board, to);  // reversed: greater-than signs turn round too
         if (std::string token = rule_token(reversed ? reversed_rule(moved) : moved); !token.empty()) s += ":" + token;
       }

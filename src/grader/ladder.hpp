@@ -42,6 +42,7 @@ struct RuleContexts {
   const ArrowRule* arrow = nullptr;  // ArrowRule: the arrows (arrow_ladder.cpp)
   const InequalityRule* inequality = nullptr;  // InequalityRule: the signs (inequality_ladder.cpp)
   std::shared_ptr<const struct DotPairs> dots;  // DotRule: its constrained pairs (dots_ladder.cpp)
+  const MoveRule* move = nullptr;  // MoveRule: the move (move_ladder.cpp)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -126,7 +127,7 @@ inline constexpr std::array<Rung, kClassicRungs> kClassicLadder = {
 constexpr Rung keep(ClassicRung r) { return kClassicLadder[r]; }
 // The classic techniques a rule's marks leave sound: all but the uniqueness patterns (unique
 // rectangles, BUG), which assume a solution is unique under the classic rules alone. Every rule
-// ladder so far (cages, parity, thermo, arrow, dots) keeps exactly these.
+// ladder so far (cages, parity, thermo, arrow, dots, the move) keeps exactly these.
 constexpr bool keeps_all_but_uniqueness(const Rung& classic_rung) { return !classic_rung.assumes_unique; }
 
 
@@ -173,6 +174,11 @@ void make_context(const InequalityRule& rule, const Board& board, RuleContexts& 
 const Ladder& rule_ladder(const DotRule&);
 bool rule_keeps(const DotRule&, const Rung& classic_rung);
 void make_context(const DotRule& rule, const Board& board, RuleContexts& contexts);
+
+// MoveRule (move_ladder.cpp): the anti-knight and anti-king ladders on the SE scale.
+const Ladder& rule_ladder(const MoveRule& rule);
+bool rule_keeps(const MoveRule&, const Rung& classic_rung);
+void make_context(const MoveRule& rule, const Board& board, RuleContexts& contexts);
 
 // The ladder `board`'s rules choose (classic_ladder() without rules); null when its rules choose
 // different ladders (no board has such rules yet: a combined table would be written for them).

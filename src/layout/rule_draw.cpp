@@ -6,6 +6,8 @@
 
 namespace gp::layout {
 
+void draw_rule(std::vector<Item>&, const RuleFrame&, RuleLayer, const MoveRule&) {}
+
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer) {
   for (const Rule& rule : frame.board->rules)
     std::visit([&](const auto& r) { draw_rule(out, frame, layer, r); }, rule);

@@ -11,7 +11,9 @@
 // puzzles and answers); ArrowRule, rule_draw_arrow.cpp (circles, lines and heads over the lines,
 // puzzles and answers); InequalityRule, rule_draw_inequality.cpp (a chevron on the shared edge,
 // pointing to the smaller digit, on puzzles and answers); DotRule, rule_draw_dots.cpp (white and
-// black dots on the shared edges, over the lines, under the digits, on puzzles and answers).
+// black dots on the shared edges, over the lines, under the digits, on puzzles and answers);
+// MoveRule, rule_draw.cpp (nothing: anti-knight and anti-king grids are plain, as print books set
+// them; the how-to-play paragraph and instruction line say the rule).
 #pragma once
 
 #include <vector>
@@ -93,6 +95,10 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
 // cell into each cell), and white and black tell apart in greyscale.
 inline constexpr double kDotRadius = 0.14, kMinDotRadiusMm = 0.6;
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const DotRule& rule);
+
+// The move rule (anti-knight, anti-king): no marks on the grid (print books set these grids plain
+// and say the rule in words), so nothing is drawn.
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const MoveRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);

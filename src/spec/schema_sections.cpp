@@ -157,7 +157,9 @@ std::vector<Key> section_keys() {
                                  "(white dots between every two neighbours 1 apart, few givens; 4x4 to 9x9, likewise), `kropki` "
                                  "(white dots 1 apart, black dots double, every such pair marked; 4x4 to 9x9, likewise), "
                                  "`non-consecutive` (no two neighbours 1 apart, no marks; 6x6 to 9x9: `symmetry`, `clues` and "
-                                 "`minimal` apply as for classic); see "
+                                 "`minimal` apply as for classic), `anti-knight` and `anti-king` "
+                                 "(no equal digits a knight's move or a king's diagonal step apart; 6x6 to 9x9, "
+                                 "givens dug as for classic); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
                                  "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
