@@ -1,6 +1,6 @@
-// Anti-knight and anti-king puzzles (MoveRule): generated puzzles certified by the shared
-// independent counter (tests/brute_count.hpp: units as cell lists, the move as a predicate
-// written here from the rule's words), minimal when asked, graded on a path the solution never
+// Anti-knight and anti-king puzzles (MoveRule): generated puzzles certified by an independent
+// counter (tests/pair_counter.hpp: units as cell lists, the move's pairs written here from the
+// rule's words), minimal when asked, graded on a path the solution never
 // refutes (pointing through the move included), with canonical forms the square's symmetries and
 // relabellings do not change, read back from JSON, and sizes the rule cannot have refused.
 #include <catch2/catch.hpp>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "pair_counter.hpp"
 #include "codec/board_codec.hpp"
 #include "core/grid.hpp"
 #include "core/rules.hpp"
@@ -25,69 +26,6 @@ using namespace gp;
 
 namespace {
 
-// The independent counter: cells that must differ (every pair in a row, column or box, and the
-// pairs the rule's words name), counted by plain backtracking on the cell with the fewest
-// candidates. Nothing from src/ but the data.
-namespace test {
-struct BruteCounter {
-  int n = 0;
-  std::vector<std::vector<int>> differ;  // per cell: the cells it must differ from
-  static BruteCounter sudoku(int n, int br, int bc) {
-    BruteCounter k;
-    k.n = n;
-    k.differ.assign(static_cast<size_t>(n * n), {});
-    for (int a = 0; a < n * n; ++a)
-      for (int b = 0; b < n * n; ++b)
-        if (a != b && (a / n == b / n || a % n == b % n || (a / n / br == b / n / br && a % n / bc == b % n / bc)))
-          k.differ[static_cast<size_t>(a)].push_back(b);
-    return k;
-  }
-  // The rule: cells a and b (a != b) must differ when `apart(a, b)`.
-  void add_pairs(const std::function<bool(int, int)>& apart) {
-    for (int a = 0; a < n * n; ++a)
-      for (int b = 0; b < n * n; ++b)
-        if (a != b && apart(a, b)) differ[static_cast<size_t>(a)].push_back(b);
-  }
-  bool holds(const std::vector<int>& cells) const {
-    for (int a = 0; a < n * n; ++a)
-      for (int b : differ[static_cast<size_t>(a)])
-        if (cells[static_cast<size_t>(a)] && cells[static_cast<size_t>(a)] == cells[static_cast<size_t>(b)]) return false;
-    return true;
-  }
-  int free(const std::vector<int>& cells, int c) const {
-    int used = 0;
-    for (int b : differ[static_cast<size_t>(c)]) used |= 1 << cells[static_cast<size_t>(b)];
-    return ~used & (((1 << n) - 1) << 1);
-  }
-  int search(std::vector<int>& cells, int limit, std::vector<int>* first) const {
-    int best = -1, best_free = 0, best_k = 99;
-    for (int c = 0; c < n * n; ++c) {
-      if (cells[static_cast<size_t>(c)]) continue;
-      const int f = free(cells, c);
-      const int k = __builtin_popcount(static_cast<unsigned>(f));
-      if (k == 0) return 0;
-      if (k < best_k) best = c, best_free = f, best_k = k;
-    }
-    if (best < 0) {
-      if (first && first->empty()) *first = cells;
-      return 1;
-    }
-    int found = 0;
-    for (int v = 1; v <= n && found < limit; ++v) {
-      if (!(best_free >> v & 1)) continue;
-      cells[static_cast<size_t>(best)] = v;
-      found += search(cells, limit - found, first);
-    }
-    cells[static_cast<size_t>(best)] = 0;
-    return found;
-  }
-  int count(std::vector<int> cells, int limit, std::vector<int>* first = nullptr) const {
-    if (!holds(cells)) return 0;
-    if (first) first->clear();
-    return search(cells, limit, first);
-  }
-};
-}  // namespace test
 
 // "No equal digits a knight's move apart": two cells whose rows differ by 1 and columns by 2, or
 // rows by 2 and columns by 1. "...a king's diagonal step apart": rows and columns both differ by 1.
@@ -100,9 +38,11 @@ bool king_apart(int n, int a, int b) {
 }
 
 // The counter for a puzzle of `shape` under the move of `variant`.
-test::BruteCounter counter_for(Shape shape, Variant variant) {
+test::PairCounter counter_for(Shape shape, Variant variant) {
   const int n = shape.n();
-  test::BruteCounter k = test::BruteCounter::sudoku(n, shape.box_rows, shape.box_cols);
+  test::PairCounter k(n);
+  k.add_rows_columns();
+  k.add_boxes(shape.box_rows, shape.box_cols);
   const bool knight = variant == Variant::kAntiKnight;
   k.add_pairs([n, knight](int a, int b) { return knight ? knight_apart(n, a, b) : king_apart(n, a, b); });
   return k;
@@ -134,7 +74,7 @@ TEST_CASE("anti-knight and anti-king puzzles of every size are unique and minima
         REQUIRE(p);
         INFO(variant_name(v) << " " << shape.name() << " seed " << seed);
         CHECK(p->givens.variant() == v);
-        const test::BruteCounter k = counter_for(shape, v);
+        const test::PairCounter k = counter_for(shape, v);
         // The solution keeps the rule (the predicate on the full grid), the givens are its digits.
         CHECK(k.holds(ints(p->solution)));
         for (int c = 0; c < p->givens.size(); ++c)

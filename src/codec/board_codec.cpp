@@ -226,7 +226,12 @@ Variant variant_of_key(std::string_view key) {
   return d ? d->variant : Variant::kClassic;
 }
 
-bool carries(Variant variant, std::string_view key) { return !key.empty() && variant_def(variant).data_key == key; }
+bool carries(Variant variant, std::string_view key) {
+  if (key.empty()) return false;
+  for (Variant part : parts_of(variant))  // a combination carries each part's data (jigsaw+killer)
+    if (variant_def(part).data_key == key) return true;
+  return false;
+}
 
 std::vector<std::string_view> keys_of(Variant variant) {
   std::vector<std::string_view> out;
@@ -238,6 +243,13 @@ std::vector<std::string_view> keys_of(Variant variant) {
 bool json_negative(const Board* board) {
   const DotRule* d = board ? board->rule<DotRule>() : nullptr;
   return d && d->kropki && d->negative;
+}
+
+Variant variant_of_keys(const std::vector<std::string_view>& keys) {
+  if (keys.size() == 1) return variant_of_key(keys.front());
+  if (keys.size() != 2) return Variant::kClassic;
+  const VariantDef* d = combination_of(variant_of_key(keys[0]), variant_of_key(keys[1]));
+  return d && keys_of(d->variant).size() == 2 ? d->variant : Variant::kClassic;
 }
 
 std::vector<Field> fields(const Board* board) {
@@ -296,7 +308,52 @@ Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_v
   return with_rules(classic_board(shape), variant_of_rule(*rule, variant), {std::move(*rule)});
 }
 
+Result<std::shared_ptr<const Board>> board_from_fields(Shape shape, Variant variant, const std::vector<Field>& fields) {
+  const std::string name(variant_name(variant));
+  const std::vector<std::string_view> keys = keys_of(variant);
+  for (std::string_view k : keys)
+    if (std::none_of(fields.begin(), fields.end(), [&](const Field& f) { return f.key == k; }))
+      return Error(name + " needs its " + std::string(k));
+  for (const Field& f : fields)
+    if (std::find(keys.begin(), keys.end(), f.key) == keys.end())
+      return Error(name + " has no " + std::string(f.key) + " (" + std::string(variant_name(variant_of_key(f.key))) +
+                   " data)");
+  std::vector<int> map;
+  bool regions = false;
+  std::vector<Rule> rules;
+  for (const Field& f : fields) {
+    if (f.key == kRegions) {
+      auto m = parse_regions(f.token, shape.n());
+      if (!m) return Error(name + " " + m.error().diagnostics.front().message);
+      map = std::move(*m);
+      regions = true;
+      continue;
+    }
+    if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(name + " " + std::string(f.key) + ": " + why);
+    auto rule = parse_rule(f.key, f.token, shape);
+    if (!rule) return Error(name + " " + rule.error().diagnostics.front().message);
+    rules.push_back(std::move(*rule));
+  }
+  auto frame = frame_board(shape, variant, regions ? &map : nullptr);
+  if (!frame) return Error(name + " " + frame.error().diagnostics.front().message);
+  if (rules.empty()) return *frame;
+  return with_rules(**frame, variant, std::move(rules));
+}
+
 Status put_token(Grid& grid, std::string_view key, std::string_view token) {
+  if (std::vector<Field> have = fields(grid.board.get()); !have.empty()) {  // a combination's second key
+    have.push_back({key, std::string(token)});
+    std::vector<std::string_view> keys;
+    for (const Field& f : have) keys.push_back(f.key);
+    const Variant both = variant_of_keys(keys);
+    if (both == Variant::kClassic)
+      return Error(std::string(variant_name(grid.variant())) + " puzzle with " + std::string(key) +
+                   " too: no variant carries both");
+    auto board = board_from_fields(grid.shape, both, have);
+    if (!board) return board.error();
+    grid.board = *board;
+    return Ok{};
+  }
   auto board = board_from_token(grid.shape, key, token);
   if (!board) return board.error();
   grid.board = *board;

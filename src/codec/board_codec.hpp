@@ -29,10 +29,14 @@ const std::vector<std::string_view>& data_keys();
 // The variant whose boards carry `key`'s data ("regions": jigsaw, "cages": killer: the data_key
 // of core/variants.hpp's table), or classic for a key that is none of data_keys().
 Variant variant_of_key(std::string_view key);
-// The keys a board of `variant` carries (jigsaw: regions; killer: cages; others: none).
+// The keys a board of `variant` carries (jigsaw: regions; killer: cages; a combination its parts'
+// keys, jigsaw+killer: regions and cages; others: none).
 std::vector<std::string_view> keys_of(Variant variant);
-// Whether boards of `variant` carry `key`'s data (its data_key; "dots": consecutive and kropki).
+// Whether boards of `variant` carry `key`'s data (its data_key, or a part's: jigsaw+killer carries regions and cages; "dots": consecutive and kropki).
 bool carries(Variant variant, std::string_view key);
+// The variant whose boards carry exactly `keys` (one key: variant_of_key; two: the combination of
+// their variants, jigsaw+killer for regions and cages), classic when none does.
+Variant variant_of_keys(const std::vector<std::string_view>& keys);
 
 // --- board -> text ---
 
@@ -81,7 +85,13 @@ Result<std::string> token_from_json(std::string_view key, const nlohmann::json& 
 // characters, expected 81", "killer cages: cage 1 is not in one piece (its cells must join side
 // by side)", "killer cages: killer puzzles go up to 9x9 (...)".
 Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_view key, std::string_view token);
-// `grid` put on that board (its cells kept).
+// The board of `variant` on a grid of `shape` from its data `fields` (exactly the keys of
+// keys_of(variant)): frame_board (core/grid.hpp: its parts' units and data-free rules, on the
+// regions when a field gives them) with each other field's rule. Errors as board_from_token's,
+// named by `variant`; a missing or foreign key: "killer+x needs its cages".
+Result<std::shared_ptr<const Board>> board_from_fields(Shape shape, Variant variant, const std::vector<Field>& fields);
+// `grid` put on the board of `key`'s token (its cells kept); on a grid that has data already, the
+// board of both (a combination's second key: jigsaw+killer from regions, then cages).
 Status put_token(Grid& grid, std::string_view key, std::string_view token);
 
 // --- CSV ---

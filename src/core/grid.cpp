@@ -80,7 +80,7 @@ bool Grid::complete() const {
 bool operator==(const Grid& a, const Grid& b) {
   if (!(a.shape == b.shape && a.cells == b.cells && a.variant() == b.variant())) return false;
   if (a.board == b.board) return true;
-  if (a.variant() == Variant::kJigsaw) return a.board->region == b.board->region;
+  if (a.board->jigsaw() && a.board->region != b.board->region) return false;
   return a.board->rules == b.board->rules;
 }
 
@@ -106,7 +106,8 @@ void fill_peers(Board& board);
 
 // Fills units, kinds, unit_of, extra_of and peers from the region map and the extra units.
 std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<int>& region,
-                                   const std::vector<std::vector<int>>& extras, UnitKind extra_kind) {
+                                   const std::vector<std::vector<int>>& extras, const std::vector<UnitKind>& extra_kinds,
+                                   bool regions) {
   auto b = std::make_shared<Board>();
   b->shape = s;
   b->variant = variant;
@@ -118,7 +119,7 @@ std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<i
   b->kinds.assign(static_cast<size_t>(3 * n), UnitKind::kRow);
   for (int i = 0; i < n; ++i) {
     b->kinds[static_cast<size_t>(n + i)] = UnitKind::kColumn;
-    b->kinds[static_cast<size_t>(2 * n + i)] = variant == Variant::kJigsaw ? UnitKind::kRegion : UnitKind::kBox;
+    b->kinds[static_cast<size_t>(2 * n + i)] = regions ? UnitKind::kRegion : UnitKind::kBox;
   }
   b->unit_of.assign(static_cast<size_t>(b->cells), {});
   b->extra_of.assign(static_cast<size_t>(b->cells), {});
@@ -129,13 +130,13 @@ std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<i
     b->units[static_cast<size_t>(n + k)].push_back(c);
     b->units[static_cast<size_t>(2 * n + g)].push_back(c);
   }
-  for (const auto& e : extras) {
+  for (size_t k = 0; k < extras.size(); ++k) {
     const int u = static_cast<int>(b->units.size());
-    auto cells = e;
+    auto cells = extras[k];
     std::sort(cells.begin(), cells.end());
     for (int c : cells) b->extra_of[static_cast<size_t>(c)].push_back(u);
     b->units.push_back(std::move(cells));
-    b->kinds.push_back(extra_kind);
+    b->kinds.push_back(extra_kinds[k]);
   }
   fill_peers(*b);
   return b;
@@ -166,24 +167,51 @@ std::vector<int> box_map(Shape s) {
   return region;
 }
 
-std::vector<std::vector<int>> extra_units(Shape s, Variant v) {
+// The extra units of every part of `v` (x: the diagonals, hyper: the windows), with their kinds.
+void extra_units(Shape s, Variant v, std::vector<std::vector<int>>& out, std::vector<UnitKind>& kinds) {
   const int n = s.n();
-  std::vector<std::vector<int>> out;
-  if (v == Variant::kX) {
-    out.assign(2, {});
-    for (int i = 0; i < n; ++i) {
-      out[0].push_back(i * n + i);
-      out[1].push_back(i * n + n - 1 - i);
-    }
-  } else if (v == Variant::kHyper) {
-    for (int top : {1, 5})
-      for (int left : {1, 5}) {
-        out.emplace_back();
-        for (int r = top; r < top + 3; ++r)
-          for (int c = left; c < left + 3; ++c) out.back().push_back(r * n + c);
+  for (Variant part : parts_of(v)) {
+    if (part == Variant::kX) {
+      std::vector<int> main, anti;
+      for (int i = 0; i < n; ++i) {
+        main.push_back(i * n + i);
+        anti.push_back(i * n + n - 1 - i);
       }
+      out.push_back(std::move(main));
+      out.push_back(std::move(anti));
+      kinds.insert(kinds.end(), 2, UnitKind::kDiagonal);
+    } else if (part == Variant::kHyper) {
+      for (int top : {1, 5})
+        for (int left : {1, 5}) {
+          out.emplace_back();
+          for (int r = top; r < top + 3; ++r)
+            for (int c = left; c < left + 3; ++c) out.back().push_back(r * n + c);
+          kinds.push_back(UnitKind::kWindow);
+        }
+    }
+  }
+}
+
+// The rules of `v`'s parts that carry no data (anti-knight, anti-king: the move).
+std::vector<Rule> dataless_rules(Variant v) {
+  std::vector<Rule> out;
+  for (Variant part : parts_of(v)) {
+    if (part == Variant::kAntiKnight) out.emplace_back(MoveRule{Move::kKnight});
+    if (part == Variant::kAntiKing) out.emplace_back(MoveRule{Move::kKing});
+    if (part == Variant::kNonConsecutive) out.emplace_back(DotRule{{}, false, true});  // no two neighbours 1 apart
   }
   return out;
+}
+
+// The board of `variant`'s units and data-free rules on `region` (regions when `regions`).
+std::shared_ptr<const Board> frame(Shape shape, Variant variant, const std::vector<int>& region, bool regions) {
+  std::vector<std::vector<int>> extras;
+  std::vector<UnitKind> kinds;
+  extra_units(shape, variant, extras, kinds);
+  auto b = build_board(shape, variant, region, extras, kinds, regions);
+  std::vector<Rule> rules = dataless_rules(variant);
+  if (rules.empty()) return b;
+  return with_rules(*b, variant, std::move(rules));
 }
 
 }  // namespace
@@ -214,6 +242,7 @@ MinimumClues minimum_clues(Shape shape, Variant variant) {
 
 Result<Variant> parse_variant(std::string_view name) {
   if (const VariantDef* d = find_variant_def(name)) return d->variant;
+  if (name.find('+') != std::string_view::npos) return Error(combination_problem(name));
   std::string expected;
   for (size_t i = 0; i < variant_defs().size(); ++i)
     expected += (i == 0 ? "" : i + 1 == variant_defs().size() ? " or " : ", ") + std::string(variant_defs()[i].name);
@@ -338,38 +367,39 @@ const Board& classic_board(Shape shape) {
   static std::map<std::pair<int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
   auto& slot = cache[{shape.box_rows, shape.box_cols}];
-  if (!slot) slot = build_board(shape, Variant::kClassic, box_map(shape), {}, UnitKind::kBox);
+  if (!slot) slot = build_board(shape, Variant::kClassic, box_map(shape), {}, {}, false);
   return *slot;
 }
 
 Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant) {
   if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
-  if (variant == Variant::kJigsaw) return Error("a jigsaw board needs its region map (one per puzzle)");
-  if (variant == Variant::kKiller) return Error("a killer board needs its cages (one list per puzzle)");
-  if (variant == Variant::kEvenOdd) return Error("an even-odd board needs its parity marks (one string per puzzle)");
-  if (variant == Variant::kThermo) return Error("a thermo board needs its thermos (one list per puzzle)");
-  if (variant == Variant::kArrow) return Error("an arrow board needs its arrows (one list per puzzle)");
-  if (variant == Variant::kGreaterThan) return Error("a greater-than board needs its signs (one list per puzzle)");
-  if (variant == Variant::kConsecutive || variant == Variant::kKropki)
-    return Error("a " + std::string(variant_name(variant)) + " board needs its dots (one list per puzzle)");
+  for (Variant part : parts_of(variant)) {
+    if (part == Variant::kJigsaw) return Error("a jigsaw board needs its region map (one per puzzle)");
+    if (part == Variant::kKiller) return Error("a killer board needs its cages (one list per puzzle)");
+    if (part == Variant::kEvenOdd) return Error("an even-odd board needs its parity marks (one string per puzzle)");
+    if (part == Variant::kThermo) return Error("a thermo board needs its thermos (one list per puzzle)");
+    if (part == Variant::kArrow) return Error("an arrow board needs its arrows (one list per puzzle)");
+    if (part == Variant::kGreaterThan) return Error("a greater-than board needs its signs (one list per puzzle)");
+    if (part == Variant::kConsecutive || part == Variant::kKropki)
+      return Error("a " + std::string(variant_name(part)) + " board needs its dots (one list per puzzle)");
+  }
   if (variant == Variant::kSamurai) return samurai_board();
   static std::mutex mu;
   static std::map<std::tuple<int, int, int>, std::shared_ptr<const Board>> cache;
   std::lock_guard lock(mu);
   auto& slot = cache[{shape.box_rows, shape.box_cols, static_cast<int>(variant)}];
-  if (!slot && variant == Variant::kNonConsecutive)  // the dot rule without dots: no two neighbours 1 apart
-    slot = with_rules(classic_board(shape), variant, {DotRule{{}, false, true}});
-  if (!slot && (variant == Variant::kAntiKnight || variant == Variant::kAntiKing))  // peer rules, no data
-    slot = with_rules(classic_board(shape), variant,
-                      {MoveRule{variant == Variant::kAntiKnight ? Move::kKnight : Move::kKing}});
-  if (!slot)
-    slot = build_board(shape, variant, box_map(shape), extra_units(shape, variant),
-                       variant == Variant::kX ? UnitKind::kDiagonal : UnitKind::kWindow);
+  if (!slot) slot = frame(shape, variant, box_map(shape), false);
   return slot;
 }
 
-Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region) {
-  if (auto why = variant_size_problem(Variant::kJigsaw, shape); !why.empty()) return Error(why);
+Result<std::shared_ptr<const Board>> frame_board(Shape shape, Variant variant, const std::vector<int>* region) {
+  if (region) return jigsaw_board(shape, *region, variant);
+  if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
+  return frame(shape, variant, box_map(shape), false);
+}
+
+Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region, Variant variant) {
+  if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(why);
   const int n = shape.n(), cells = shape.cells();
   if (static_cast<int>(region.size()) != cells)
     return Error("regions: " + std::to_string(region.size()) + " cells, expected " + std::to_string(cells));
@@ -394,7 +424,7 @@ Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector
     if (grow_piece(start, n, [&](int c) { return region[static_cast<size_t>(c)] == r; }, seen, stack) != n)
       return Error("regions: region " + std::to_string(r + 1) + " is not in one piece (its cells must join side by side)");
   }
-  return std::shared_ptr<const Board>(build_board(shape, Variant::kJigsaw, region, {}, UnitKind::kRegion));
+  return frame(shape, variant, region, true);
 }
 
 Result<std::shared_ptr<const Board>> killer_board(Shape shape, std::vector<Cage> cages) {

@@ -133,8 +133,10 @@ struct Board {
   int col(int cell) const { return cell % n; }
   int box(int cell) const { return region[static_cast<size_t>(cell)]; }
   bool classic() const { return variant == Variant::kClassic; }
-  bool jigsaw() const { return variant == Variant::kJigsaw; }
-  bool killer() const { return variant == Variant::kKiller; }
+  // Regions replace the boxes (jigsaw, and the combinations with it).
+  bool jigsaw() const { return n > 0 && kinds.size() > static_cast<size_t>(2 * n) && kinds[static_cast<size_t>(2 * n)] == UnitKind::kRegion; }
+  // Cages (killer, and the combinations with it).
+  bool killer() const { return rule<CageRule>() != nullptr; }
   bool multi_grid() const { return !cell_at.empty(); }
   bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
   // The board's rule of type R, or null.
@@ -161,11 +163,18 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
 // centre, the centre grid sharing its corner boxes with the corner grids (369 cells, cached).
 std::shared_ptr<const Board> samurai_board();
 
+// The board of `variant` without its per-puzzle data: the units of its parts (x's diagonals,
+// hyper's windows) on `region` (a jigsaw region map, checked as jigsaw_board checks it) or on the
+// boxes, and the rules of its parts that carry no data (anti-knight's move). Built for one puzzle
+// (not cached); a combination's generator and the board codec add the data's rules to it.
+Result<std::shared_ptr<const Board>> frame_board(Shape shape, Variant variant, const std::vector<int>* region = nullptr);
+
 // A jigsaw board from its region map (per cell, row by row, a region number 0..n-1), built for
-// this puzzle (not cached). Errors: a size jigsaw cannot have, a map of the wrong length, and a
+// this puzzle (not cached); `variant` a combination with jigsaw adds its other part's units. Errors: a size jigsaw cannot have, a map of the wrong length, and a
 // map that is not n connected regions of n cells ("region 3 has 8 cells, expected 9", "region 4
 // is in 2 pieces (cells must join side by side)"). Regions keep their numbers (unit 2n + number).
-Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region);
+Result<std::shared_ptr<const Board>> jigsaw_board(Shape shape, const std::vector<int>& region,
+                                                  Variant variant = Variant::kJigsaw);
 
 // A killer board from its cages (built for this puzzle, not cached): the classic units of `shape`
 // plus a CageRule (make_cage_rule: cages kept in the given order with their cells sorted; its

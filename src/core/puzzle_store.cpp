@@ -20,10 +20,11 @@ void PuzzleStore::add(const Puzzle& p) {
   e.offset = static_cast<std::uint32_t>(bytes_.size());
   e.box_rows = static_cast<std::uint8_t>(p.solution.shape.box_rows);
   e.box_cols = static_cast<std::uint8_t>(p.solution.shape.box_cols);
-  if (p.givens.board && p.givens.board->jigsaw()) {
+  if (p.givens.board && p.givens.board->variant == Variant::kJigsaw) {  // a combination keeps its board (below)
     e.board = kJigsaw;  // its region map follows the givens in bytes_
-  } else if (p.givens.board && !p.givens.board->rules.empty()) {
-    e.board = kKiller;  // a board with rules (cages, marks): its index into killers_ follows the givens
+  } else if (p.givens.board && (!p.givens.board->rules.empty() || p.givens.board->jigsaw())) {
+    // A board of its own (cages, marks; a combination's regions): its index into killers_ follows the givens.
+    e.board = kKiller;
   } else if (p.givens.board) {
     auto it = std::find(boards_.begin(), boards_.end(), p.givens.board);
     if (it == boards_.end()) it = boards_.insert(boards_.end(), p.givens.board);

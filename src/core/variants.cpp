@@ -1,5 +1,7 @@
 #include "core/variants.hpp"
 
+#include <algorithm>
+#include <deque>
 #include <utility>
 
 namespace gp {
@@ -172,6 +174,15 @@ std::vector<VariantDef> make_table() {
                "same digit, besides the usual rows, columns and boxes. Nothing on the grid marks it.",
                14, "row, column and {box}; cells touching at a corner never hold equal digits.",
                "no equal digits touching at a corner, 6x6 to 9x9"});
+  // How each row takes part in a combination (the default kNone keeps greater-than out: its sign
+  // maker runs on classic boxes only).
+  for (VariantDef& d : t) d.parts = {d.variant, d.variant};
+  auto row = [&t](Variant v) -> VariantDef& { return t[static_cast<std::size_t>(v)]; };
+  row(Variant::kX).part = row(Variant::kHyper).part = Part::kUnits;
+  row(Variant::kJigsaw).part = Part::kRegions;
+  for (Variant v : {Variant::kKiller, Variant::kEvenOdd, Variant::kThermo, Variant::kArrow, Variant::kAntiKnight,
+                    Variant::kAntiKing})
+    row(v).part = Part::kRule;
   return t;
 }
 
@@ -182,14 +193,184 @@ const std::vector<VariantDef>& variant_defs() {
   return table;
 }
 
-const VariantDef& variant_def(Variant v) { return variant_defs()[static_cast<std::size_t>(v)]; }
+namespace {
+// --- combinations (docs/board.md "Combinations") ---
 
-const VariantDef* find_variant_def(std::string_view name) {
+// Why `a` and `b` (rows of the table) cannot be joined, or "".
+std::string pair_problem(const VariantDef& a, const VariantDef& b) {
+  const std::string pair = std::string(a.name) + "+" + std::string(b.name);
+  for (const VariantDef* d : {&a, &b})
+    if (d->part == Part::kNone)
+      return pair + ": " + std::string(d->name) +
+             (d->multi_grid         ? " is several overlapping grids and joins no other variant"
+              : d->classic_units    ? " adds nothing to join (a combination joins two variants' rules)"
+                                    : " takes part in no combination");
+  if (a.variant == b.variant) return pair + ": a variant cannot be joined to itself";
+  if (a.part == Part::kRegions && b.part == Part::kRegions) return pair + ": both replace the boxes by regions";
+  if (a.marks_replace_givens && b.marks_replace_givens)
+    return pair + ": both make their marks from the solution (" + std::string(a.marks) + ", " + std::string(b.marks) +
+           "); a combination takes at most one such part";
+  if (a.own_scale && b.own_scale) return pair + ": both are rated on scales of their own";
+  return {};
+}
+
+// "row, column, {box} and long diagonal" -> {"row", "column", "{box}", "long diagonal"}.
+std::vector<std::string> nouns(std::string_view phrase) {
+  std::vector<std::string> out;
+  std::string s(phrase);
+  for (std::size_t at; (at = s.find(" and ")) != std::string::npos;) s.replace(at, 5, ", ");
+  std::size_t from = 0;
+  while (from <= s.size()) {
+    const std::size_t to = std::min(s.find(", ", from), s.size());
+    if (to > from) out.push_back(s.substr(from, to - from));
+    from = to + 2;
+  }
+  return out;
+}
+
+// The instruction of a combination: the units of both parts (a regions part's region in place of
+// the box) and the rule clauses of both ("row, column, outlined region and long diagonal.",
+// "row, column, {box} and long diagonal; the digits of a dashed cage add up to its sum, none
+// repeated.").
+std::string joined_instruction(const VariantDef& a, const VariantDef& b) {
+  std::vector<std::string> units, clauses;
+  const bool regions = a.part == Part::kRegions || b.part == Part::kRegions;
+  for (const VariantDef* d : {&a, &b}) {
+    std::string text(d->instruction);
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    const std::size_t semi = text.find("; ");
+    for (std::string noun : nouns(text.substr(0, semi))) {
+      if (regions && noun == "{box}") continue;
+      if (std::find(units.begin(), units.end(), noun) == units.end()) units.push_back(noun);
+    }
+    if (semi != std::string::npos) clauses.push_back(text.substr(semi + 2));
+  }
+  if (regions) {  // the region takes the box's place, third
+    auto it = std::find(units.begin(), units.end(), "outlined region");
+    if (it != units.end()) units.erase(it);
+    units.insert(units.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(units.size())), "outlined region");
+  }
+  std::string out;
+  for (std::size_t i = 0; i < units.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == units.size() ? " and " : ", ") + units[i];
+  for (const std::string& c : clauses) out += "; " + c;
+  return out + ".";
+}
+
+struct Combinations {
+  std::deque<std::string> texts;  // the rows' names, summaries and instructions
+  std::vector<VariantDef> rows;
+};
+
+const Combinations& combinations() {
+  static const Combinations all = [] {
+    Combinations c;
+    std::vector<const VariantDef*> base;
+    for (const VariantDef& d : variant_defs()) base.push_back(&d);
+    // Each pair once, its parts in alphabetical order of their names.
+    std::sort(base.begin(), base.end(), [](auto* x, auto* y) { return x->name < y->name; });
+    for (std::size_t i = 0; i < base.size(); ++i)
+      for (std::size_t j = i + 1; j < base.size(); ++j) {
+        const VariantDef& a = *base[i];
+        const VariantDef& b = *base[j];
+        if (!pair_problem(a, b).empty()) continue;
+        VariantDef d;
+        d.variant = static_cast<Variant>(kFirstCombination + c.rows.size());
+        d.parts = {a.variant, b.variant};
+        d.name = c.texts.emplace_back(std::string(a.name) + "+" + std::string(b.name));
+        const bool regions = a.part == Part::kRegions || b.part == Part::kRegions;
+        const std::string name(d.name);
+        const Variant av = a.variant, bv = b.variant;
+        d.size_problem = [name, regions, av, bv](Shape shape) {
+          if (!regions && !(shape == Shape{3, 3}))
+            return name + " puzzles are 9x9 (combinations with jigsaw: every size jigsaw and the other part allow), not " +
+                   shape.name();
+          std::string why = variant_def(av).size_problem(shape);
+          return why.empty() ? variant_def(bv).size_problem(shape) : why;
+        };
+        d.box_clue_bounds = a.box_clue_bounds && b.box_clue_bounds;
+        d.data_key = !b.data_key.empty() ? b.data_key : a.data_key;
+        d.options = a.options;
+        d.options.insert(d.options.end(), b.options.begin(), b.options.end());
+        d.how_to_play_rank = std::min(a.how_to_play_rank, b.how_to_play_rank);
+        d.instruction = c.texts.emplace_back(joined_instruction(a, b));
+        d.summary = c.texts.emplace_back(std::string(a.name) + " and " + std::string(b.name));
+        d.grown = a.grown || b.grown;
+        d.marks_replace_givens = a.marks_replace_givens || b.marks_replace_givens;
+        d.marks = a.marks_replace_givens ? a.marks : b.marks;
+        d.own_scale = a.own_scale || b.own_scale;
+        c.rows.push_back(std::move(d));
+      }
+    return c;
+  }();
+  return all;
+}
+
+// The single variant named `name` (or an alias), or null.
+const VariantDef* find_single(std::string_view name) {
   for (const VariantDef& d : variant_defs())
     if (d.name == name) return &d;
   for (const VariantAlias& a : variant_aliases())
     if (a.alias == name) return &variant_def(a.variant);
   return nullptr;
+}
+
+}  // namespace
+
+const std::vector<VariantDef>& combination_defs() { return combinations().rows; }
+
+const VariantDef& variant_def(Variant v) {
+  const auto i = static_cast<std::size_t>(v);
+  if (i >= static_cast<std::size_t>(kFirstCombination)) return combination_defs()[i - kFirstCombination];
+  return variant_defs()[i];
+}
+
+std::vector<Variant> parts_of(Variant v) {
+  const VariantDef& d = variant_def(v);
+  if (!d.combination()) return {v};
+  return {d.parts[0], d.parts[1]};
+}
+
+bool has_part(Variant v, Variant part) {
+  const VariantDef& d = variant_def(v);
+  return d.parts[0] == part || d.parts[1] == part || v == part;
+}
+
+const VariantDef* combination_of(Variant a, Variant b) {
+  for (const VariantDef& d : combination_defs())
+    if ((d.parts[0] == a && d.parts[1] == b) || (d.parts[0] == b && d.parts[1] == a)) return &d;
+  return nullptr;
+}
+
+std::string combination_problem(std::string_view name) {
+  const std::size_t plus = name.find('+');
+  if (plus == std::string_view::npos) return "'" + std::string(name) + "' joins no two variants";
+  const std::string_view left = name.substr(0, plus), right = name.substr(plus + 1);
+  if (right.find('+') != std::string_view::npos)
+    return "'" + std::string(name) + "': a combination joins two variants, not more";
+  const VariantDef* a = find_single(left);
+  const VariantDef* b = find_single(right);
+  for (auto [d, part] : {std::pair{a, left}, std::pair{b, right}})
+    if (!d) {
+      std::string names;
+      for (const VariantDef& row : variant_defs())
+        if (row.part != Part::kNone) names += (names.empty() ? "" : ", ") + std::string(row.name);
+      return "'" + std::string(name) + "': unknown variant '" + std::string(part) + "' (a combination joins two of " +
+             names + ")";
+    }
+  if (combination_of(a->variant, b->variant)) return {};
+  if (b->name < a->name) std::swap(a, b);  // named as the table would name it
+  std::string why = pair_problem(*a, *b);
+  return why.empty() ? "'" + std::string(name) + "' is no combination" : why;
+}
+
+const VariantDef* find_variant_def(std::string_view name) {
+  if (const VariantDef* d = find_single(name)) return d;
+  const std::size_t plus = name.find('+');
+  if (plus == std::string_view::npos) return nullptr;
+  const VariantDef* a = find_single(name.substr(0, plus));
+  const VariantDef* b = find_single(name.substr(plus + 1));
+  return a && b ? combination_of(a->variant, b->variant) : nullptr;
 }
 
 const std::vector<VariantAlias>& variant_aliases() {

@@ -7,6 +7,8 @@
 // its enum value in core/grid.hpp).
 #pragma once
 
+#include <array>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,12 +25,18 @@ struct VariantOption {
   std::vector<std::string_view> values;  // "random", "symmetric"
 };
 
+// How a variant takes part in a combination ("killer+x", docs/board.md "Combinations"): it joins
+// nothing (classic adds nothing; samurai is several grids; a new row until it says otherwise), it
+// adds units (x: the diagonals, hyper: the windows), its regions replace the boxes (jigsaw), or it
+// adds a rule (killer: cages, even-odd: marks, anti-knight and anti-king: the move).
+enum class Part : std::uint8_t { kNone, kUnits, kRegions, kRule };
+
 struct VariantDef {
   Variant variant = Variant::kClassic;
   std::string_view name;  // "classic", "x", ... (the spelling of spec, CLI and JSON)
   // Why the variant cannot be played on `shape` ("" when it can), e.g. "hyper needs a 9x9 grid
   // with 3x3 boxes (...), not 6x6".
-  std::string (*size_problem)(Shape shape) = nullptr;
+  std::function<std::string(Shape)> size_problem;
   // The fewest givens: the proven figures of classic boxes (minimum_clues(shape)), or only the
   // n - 1 bound (regions and overlapping grids are not boxes: the proofs do not apply).
   bool box_clue_bounds = true;
@@ -61,7 +69,35 @@ struct VariantDef {
   // Its units are the shape's rows, columns and boxes only (classic): the bounds measured on
   // classic grids (the highest rating of small grids) and the classic 9x9 fast path apply.
   bool classic_units = false;
+  // How it takes part in a combination (above); a combination itself takes part in none.
+  Part part = Part::kNone;
+  // A combination's two parts, in the order of its name ("killer+x": killer, x); a single
+  // variant's are itself twice.
+  std::array<Variant, 2> parts{};
+  bool combination() const { return parts[0] != parts[1]; }
 };
+
+// Combinations: two variants joined by '+' ("killer+x", "jigsaw+x", "jigsaw+killer",
+// "anti-king+x"), both parts' units and rules on one board. Every compatible pair of the table's
+// rows is a combination row (built once from the table: a new row takes part by setting its
+// `part`), named by its parts in alphabetical order (the other order is read too), its Variant
+// kFirstCombination + its index. Compatible: both parts take part, they differ, at most one
+// replaces the boxes, at most one makes marks from the solution (marks_replace_givens), at most one
+// has a scale of its own. Its flags are its parts' combined (grown, marks_replace_givens, own_scale:
+// either part's; box_clue_bounds: both parts'), its options both parts', its sizes 9x9 (with a
+// regions part: the sizes both parts allow), its instruction both parts' units and clauses.
+inline constexpr int kFirstCombination = 64;
+// The combination rows.
+const std::vector<VariantDef>& combination_defs();
+// The parts of `v`: a combination's two, or {v}.
+std::vector<Variant> parts_of(Variant v);
+// Whether `v` is `part` or a combination with it.
+bool has_part(Variant v, Variant part);
+// The combination of `a` and `b` (either order), or null when they are not compatible.
+const VariantDef* combination_of(Variant a, Variant b);
+// Why the name "a+b" is no combination ("samurai+killer: samurai is several overlapping grids and
+// joins no other variant", "x+x: a variant cannot be joined to itself"), "" when it is one.
+std::string combination_problem(std::string_view name);
 
 // Other spellings of a variant that parse_variant and find_variant_def accept ("windoku" for
 // hyper), each with its variant; the row's `name` stays the one the program writes (spec
@@ -72,10 +108,11 @@ struct VariantAlias {
 };
 const std::vector<VariantAlias>& variant_aliases();
 
-// Every variant, in the order of `Variant`.
+// Every single variant, in the order of `Variant` (combinations: combination_defs()).
 const std::vector<VariantDef>& variant_defs();
+// The row of a single variant or a combination.
 const VariantDef& variant_def(Variant v);
-// The row named `name` (or one of its aliases), or null.
+// The row named `name` (or one of its aliases; a combination "a+b" in either order), or null.
 const VariantDef* find_variant_def(std::string_view name);
 // The variant whose boards carry per-puzzle data `key` ("regions": jigsaw, "cages": killer), or
 // null; of two sharing a key ("dots": consecutive and kropki) the first in the table (the board

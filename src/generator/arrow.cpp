@@ -65,8 +65,8 @@ std::vector<Arrow> grow_arrows(const Grid& solution, Rng& rng) {
 }
 
 std::optional<Grid> make_arrow(const Grid& solution, Rng& rng, const std::function<bool()>& stopped,
-                               std::optional<double> cap) {
-  const Board& base = classic_board(solution.shape);
+                               std::optional<double> cap, Variant variant) {
+  const Board& base = board_of(solution);
   const int cells = base.cells;
   const std::vector<Arrow> arrows = grow_arrows(solution, rng);
   if (arrows.empty()) return std::nullopt;
@@ -83,7 +83,7 @@ std::optional<Grid> make_arrow(const Grid& solution, Rng& rng, const std::functi
   auto within_cap = [&](const std::vector<std::uint8_t>& now) {
     Grid g(solution.shape);
     g.cells = now;
-    g.board = with_rules(base, Variant::kArrow, rules);
+    g.board = with_rules(base, variant, rules);
     return grader::verdict(g, *cap).solved;
   };
   // The givens: one taken away is needed when some solution differs from `solution` there.
@@ -128,7 +128,7 @@ std::optional<Grid> make_arrow(const Grid& solution, Rng& rng, const std::functi
   if (!rule) return std::nullopt;  // cannot happen: sums of a filled grid
   Grid out(solution.shape);
   out.cells = std::move(puzzle);
-  out.board = with_rules(base, Variant::kArrow, {std::move(*rule)});
+  out.board = with_rules(base, variant, {std::move(*rule)});
   return out;
 }
 

@@ -19,7 +19,8 @@ namespace gp::gen {
 // exactly with 2 to 4 cells (1 cell on 4x4 too). Arrows share no cell, and two diagonal steps never cross.
 std::vector<Arrow> grow_arrows(const Grid& solution, Rng& rng);
 
-// An arrow puzzle on the filled classic grid `solution` (4x4 to 9x9), with its board attached:
+// An arrow puzzle on the filled grid `solution` (4x4 to 9x9; its board: classic, or a combination's
+// frame such as the x board of arrow+x), with its board attached (that board with the rule, as `variant`):
 // arrows grown on it (grow_arrows), every cell given; the givens, then the arrows, each in a random
 // order, taken away while the puzzle keeps one solution. Minimal without `cap` (no given and no
 // arrow can be taken away without a second solution); with `cap` (a difficulty's top rating),
@@ -30,6 +31,6 @@ std::vector<Arrow> grow_arrows(const Grid& solution, Rng& rng);
 // nearly empty grid would otherwise take minutes).
 inline constexpr std::int64_t kArrowNodeBudget = 4000;
 std::optional<Grid> make_arrow(const Grid& solution, Rng& rng, const std::function<bool()>& stopped,
-                               std::optional<double> cap = std::nullopt);
+                               std::optional<double> cap = std::nullopt, Variant variant = Variant::kArrow);
 
 }  // namespace gp::gen

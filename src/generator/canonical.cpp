@@ -359,7 +359,8 @@ std::string variant_canonical(const Grid& g) {
 std::string rules_canonical(const Grid& g) {
   const int n = g.n();
   const Board& board = board_of(g);
-  const bool square = g.shape.box_rows == g.shape.box_cols;
+  const bool jigsaw = board.jigsaw();  // jigsaw+killer: the regions are mapped too, renumbered
+  const bool square = jigsaw || g.shape.box_rows == g.shape.box_cols;
   const Relabel policy = relabel(board.rules);
   std::string best;
   for (int t = 0; t < 8; ++t) {
@@ -381,6 +382,19 @@ std::string rules_canonical(const Grid& g) {
                     : policy == Relabel::kParity ? (next[static_cast<size_t>(v % 2)] += 2)
                                                  : v;
         s[static_cast<size_t>(c)] = value_char(l);
+      }
+      if (jigsaw) {
+        std::array<int, kMaxN> id{};
+        int next_region = 0;
+        std::string regions(static_cast<size_t>(n * n), '.');
+        std::vector<int> region_at(static_cast<size_t>(n * n));
+        for (int c = 0; c < n * n; ++c) region_at[static_cast<size_t>(to[static_cast<size_t>(c)])] = board.region[static_cast<size_t>(c)];
+        for (int c = 0; c < n * n; ++c) {
+          int& r = id[static_cast<size_t>(region_at[static_cast<size_t>(c)])];
+          if (!r) r = ++next_region;
+          regions[static_cast<size_t>(c)] = value_char(r);
+        }
+        s += ":" + regions;
       }
       for (const Rule& rule : board.rules) {
         if (rule_key(rule).empty()) continue;  // a rule without data (anti-knight): the variant names it

@@ -264,11 +264,25 @@ bool Engine::walk_back(const std::vector<int>& order) {
   return false;
 }
 
+bool Engine::fill_frame() {
+  // A combination's frame (killer+x: the x board; jigsaw+killer: regions grown for this attempt),
+  // else the classic grid (the same draws as before combinations).
+  if (has_part(plan_.req.variant, Variant::kJigsaw)) {
+    auto filled = fill_jigsaw(plan_.shape, plan_.req.symmetric_regions, *rng_, 64, plan_.req.variant);
+    if (!filled) return false;
+    solution_ = std::move(*filled);
+  } else {
+    solution_ = plan_.frame ? fill_board(plan_.frame, *rng_) : fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  }
+  return true;
+}
+
 bool Engine::attempt_killer() {
-  // A classic filled grid, then cages grown on it (generator/killer.hpp), all from this attempt's rng.
-  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  // A filled grid (classic, or a combination's frame), then cages grown on it
+  // (generator/killer.hpp), all from this attempt's rng.
+  if (!fill_frame()) return false;
   const int givens = plan_.req.some_givens ? plan_.shape.n() : 0;
-  auto made = make_killer(solution_, plan_.killer, givens, *rng_, [this] { return stopped(); });
+  auto made = make_killer(solution_, plan_.killer, givens, *rng_, [this] { return stopped(); }, plan_.req.variant);
   if (!made) return false;
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
@@ -289,10 +303,10 @@ bool Engine::attempt_killer() {
 bool Engine::attempt_even_odd() {
   // A classic filled grid, its parity marks, then givens and marks taken away (generator/parity.hpp);
   // graded on the even-odd ladder (SE scale) and kept in the requested band only.
-  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  if (!fill_frame()) return false;
   std::optional<double> cap;
   if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
-  auto made = make_even_odd(solution_, *rng_, [this] { return stopped(); }, cap);
+  auto made = make_even_odd(solution_, *rng_, [this] { return stopped(); }, cap, plan_.req.variant);
   if (!made) return false;
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
@@ -300,12 +314,13 @@ bool Engine::attempt_even_odd() {
 }
 
 bool Engine::attempt_thermo() {
-  // A classic filled grid, thermos grown on it, then givens and thermos taken away
-  // (generator/thermo.hpp); graded on the thermo ladder (SE scale) and kept in the requested band.
-  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  // A filled grid (classic, or a combination's frame: thermo+x on the x board), thermos grown on
+  // it, then givens and thermos taken away (generator/thermo.hpp); graded on the thermo ladder (SE
+  // scale) and kept in the requested band.
+  if (!fill_frame()) return false;
   std::optional<double> cap;
   if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
-  auto made = make_thermo(solution_, *rng_, [this] { return stopped(); }, cap);
+  auto made = make_thermo(solution_, *rng_, [this] { return stopped(); }, cap, plan_.req.variant);
   if (!made) return false;
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
@@ -313,11 +328,12 @@ bool Engine::attempt_thermo() {
 }
 
 bool Engine::attempt_arrow() {
-  // As thermo: arrows grown on a filled grid, givens and arrows taken away (generator/arrow.hpp).
-  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  // As thermo: arrows grown on a filled grid (or a combination's frame), givens and arrows taken
+  // away (generator/arrow.hpp).
+  if (!fill_frame()) return false;
   std::optional<double> cap;
   if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
-  auto made = make_arrow(solution_, *rng_, [this] { return stopped(); }, cap);
+  auto made = make_arrow(solution_, *rng_, [this] { return stopped(); }, cap, plan_.req.variant);
   if (!made) return false;
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
@@ -354,13 +370,15 @@ bool Engine::attempt() {
   const Plan& pl = plan_;
   if (pl.req.variant == Variant::kGreaterThan) return attempt_signs(classic_board(pl.shape), {true, false});
   if (pl.req.variant == Variant::kConsecutive || pl.req.variant == Variant::kKropki) return attempt_dots();
-  if (pl.req.variant == Variant::kKiller) return attempt_killer();
-  if (pl.req.variant == Variant::kEvenOdd) return attempt_even_odd();
-  if (pl.req.variant == Variant::kThermo) return attempt_thermo();
-  if (pl.req.variant == Variant::kArrow) return attempt_arrow();
-  if (pl.req.variant == Variant::kJigsaw) {
-    // Each attempt grows its own layout (from this attempt's rng, so seed and index rebuild it).
-    auto filled = fill_jigsaw(pl.shape, pl.req.symmetric_regions, *rng_);
+  // A combination's maker is its marked part's (killer+x grows cages, on the x board).
+  if (has_part(pl.req.variant, Variant::kKiller)) return attempt_killer();
+  if (has_part(pl.req.variant, Variant::kEvenOdd)) return attempt_even_odd();
+  if (has_part(pl.req.variant, Variant::kThermo)) return attempt_thermo();
+  if (has_part(pl.req.variant, Variant::kArrow)) return attempt_arrow();
+  if (has_part(pl.req.variant, Variant::kJigsaw)) {
+    // Each attempt grows its own layout (from this attempt's rng, so seed and index rebuild it),
+    // with a combination's other units on it (jigsaw+x: the diagonals).
+    auto filled = fill_jigsaw(pl.shape, pl.req.symmetric_regions, *rng_, 64, pl.req.variant);
     if (!filled) return false;
     solution_ = std::move(*filled);
     jigsaw_ = solution_.board;

@@ -146,6 +146,9 @@ class Engine {
   bool attempt_arrow();
   bool attempt_signs(const Board& base, const SignPlan& signs);  // greater-than, futoshiki
   bool attempt_dots();  // consecutive, kropki, non-consecutive (generator/dots.hpp)
+  // The filled grid a marked variant's maker starts from (solution_): a combination's frame, or the
+  // classic grid. False when a jigsaw frame could not be grown.
+  bool fill_frame();
 
   // The exchange search below serves plain 9x9 requests (one cell per class, no difficulty target)
   // with an exact count under the dig's end; the others use search().

@@ -267,7 +267,7 @@ class Layout {
 }  // namespace
 
 std::optional<Grid> make_killer(const Grid& solution, const KillerProfile& profile, int givens, Rng& rng,
-                                const std::function<bool()>& stopped) {
+                                const std::function<bool()>& stopped, Variant variant) {
   const int cells = solution.size();
   std::vector<std::uint8_t> puzzle(static_cast<size_t>(cells), 0);
   if (givens > 0) {
@@ -285,7 +285,7 @@ std::optional<Grid> make_killer(const Grid& solution, const KillerProfile& profi
   CageRule& rule = std::get<CageRule>(rules.front());
   std::vector<Cage>& cages = rule.cages;
   std::vector<int>& cage_of = rule.cage_of;
-  const Board& base = classic_board(solution.shape);
+  const Board& base = board_of(solution);
   std::vector<std::uint8_t> found;
   solver::Request req;
   req.limit = 2;
@@ -318,9 +318,9 @@ std::optional<Grid> make_killer(const Grid& solution, const KillerProfile& profi
   if (!ok || !layout.absorb_singles(unique)) return std::nullopt;
   if (profile.merges > 0) layout.merge(profile.merges, unique);
   layout.build(cages, cage_of);
-  auto board = killer_board(solution.shape, std::move(cages));
-  if (!board) return std::nullopt;
-  Grid out(*board);
+  auto made = make_cage_rule(solution.shape, std::move(cages));
+  if (!made) return std::nullopt;
+  Grid out(with_rules(base, variant, {std::move(*made)}));
   out.cells = std::move(puzzle);
   return out;
 }

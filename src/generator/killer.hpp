@@ -33,7 +33,10 @@ bool killer_difficulty(std::string_view difficulty);
 // before the cages are grown). Every cage has at least two cells, its digits all different.
 // Nullopt when the cages could not be made unique in a few rounds (the caller draws a fresh grid)
 // or when `stopped` says so. Deterministic in the rng state.
+// The cages grow on the solution's board (board_of(solution): classic, or a combination's frame
+// such as the x board of killer+x or a jigsaw board), and the puzzle's board is that board with the
+// cages, as `variant`.
 std::optional<Grid> make_killer(const Grid& solution, const KillerProfile& profile, int givens, Rng& rng,
-                                const std::function<bool()>& stopped);
+                                const std::function<bool()>& stopped, Variant variant = Variant::kKiller);
 
 }  // namespace gp::gen

@@ -9,8 +9,8 @@
 namespace gp::gen {
 
 std::optional<Grid> make_even_odd(const Grid& solution, Rng& rng, const std::function<bool()>& stopped,
-                                  std::optional<double> cap) {
-  const Board& base = classic_board(solution.shape);
+                                  std::optional<double> cap, Variant variant) {
+  const Board& base = board_of(solution);
   const int cells = base.cells;
   std::string marks(static_cast<size_t>(cells), '.');
   for (int c = 0; c < cells; ++c) marks[static_cast<size_t>(c)] = solution.cells[static_cast<size_t>(c)] % 2 ? 'O' : 'E';
@@ -20,7 +20,7 @@ std::optional<Grid> make_even_odd(const Grid& solution, Rng& rng, const std::fun
   auto within_cap = [&](const std::vector<std::uint8_t>& now) {
     Grid g(solution.shape);
     g.cells = now;
-    g.board = with_rules(base, Variant::kEvenOdd, rules);
+    g.board = with_rules(base, variant, rules);
     return grader::verdict(g, *cap).solved;
   };
   std::vector<int> order(static_cast<size_t>(cells));
@@ -71,7 +71,7 @@ std::optional<Grid> make_even_odd(const Grid& solution, Rng& rng, const std::fun
   if (!rule) return std::nullopt;  // cannot happen: the marks of a filled grid
   Grid out(solution.shape);
   out.cells = std::move(puzzle);
-  out.board = with_rules(base, Variant::kEvenOdd, {std::move(*rule)});
+  out.board = with_rules(base, variant, {std::move(*rule)});
   return out;
 }
 

@@ -25,7 +25,9 @@ namespace gp::gen {
 // step rated above `cap` (which proves it unique: the ladder has no uniqueness technique), so the
 // result is minimal among the puzzles the ladder solves within the cap: taking away any given or
 // mark leaves a second solution or needs a harder step. Nullopt when `stopped` says so.
+// The marks go on the solution's board (board_of(solution): classic, or a combination's frame),
+// the puzzle's board is that board with the marks, as `variant`.
 std::optional<Grid> make_even_odd(const Grid& solution, Rng& rng, const std::function<bool()>& stopped,
-                                  std::optional<double> cap = std::nullopt);
+                                  std::optional<double> cap = std::nullopt, Variant variant = Variant::kEvenOdd);
 
 }  // namespace gp::gen

@@ -30,6 +30,9 @@ struct Plan {
   Request req;
   Shape shape;
   std::shared_ptr<const Board> board;  // the variant's board; null for classic
+  // A grown variant's board before its marks (killer+x: the x board the cages grow on; frame_board);
+  // null when it has a regions part (grown with each puzzle) or none but the classic boxes.
+  std::shared_ptr<const Board> frame;
   Symmetry sym = Symmetry::kNone;
   Fill fill = Fill::kRandom;
   int cells = 0;

@@ -125,11 +125,11 @@ std::optional<std::vector<int>> grow_regions(int n, bool symmetric, Rng& rng) {
   return std::nullopt;
 }
 
-std::optional<Grid> fill_jigsaw(Shape shape, bool symmetric, Rng& rng, int layouts) {
+std::optional<Grid> fill_jigsaw(Shape shape, bool symmetric, Rng& rng, int layouts, Variant variant) {
   for (int k = 0; k < layouts; ++k) {
     const auto layout = grow_regions(shape.n(), symmetric, rng);
     if (!layout) return std::nullopt;
-    auto board = jigsaw_board(shape, *layout);
+    auto board = jigsaw_board(shape, *layout, variant);  // a combination's other units on the regions
     if (!board) continue;  // cannot happen: grown layouts are valid
     const Grid empty(*board);
     solver::Request req;

@@ -28,6 +28,7 @@ std::optional<std::vector<int>> grow_regions(int n, bool symmetric, Rng& rng);
 // search), and those are dropped for a fresh layout. Gives up (nullopt) after `layouts` layouts
 // (or when grow_regions gives up): each fill is a search of at most 28 * n * n nodes.
 // Requires variant_size_problem(kJigsaw, shape) to be empty. Deterministic in the rng state.
-std::optional<Grid> fill_jigsaw(Shape shape, bool symmetric, Rng& rng, int layouts = 64);
+std::optional<Grid> fill_jigsaw(Shape shape, bool symmetric, Rng& rng, int layouts = 64,
+                               Variant variant = Variant::kJigsaw);
 
 }  // namespace gp::gen

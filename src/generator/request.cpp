@@ -65,6 +65,8 @@ Plan make_plan(const Request& r) {
   const VariantDef& def = variant_def(r.variant);
   if (def.marks_replace_givens) p.killer = killer_profile(r.difficulty, r.shape.n());
   if (!def.grown && !def.any_fill) p.board = *variant_board(r.shape, r.variant);
+  if (def.grown && def.combination() && !has_part(r.variant, Variant::kJigsaw))
+    if (auto frame = frame_board(r.shape, r.variant)) p.frame = *frame;
   p.sym = *parse_symmetry(r.symmetry);
   p.fill = *parse_fill(r.fill);
   const Board& dug = dug_board(r);

@@ -57,8 +57,8 @@ std::vector<std::vector<int>> grow_thermos(const Grid& solution, Rng& rng) {
 }
 
 std::optional<Grid> make_thermo(const Grid& solution, Rng& rng, const std::function<bool()>& stopped,
-                                std::optional<double> cap) {
-  const Board& base = classic_board(solution.shape);
+                                std::optional<double> cap, Variant variant) {
+  const Board& base = board_of(solution);
   const int cells = base.cells;
   std::vector<std::vector<int>> thermos = grow_thermos(solution, rng);
   if (thermos.empty()) return std::nullopt;
@@ -74,7 +74,7 @@ std::optional<Grid> make_thermo(const Grid& solution, Rng& rng, const std::funct
   auto within_cap = [&](const std::vector<std::uint8_t>& now) {
     Grid g(solution.shape);
     g.cells = now;
-    g.board = with_rules(base, Variant::kThermo, rules);
+    g.board = with_rules(base, variant, rules);
     return grader::verdict(g, *cap).solved;
   };
 
@@ -117,7 +117,7 @@ std::optional<Grid> make_thermo(const Grid& solution, Rng& rng, const std::funct
   if (!rule) return std::nullopt;  // cannot happen: rising paths of a filled grid
   Grid out(solution.shape);
   out.cells = std::move(puzzle);
-  out.board = with_rules(base, Variant::kThermo, {std::move(*rule)});
+  out.board = with_rules(base, variant, {std::move(*rule)});
   return out;
 }
 

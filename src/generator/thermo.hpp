@@ -18,7 +18,8 @@ namespace gp::gen {
 // cells or more. Thermos do not share cells, and two diagonal steps never cross.
 std::vector<std::vector<int>> grow_thermos(const Grid& solution, Rng& rng);
 
-// A thermo puzzle on the filled classic grid `solution` (4x4 to 9x9), with its board attached:
+// A thermo puzzle on the filled grid `solution` (4x4 to 9x9; its board: classic, or a combination's
+// frame such as the x board of thermo+x), with its board attached (that board with the rule, as `variant`):
 //   1. thermos grown on it (grow_thermos), every cell given;
 //   2. the givens, in a random order, each taken away when the rest (with every thermo) still has
 //      one solution;
@@ -31,6 +32,6 @@ std::vector<std::vector<int>> grow_thermos(const Grid& solution, Rng& rng);
 // solves it with no step rated above `cap`, so the result is minimal among the puzzles the ladder
 // solves within the cap. Nullopt when `stopped` says so, or (never seen) when no thermo is left.
 std::optional<Grid> make_thermo(const Grid& solution, Rng& rng, const std::function<bool()>& stopped,
-                                std::optional<double> cap = std::nullopt);
+                                std::optional<double> cap = std::nullopt, Variant variant = Variant::kThermo);
 
 }  // namespace gp::gen

@@ -1,5 +1,10 @@
 #include "grader/grader.hpp"
 
+#include <map>
+#include <memory>
+#include <mutex>
+#include <algorithm>
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -178,14 +183,67 @@ const Ladder& classic_ladder() {
   return ladder;
 }
 
+namespace {
+
+// The ladder of rules whose ladders differ (a combination: killer+anti-knight, even-odd+anti-king):
+// the ladder with a scale of its own (killer) or else the first rule's, keeping its classic rungs
+// only where every rule keeps them (rule_keeps), with the other ladders' own rungs (rates_steps)
+// merged in by weight (after the rungs of the same weight). Built once per set of ladders.
+struct MergedLadder {
+  std::string name;
+  std::vector<Rung> rungs;
+  Ladder ladder{};
+};
+
+const Ladder* merged_ladder(const std::vector<const Ladder*>& ladders, const std::vector<const Rule*>& rules) {
+  static std::mutex mu;
+  static std::map<std::vector<const Ladder*>, std::unique_ptr<MergedLadder>> cache;
+  std::lock_guard lock(mu);
+  auto& slot = cache[ladders];
+  if (slot) return &slot->ladder;
+  const Ladder* base = ladders.front();
+  for (const Ladder* l : ladders)
+    if (l->bands) base = l;
+  auto m = std::make_unique<MergedLadder>();
+  auto kept = [&](const Rung& r) {
+    if (r.rates_steps) return true;  // a rule's own technique
+    for (const Rung& c : kClassicLadder)
+      if (c.find == r.find)
+        for (const Rule* rule : rules)
+          if (!std::visit([&](const auto& x) { return rule_keeps(x, c); }, *rule)) return false;
+    return true;
+  };
+  for (const Rung& r : base->rungs)
+    if (kept(r)) m->rungs.push_back(r);
+  for (const Ladder* l : ladders) {
+    m->name += std::string(m->name.empty() ? "" : "+") + l->name;
+    if (l == base) continue;
+    for (const Rung& r : l->rungs) {
+      if (!r.rates_steps) continue;
+      auto at = std::find_if(m->rungs.begin(), m->rungs.end(), [&](const Rung& x) { return x.rating > r.rating; });
+      m->rungs.insert(at, r);
+    }
+  }
+  int max_n = kMaxN;
+  for (const Ladder* l : ladders) max_n = std::min(max_n, l->max_n);
+  m->ladder = Ladder{m->name.c_str(), m->rungs, base->bands, base->unfinished, max_n};
+  slot = std::move(m);
+  return &slot->ladder;
+}
+
+}  // namespace
+
 const Ladder* ladder_of(const Board& board) {
-  const Ladder* chosen = nullptr;
+  std::vector<const Ladder*> ladders;
+  std::vector<const Rule*> rules;
   for (const Rule& rule : board.rules) {
     const Ladder& l = std::visit([](const auto& r) -> const Ladder& { return rule_ladder(r); }, rule);
-    if (chosen && chosen != &l) return nullptr;
-    chosen = &l;
+    rules.push_back(&rule);
+    if (std::find(ladders.begin(), ladders.end(), &l) == ladders.end()) ladders.push_back(&l);
   }
-  return chosen ? chosen : &classic_ladder();
+  if (ladders.empty()) return &classic_ladder();
+  if (ladders.size() == 1) return ladders.front();
+  return merged_ladder(ladders, rules);
 }
 
 namespace {

@@ -42,7 +42,8 @@ struct RuleContexts {
   const ArrowRule* arrow = nullptr;  // ArrowRule: the arrows (arrow_ladder.cpp)
   const InequalityRule* inequality = nullptr;  // InequalityRule: the signs (inequality_ladder.cpp)
   std::shared_ptr<const struct DotPairs> dots;  // DotRule: its constrained pairs (dots_ladder.cpp)
-  const MoveRule* move = nullptr;  // MoveRule: the move (move_ladder.cpp)
+  const MoveRule* knight = nullptr;  // MoveRule: anti-knight's move (move_ladder.cpp)
+  const MoveRule* king = nullptr;  // MoveRule: anti-king's (both on anti-king+anti-knight)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -180,8 +181,10 @@ const Ladder& rule_ladder(const MoveRule& rule);
 bool rule_keeps(const MoveRule&, const Rung& classic_rung);
 void make_context(const MoveRule& rule, const Board& board, RuleContexts& contexts);
 
-// The ladder `board`'s rules choose (classic_ladder() without rules); null when its rules choose
-// different ladders (no board has such rules yet: a combined table would be written for them).
+// The ladder `board`'s rules choose (classic_ladder() without rules). Rules of different ladders
+// (a combination such as killer+anti-knight) get one ladder made of them, built once: the ladder
+// with a scale of its own (killer) or the first rule's, its classic rungs kept only where every
+// rule keeps them, the other ladders' own rungs merged in by weight (docs/grader.md).
 const Ladder* ladder_of(const Board& board);
 
 }  // namespace gp::grader

@@ -34,8 +34,8 @@ using Offset = std::array<int, 2>;
 constexpr std::array<Offset, 8> kKnightSteps{{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}};
 constexpr std::array<Offset, 4> kKingSteps{{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}};
 
-bool find_move_pointing(const State& s, RuleContexts& ctx, Step& out) {
-  const Move move = ctx.move->move;
+template <Move move>
+bool find_move_pointing(const State& s, RuleContexts&, Step& out) {
   const int n = s.n();
   const char* what = move == Move::kKnight ? "a knight's move" : "a king's diagonal step";
   std::array<int, kMaxN> places{};
@@ -89,15 +89,16 @@ bool find_move_pointing(const State& s, RuleContexts& ctx, Step& out) {
   return false;
 }
 
-constexpr Rung pointing(const char* name) { return Rung{name, 2.6, find_move_pointing, false, true}; }
+template <Move move>
+constexpr Rung pointing(const char* name) { return Rung{name, 2.6, find_move_pointing<move>, false, true}; }
 
-template <std::size_t N>
+template <Move move, std::size_t N>
 constexpr std::array<Rung, N + 1> with_pointing(const char* name, const std::array<ClassicRung, N>& classic) {
   std::array<Rung, N + 1> out{};
   std::size_t k = 0;
   for (ClassicRung r : classic) {
     out[k++] = keep(r);
-    if (r == kPointing) out[k++] = pointing(name);
+    if (r == kPointing) out[k++] = pointing<move>(name);
   }
   return out;
 }
@@ -111,8 +112,8 @@ constexpr std::array kKept = {
     kNestedChains,
 };
 
-constexpr auto kKnightRungs = with_pointing("Anti-knight pointing", kKept);
-constexpr auto kKingRungs = with_pointing("Anti-king pointing", kKept);
+constexpr auto kKnightRungs = with_pointing<Move::kKnight>("Anti-knight pointing", kKept);
+constexpr auto kKingRungs = with_pointing<Move::kKing>("Anti-king pointing", kKept);
 
 static_assert(keeps_all(kKnightRungs, keeps_all_but_uniqueness), "the anti-knight ladder holds a classic technique the move makes unsound");
 static_assert(keeps_all(kKingRungs, keeps_all_but_uniqueness), "the anti-king ladder holds a classic technique the move makes unsound");
@@ -127,6 +128,8 @@ const Ladder& rule_ladder(const MoveRule& rule) {
 
 bool rule_keeps(const MoveRule&, const Rung& classic_rung) { return keeps_all_but_uniqueness(classic_rung); }
 
-void make_context(const MoveRule& rule, const Board&, RuleContexts& contexts) { contexts.move = &rule; }
+void make_context(const MoveRule& rule, const Board&, RuleContexts& contexts) {
+  (rule.move == Move::kKnight ? contexts.knight : contexts.king) = &rule;
+}
 
 }  // namespace gp::grader

@@ -227,6 +227,21 @@ void PuzzleReader::apply_variant(Result<Grid>& grid, int line, Variant variant) 
   const VariantDef& asked = variant_def(variant);
   const std::string asked_name(asked.name);
   if (grid->variant() != Variant::kClassic) {
+    if (variant != Variant::kClassic && variant != grid->variant() && !got.multi_grid) {
+      // The data the line gave may be the asked variant's (killer+x from 'PUZZLE CAGES').
+      const auto fields = codec::fields(*grid);
+      std::vector<std::string_view> keys;
+      for (const auto& f : fields) keys.push_back(f.key);
+      if (keys == codec::keys_of(variant)) {
+        auto board = codec::board_from_fields(grid->shape, variant, fields);
+        if (board) {
+          grid->board = *board;
+          return;
+        }
+        grid = error_at(line, board.error().to_string());
+        return;
+      }
+    }
     if (variant != Variant::kClassic && variant != grid->variant())
       grid = error_at(line, article(grid->variant()) + " puzzle (" +
                                 (got.multi_grid ? std::string("a 441-character line with '#'")
@@ -307,11 +322,12 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
   const auto c = static_cast<std::size_t>(csv_column_);
   if (c >= fields.size() || fields[c].empty())
     return bad(line_no_, "no puzzle in CSV column " + std::to_string(c + 1) + ": " + excerpt(s));
-  // The first data column with a value (a board carries one kind of data).
+  // Every data column with a value (a combination's two: jigsaw+killer gives regions and cages).
+  PuzzleItem item = cells(line_no_, fields[c]);
   for (const auto& [key, column] : csv_data_)
-    if (static_cast<std::size_t>(column) < fields.size() && !fields[static_cast<std::size_t>(column)].empty())
-      return with_data(cells(line_no_, fields[c]), key, fields[static_cast<std::size_t>(column)]);
-  return cells(line_no_, fields[c]);
+    if (item.grid && static_cast<std::size_t>(column) < fields.size() && !fields[static_cast<std::size_t>(column)].empty())
+      item = with_data(std::move(item), key, fields[static_cast<std::size_t>(column)]);
+  return item;
 }
 
 std::optional<PuzzleItem> PuzzleReader::next() {
@@ -380,18 +396,31 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     // One puzzle a line (anything after the first blank ignored).
     if (token.find(',') == std::string_view::npos && is_line_token(token) &&
         (all_cells(token) || s.find('|') == std::string_view::npos)) {
-      const std::string_view second = first_token(trim(s.substr(token.size())));
-      if (second.size() == token.size() && is_region_token(second)) return with_data(cells(line_no_, token), "regions", second);
-      if (is_cages_token(second) || looks_like_cages(second)) return with_data(cells(line_no_, token), "cages", second);
-      if (looks_like_parity(second, token.size())) return with_data(cells(line_no_, token), "parity", second);
-      if (looks_like_thermos(second)) return with_data(cells(line_no_, token), "thermos", second);
-      if (looks_like_arrows(second)) return with_data(cells(line_no_, token), "arrows", second);
-      if (looks_like_signs(second)) return with_data(cells(line_no_, token), "inequalities", second);
-      if (looks_like_dots(second)) return with_data(cells(line_no_, token), "dots", second);
-      // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
-      // line would be solved as classic).
-      if (looks_like_regions(second, token.size())) return with_data(cells(line_no_, token), "regions", second);
-      return cells(line_no_, token);
+      // The tokens after the puzzle that are its data: one, or a combination's two (jigsaw+killer:
+      // 'PUZZLE REGIONS CAGES'), each told by its content.
+      auto key_of = [&](std::string_view t) -> std::string_view {
+        if (t.size() == token.size() && is_region_token(t)) return "regions";
+        if (is_cages_token(t) || looks_like_cages(t)) return "cages";
+        if (looks_like_parity(t, token.size())) return "parity";
+        if (looks_like_thermos(t)) return "thermos";
+        if (looks_like_arrows(t)) return "arrows";
+        if (looks_like_signs(t)) return "inequalities";
+        if (looks_like_dots(t)) return "dots";
+        // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
+        // line would be solved as classic).
+        if (looks_like_regions(t, token.size())) return "regions";
+        return {};
+      };
+      PuzzleItem item = cells(line_no_, token);
+      std::string_view rest = trim(s.substr(token.size()));
+      for (int k = 0; k < 2 && item.grid; ++k) {
+        const std::string_view t = first_token(rest);
+        const std::string_view key = key_of(t);
+        if (key.empty()) break;
+        item = with_data(std::move(item), key, t);
+        rest = trim(rest.substr(t.size()));
+      }
+      return item;
     }
     if (s.find(',') != std::string_view::npos) {
       if (auto item = from_csv(s)) return item;
@@ -484,7 +513,41 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
         else if (item.grid && e.contains("variant") && e["variant"] == std::string(variant_name(codec::variant_of_key(*k))))
           key = *k, missing = true;
       }
-    if (e.is_object() && e.contains("variant") && !e["variant"].is_string()) {
+    // A combination ("variant": "killer+x", "jigsaw+killer"): its parts' fields, all of them.
+    const VariantDef* combination = nullptr;
+    if (item.grid && e.is_object() && e.contains("variant") && e["variant"].is_string())
+      if (const VariantDef* d = find_variant_def(e["variant"].get<std::string>()); d && d->combination()) combination = d;
+    if (combination) {
+      std::vector<codec::Field> fields;
+      std::string why;
+      const std::vector<std::string_view> keys = codec::keys_of(combination->variant);
+      for (std::string_view k : codec::data_keys()) {
+        const bool needed = std::find(keys.begin(), keys.end(), k) != keys.end();
+        if (!e.contains(std::string(k))) {
+          if (needed && why.empty()) why = "a " + std::string(combination->name) + " puzzle without its \"" + std::string(k) + "\"";
+          continue;
+        }
+        if (!needed) {
+          if (why.empty()) why = "\"" + std::string(k) + "\" belong to a " + std::string(variant_name(codec::variant_of_key(k))) +
+                                 " puzzle, not to variant \"" + std::string(combination->name) + "\"";
+          continue;
+        }
+        auto token = codec::token_from_json(k, e[std::string(k)]);
+        if (!token) {
+          if (why.empty()) why = token.error().diagnostics.front().message;
+          continue;
+        }
+        fields.push_back({k, *token});
+      }
+      if (why.empty()) {
+        auto board = codec::board_from_fields(item.grid->shape, combination->variant, fields);
+        if (board)
+          item.grid->board = *board;
+        else
+          why = board.error().diagnostics.front().message;
+      }
+      if (!why.empty()) item = bad(line, at + why);
+    } else if (e.is_object() && e.contains("variant") && !e["variant"].is_string()) {
       // Never dropped: the puzzle would be solved as classic.
       item = bad(line, at + "\"variant\" is not a name (classic, x, hyper, jigsaw, samurai or killer): " +
                            e["variant"].dump().substr(0, 40));

@@ -188,9 +188,16 @@ std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes
 
 std::vector<std::string> variant_paragraphs(const std::vector<std::string>& variants) {
   // The variant table's how-to-play paragraphs, in their rank order, of the variants present.
+  // A combination brings its parts' paragraphs (killer+x: killer's and x's).
+  std::vector<std::string> names;
+  for (const std::string& v : variants) {
+    names.push_back(v);
+    if (const VariantDef* d = find_variant_def(v); d && d->combination())
+      for (Variant part : d->parts) names.emplace_back(variant_name(part));
+  }
   std::vector<const VariantDef*> rows;
   for (const VariantDef& d : variant_defs())
-    if (!d.how_to_play.empty() && std::find(variants.begin(), variants.end(), d.name) != variants.end())
+    if (!d.how_to_play.empty() && std::find(names.begin(), names.end(), d.name) != names.end())
       rows.push_back(&d);
   std::sort(rows.begin(), rows.end(), [](auto* a, auto* b) { return a->how_to_play_rank < b->how_to_play_rank; });
   std::vector<std::string> out;

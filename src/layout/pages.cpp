@@ -378,7 +378,7 @@ void how_to_play_example(const Context& cx, Page& page, const PageFrame& f, doub
   for (const spec::SectionSpec& s : cx.spec.sections) {
     if (s.shape.n() != n) continue;
     const std::vector<std::string> here =
-        s.symbols == "digits" || s.variant == "killer" ? std::vector<std::string>{} : spec::section_symbols(s);
+        s.symbols == "digits" || spec::marks_are_arithmetic(s.variant) ? std::vector<std::string>{} : spec::section_symbols(s);
     if (!symbols) {
       symbols = here;
       kind = s.symbols == "shapes" ? "shapes" : s.symbols == "colors" ? "colours" : s.symbols == "letters" ? "letters"
@@ -442,7 +442,7 @@ void symbol_paragraphs(const spec::BookSpec& spec, std::vector<std::string>& par
   std::set<int> sizes;
   for (const spec::SectionSpec& s : spec.sections) {
     sizes.insert(s.shape.n());
-    if (s.symbols == "digits" || s.variant == "killer") {
+    if (s.symbols == "digits" || spec::marks_are_arithmetic(s.variant)) {
       all = false;
       continue;
     }
@@ -474,7 +474,7 @@ void symbol_paragraphs(const spec::BookSpec& spec, std::vector<std::string>& par
   // ..." line goes.
   std::set<int> digit_sizes;
   for (const spec::SectionSpec& s : spec.sections)
-    if (s.symbols == "digits" || s.variant == "killer") digit_sizes.insert(s.shape.n());
+    if (s.symbols == "digits" || spec::marks_are_arithmetic(s.variant)) digit_sizes.insert(s.shape.n());
   std::erase_if(paras, [&](const std::string& p) {
     for (int n : sizes)
       if (!digit_sizes.count(n) && p.starts_with(std::to_string(n) + "x" + std::to_string(n) + " grids: ")) return true;
@@ -495,7 +495,7 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
   std::vector<std::string> variants;
   for (const spec::SectionSpec& s : cx.spec.sections) variants.push_back(s.variant);
   const auto rules = variant_paragraphs(variants);
-  if (std::find(variants.begin(), variants.end(), "killer") != variants.end())
+  if (std::any_of(variants.begin(), variants.end(), [](const std::string& v) { return spec::marks_are_arithmetic(v); }))
     for (std::string& p : paras)
       if (p.starts_with("The numbers are symbols, not sums"))
         p = "Outside killer cages the numbers are symbols, not sums. Every puzzle has exactly one solution, and it "

@@ -175,9 +175,11 @@ std::string listing(const std::vector<std::string>& items) {
 std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::SectionSpec& section) {
   if (!section.rules_text.empty()) return section.rules_text;
   if (!worksheet.rules_text.empty()) return worksheet.rules_text;
-  // A jigsaw's regions are shapes with a thick border, not boxes.
+  // A jigsaw's regions (also a combination's with jigsaw) are shapes with a thick border, not boxes.
+  const VariantDef* def = find_variant_def(section.variant);
   const std::string rule = std::string(" Each row, each column and each ") +
-                           (section.variant == "jigsaw" ? "shape" : "box") + " with a thick border must have ";
+                           (def && has_part(def->variant, Variant::kJigsaw) ? "shape" : "box") +
+                           " with a thick border must have ";
   const std::vector<std::string> symbols = spec::section_symbols(section);
   if (section.symbols == "letters")
     return "Write a letter in every empty square." + rule + "all the letters from A to " + symbols.back() +

@@ -159,7 +159,8 @@ std::vector<Key> section_keys() {
                                  "`non-consecutive` (no two neighbours 1 apart, no marks; 6x6 to 9x9: `symmetry`, `clues` and "
                                  "`minimal` apply as for classic), `anti-knight` and `anti-king` "
                                  "(no equal digits a knight's move or a king's diagonal step apart; 6x6 to 9x9, "
-                                 "givens dug as for classic); see "
+                                 "givens dug as for classic); two variants joined by `+` play both at once (`killer+x`, "
+                                 "`jigsaw+x`, `jigsaw+killer`, `anti-king+x`, ...: [board.md](board.md#combinations)); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
                                  "name for `hyper` (read as hyper; `spec --resolved` writes hyper)",
@@ -174,6 +175,14 @@ std::vector<Key> section_keys() {
           part<SS>(t).variant = std::string(variant_name(a.variant));
           return;
         }
+    // A combination ("killer+x", either order): read as its table name, or refused with the reason.
+    if (v.IsScalar() && v.Scalar().find('+') != std::string::npos) {
+      if (auto c = parse_variant(v.Scalar()))
+        part<SS>(t).variant = std::string(variant_name(*c));
+      else
+        r.error(v, path, c.error().diagnostics.front().message);
+      return;
+    }
     read(r, v, path, t);
   };
   keys.push_back(with_docs(plain(S::Section, "regions", Kind::Choice, &SS::regions,

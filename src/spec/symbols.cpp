@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/codec.hpp"
+#include "core/variants.hpp"
 
 namespace gp::spec {
 namespace {
@@ -154,7 +155,10 @@ std::vector<std::string> section_symbols(const SectionSpec& section) {
   return out;
 }
 
-bool marks_are_arithmetic(const std::string& variant) { return variant == "killer"; }
+bool marks_are_arithmetic(const std::string& variant) {
+  const VariantDef* d = find_variant_def(variant);  // killer, or a combination with it (killer+x)
+  return d && has_part(d->variant, Variant::kKiller);
+}
 
 std::optional<std::string> symbols_problem(const SectionSpec& section) {
   const int n = section.shape.n();

@@ -19,7 +19,8 @@ const std::vector<std::string>& symbol_color_names();
 // The named sets: digits, letters, shapes, colors.
 const std::vector<std::string>& symbol_set_names();
 
-// True for variants whose marks are arithmetic on the values (killer's cage sums): their symbols
+// True for variants whose marks are arithmetic on the values (killer's cage sums, also in a
+// combination such as killer+x or jigsaw+killer): their symbols
 // can only be the digits.
 bool marks_are_arithmetic(const std::string& variant);
 

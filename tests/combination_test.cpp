@@ -1,0 +1,272 @@
+// Combinations (two variants joined by '+', docs/board.md "Combinations"): names, the reasons a
+// pair is refused, the combined table rows, generated killer+x, jigsaw+x, jigsaw+killer and
+// anti-king+x puzzles certified by an independent counter (tests/pair_counter.hpp: the units as
+// cell lists, the cages' sums and the king's pairs from the rules' words, the regions and cages
+// read from the puzzle's data), rated on a path the solution never refutes, read back from the
+// line, JSON and CSV forms, with canonical forms the square's symmetries do not change.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pair_counter.hpp"
+#include "codec/board_codec.hpp"
+#include "core/grid.hpp"
+#include "core/rules.hpp"
+#include "core/variants.hpp"
+#include "generator/canonical.hpp"
+#include "generator/generator.hpp"
+#include "grader/grader.hpp"
+#include "input/puzzle_reader.hpp"
+#include "solver/solver.hpp"
+
+using namespace gp;
+
+namespace {
+
+Variant named(const char* name) {
+  auto v = parse_variant(name);
+  REQUIRE(v);
+  return *v;
+}
+
+std::string refusal(const char* name) {
+  auto v = parse_variant(name);
+  return v ? std::string() : v.error().to_string();
+}
+
+std::vector<int> ints(const Grid& g) { return {g.cells.begin(), g.cells.end()}; }
+
+// The counter of a puzzle from its board's data (regions, cages) and the rules its variant's
+// parts name: rows and columns; the boxes or the regions; x's diagonals; the king's pairs.
+test::PairCounter counter_of(const Grid& g) {
+  const int n = g.n();
+  const Board& b = board_of(g);
+  test::PairCounter k(n);
+  k.add_rows_columns();
+  if (has_part(g.variant(), Variant::kJigsaw))
+    k.add_regions(b.region);
+  else
+    k.add_boxes(g.shape.box_rows, g.shape.box_cols);
+  if (has_part(g.variant(), Variant::kX)) k.add_diagonals();
+  if (has_part(g.variant(), Variant::kAntiKing))
+    k.add_pairs([n](int a, int c) { return std::abs(a / n - c / n) == 1 && std::abs(a % n - c % n) == 1; });
+  for (const Cage& cage : b.cages()) k.add_cage(cage.sum, cage.cells);
+  return k;
+}
+
+void certify(const Puzzle& p) {
+  INFO(variant_name(p.givens.variant()) << " " << codec::line_tokens(p.givens.board.get()));
+  const test::PairCounter k = counter_of(p.givens);
+  CHECK(k.holds(ints(p.solution)));
+  std::vector<int> found;
+  REQUIRE(k.count(ints(p.givens), 2, &found) == 1);
+  CHECK(found == ints(p.solution));
+  for (int c = 0; c < p.givens.size(); ++c)
+    if (p.givens.cells[static_cast<size_t>(c)])
+      CHECK(p.givens.cells[static_cast<size_t>(c)] == p.solution.cells[static_cast<size_t>(c)]);
+}
+
+gen::Request request(const char* name, Shape shape = Shape{3, 3}, const char* band = nullptr) {
+  gen::Request r;
+  r.shape = shape;
+  r.variant = named(name);
+  if (band) {
+    r.difficulty = band;
+    if (!variant_def(r.variant).own_scale) r.rating = *grader::band_range(band, r.bands);
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("combinations are named by their parts in alphabetical order and refused with a reason", "[combination]") {
+  CHECK(variant_name(named("killer+x")) == "killer+x");
+  CHECK(named("x+killer") == named("killer+x"));
+  CHECK(variant_name(named("x+anti-king")) == "anti-king+x");
+  CHECK(variant_name(named("windoku+anti-knight")) == "anti-knight+hyper");
+  CHECK(variant_name(named("jigsaw+x")) == "jigsaw+x");
+  CHECK(variant_name(named("jigsaw+killer")) == "jigsaw+killer");
+  CHECK(refusal("samurai+killer") == "killer+samurai: samurai is several overlapping grids and joins no other variant");
+  CHECK(refusal("x+x") == "x+x: a variant cannot be joined to itself");
+  CHECK(refusal("killer+even-odd") ==
+        "even-odd+killer: both make their marks from the solution (parity marks, cages); a combination takes at most one such part");
+  CHECK(refusal("classic+x").find("classic adds nothing to join") != std::string::npos);
+  CHECK(refusal("x+y").rfind("'x+y': unknown variant 'y'", 0) == 0);
+  CHECK(refusal("x+hyper+killer") == "'x+hyper+killer': a combination joins two variants, not more");
+  // A combination is no single variant: the lists stay the table's rows.
+  for (Variant v : all_variants()) CHECK_FALSE(variant_def(v).combination());
+}
+
+TEST_CASE("a combination's row combines its parts'", "[combination]") {
+  const VariantDef& kx = variant_def(named("killer+x"));
+  CHECK(kx.combination());
+  CHECK(kx.grown);
+  CHECK(kx.marks_replace_givens);
+  CHECK(kx.own_scale);
+  CHECK(kx.marks == "cages");
+  CHECK(has_option(kx, "givens"));
+  CHECK(kx.instruction == "row, column, {box} and long diagonal; the digits of a dashed cage add up to its sum, none repeated.");
+  CHECK(kx.size_problem(Shape{2, 3}).rfind("killer+x puzzles are 9x9", 0) == 0);
+  CHECK(kx.size_problem(Shape{3, 3}).empty());
+  const VariantDef& jx = variant_def(named("jigsaw+x"));
+  CHECK(jx.instruction == "row, column, outlined region and long diagonal.");
+  CHECK_FALSE(jx.box_clue_bounds);
+  CHECK(has_option(jx, "regions"));
+  CHECK(jx.size_problem(Shape{2, 3}).empty());
+  const VariantDef& jk = variant_def(named("jigsaw+killer"));
+  CHECK(jk.size_problem(Shape{2, 3}).empty());
+  CHECK_FALSE(jk.size_problem(*standard_shape(12)).empty());  // killer goes up to 9x9
+  CHECK(codec::keys_of(jk.variant) == std::vector<std::string_view>{"regions", "cages"});
+  CHECK(codec::variant_of_keys({"regions", "cages"}) == jk.variant);
+  const VariantDef& ak = variant_def(named("anti-king+x"));
+  CHECK_FALSE(ak.grown);
+  auto board = variant_board(Shape{3, 3}, ak.variant);
+  REQUIRE(board);
+  CHECK((*board)->units.size() == 29u);  // 27 + the two diagonals
+  CHECK((*board)->rule<MoveRule>());
+}
+
+TEST_CASE("killer+x, jigsaw+x, jigsaw+killer and anti-king+x puzzles are unique by an independent count",
+          "[combination]") {
+  struct Case {
+    const char* name;
+    Shape shape;
+    int seeds;
+  };
+  for (const Case& c : {Case{"killer+x", Shape{3, 3}, 2}, Case{"jigsaw+x", Shape{3, 3}, 2}, Case{"jigsaw+x", Shape{2, 3}, 2},
+                        Case{"jigsaw+killer", Shape{3, 3}, 2}, Case{"jigsaw+killer", Shape{2, 3}, 2},
+                        Case{"anti-king+x", Shape{3, 3}, 2}})
+    for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(c.seeds); ++seed) {
+      auto p = gen::generate_one(request(c.name, c.shape), seed);
+      REQUIRE(p);
+      CHECK(variant_name(p->givens.variant()) == c.name);
+      CHECK(p->solution.board == p->givens.board);
+      certify(*p);
+      const Board& b = board_of(p->givens);
+      if (has_part(p->givens.variant(), Variant::kX)) CHECK(b.has_extras());
+      if (has_part(p->givens.variant(), Variant::kJigsaw)) CHECK(b.jigsaw());
+      if (has_part(p->givens.variant(), Variant::kKiller)) CHECK(b.killer());
+    }
+}
+
+TEST_CASE("combinations are rated on their parts' ladders, on a sound path", "[combination]") {
+  for (const char* name : {"killer+x", "jigsaw+killer", "jigsaw+x", "anti-king+x"})
+    for (const char* band : {"easy", "hard"}) {
+      auto p = gen::generate_one(request(name, Shape{3, 3}, band), 1);
+      REQUIRE(p);
+      INFO(name << " " << band);
+      CHECK(p->label == band);
+      grader::GradeOptions go;
+      go.record_path = true;
+      go.check_against = &p->solution;
+      const grader::Grade g = grader::grade(p->givens, go);
+      CHECK(g.solved);
+      CHECK(g.wrong_step.empty());
+      CHECK_FALSE(g.used_uniqueness);
+    }
+  // Two rules of different ladders: one ladder made of both.
+  auto both = variant_board(Shape{3, 3}, named("anti-king+anti-knight"));
+  REQUIRE(both);
+  bool knight = false, king = false;
+  for (const auto& e : grader::ladder(**both)) {
+    knight = knight || e.name == std::string("Anti-knight pointing");
+    king = king || e.name == std::string("Anti-king pointing");
+    CHECK(e.name != std::string("BUG"));
+  }
+  CHECK(knight);
+  CHECK(king);
+}
+
+TEST_CASE("combinations read back from the line, JSON and CSV forms", "[combination]") {
+  auto p = gen::generate_one(request("jigsaw+killer", Shape{2, 3}), 3);
+  REQUIRE(p);
+  std::string puzzle;
+  for (auto v : p->givens.cells) puzzle += v ? char('0' + v) : '.';
+  const std::string tokens = codec::line_tokens(p->givens.board.get());
+  CHECK(tokens.find(' ') != std::string::npos);  // regions and cages
+  {  // the line form names the combination by its two tokens
+    std::istringstream in(puzzle + " " + tokens + "\n");
+    input::PuzzleReader reader(in, "in.txt");
+    auto item = reader.next();
+    REQUIRE(item);
+    REQUIRE(item->grid);
+    CHECK(*item->grid == p->givens);
+    CHECK(solver::count_solutions(*item->grid, 2) == 1);
+  }
+  {  // JSON: both fields and the variant
+    nlohmann::ordered_json j;
+    j["puzzle"] = puzzle;
+    j["variant"] = "jigsaw+killer";
+    codec::put_json(j, p->givens.board.get());
+    std::istringstream in("{\"puzzles\": [" + j.dump() + "]}");
+    input::PuzzleReader reader(in, "in.json");
+    auto item = reader.next();
+    REQUIRE(item);
+    REQUIRE(item->grid);
+    CHECK(*item->grid == p->givens);
+  }
+  {  // CSV: a column per key
+    std::istringstream in("puzzle,regions,cages\n" + puzzle + "," + codec::token(p->givens.board.get(), "regions") + "," +
+                          codec::token(p->givens.board.get(), "cages") + "\n");
+    input::PuzzleReader reader(in, "in.csv");
+    auto item = reader.next();
+    REQUIRE(item);
+    REQUIRE(item->grid);
+    CHECK(*item->grid == p->givens);
+  }
+  // killer+x: the cages alone read as killer, and as killer+x when the variant says so.
+  auto kx = gen::generate_one(request("killer+x"), 2);
+  REQUIRE(kx);
+  std::string empty(81, '.');
+  std::istringstream in("{\"puzzles\": [{\"puzzle\": \"" + empty + "\", \"variant\": \"killer+x\", \"cages\": " +
+                        codec::json_value(kx->givens.board.get(), "cages").dump() + "}]}");
+  input::PuzzleReader reader(in, "in.json");
+  auto item = reader.next();
+  REQUIRE(item);
+  REQUIRE(item->grid);
+  CHECK(*item->grid == kx->givens);
+  Result<Grid> line = Grid(kx->givens);
+  line->board = *codec::board_from_token(Shape{3, 3}, "cages", codec::token(kx->givens.board.get(), "cages"));
+  CHECK(line->variant() == Variant::kKiller);
+  reader.apply_variant(line, 1, named("killer+x"));
+  REQUIRE(line);
+  CHECK(*line == kx->givens);
+  // A combination without its data is refused with the place.
+  std::istringstream missing("{\"puzzles\": [{\"puzzle\": \"" + empty + "\", \"variant\": \"killer+x\"}]}");
+  input::PuzzleReader r2(missing, "m.json");
+  auto bad = r2.next();
+  REQUIRE(bad);
+  REQUIRE_FALSE(bad->grid);
+  CHECK(bad->grid.error().to_string().find("a killer+x puzzle without its \"cages\"") != std::string::npos);
+}
+
+TEST_CASE("combination canonical forms ignore the square's symmetries", "[combination]") {
+  for (const char* name : {"killer+x", "jigsaw+killer", "anti-king+x"}) {
+    auto p = gen::generate_one(request(name), 4);
+    REQUIRE(p);
+    const std::string form = gen::canonical_form(p->givens);
+    CHECK(form.rfind(std::string(name) + ":", 0) == 0);
+    const Board& b = board_of(p->givens);
+    for (int t : {1, 3, 6}) {
+      const std::vector<int> to = square_image(9, t);
+      std::vector<int> region(81);
+      Grid moved(p->givens.shape);
+      for (int c = 0; c < 81; ++c) {
+        moved.cells[static_cast<size_t>(to[static_cast<size_t>(c)])] = p->givens.cells[static_cast<size_t>(c)];
+        region[static_cast<size_t>(to[static_cast<size_t>(c)])] = b.region[static_cast<size_t>(c)];
+      }
+      auto frame = frame_board(Shape{3, 3}, p->givens.variant(), b.jigsaw() ? &region : nullptr);
+      REQUIRE(frame);
+      std::vector<Rule> rules;
+      for (const Rule& r : b.rules)
+        if (!rule_key(r).empty()) rules.push_back(mapped(r, b, to));
+      moved.board = rules.empty() ? *frame : with_rules(**frame, p->givens.variant(), rules);
+      INFO(name << " symmetry " << t);
+      CHECK(counter_of(moved).count(ints(moved), 2) == 1);
+      CHECK(gen::canonical_form(moved) == form);
+    }
+  }
+}
