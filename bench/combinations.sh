@@ -6,7 +6,7 @@
 #
 # Usage: bench/combinations.sh              (builds the release binary as bench/run.sh does)
 #        GP=build-ci/src/cli/gridpress bench/combinations.sh   (an optimised binary already built)
-#        QUICK=1 ...                         (50 puzzles, 3 rounds)
+#        QUICK=1 ...                         (50 puzzles, 3 rounds); ROUNDS=N sets the rounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z ${GP:-} ]]; then
@@ -18,7 +18,7 @@ SOLO=/usr/games/sgt-solo
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
-n=$((quick ? 50 : 200)); rounds=$((quick ? 3 : 5))
+n=$((quick ? 50 : 200)); rounds=${ROUNDS:-$((quick ? 3 : 5))}
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.2f", a / b }'; }
 row() { printf '  %-52s %s\n' "$1" "$2"; }

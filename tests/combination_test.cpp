@@ -1,8 +1,8 @@
 // Combinations (two variants joined by '+', docs/board.md "Combinations"): names, the reasons a
 // pair is refused, the combined table rows, generated killer+x, jigsaw+x, jigsaw+killer and
-// anti-king+x puzzles certified by an independent counter (tests/pair_counter.hpp: the units as
-// cell lists, the cages' sums and the king's pairs from the rules' words, the regions and cages
-// read from the puzzle's data), rated on a path the solution never refutes, read back from the
+// anti-king+x puzzles certified by the independent counter (tests/brute_count.hpp: the units as
+// cell lists, the cages' sums and the king's step as predicates written from the rules' words, the
+// regions and cages read from the puzzle's data), rated on a path the solution never refutes, read back from the
 // line, JSON and CSV forms, with canonical forms the square's symmetries do not change.
 #include <catch2/catch.hpp>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "pair_counter.hpp"
+#include "brute_count.hpp"
 #include "codec/board_codec.hpp"
 #include "core/grid.hpp"
 #include "core/rules.hpp"
@@ -39,30 +39,65 @@ std::string refusal(const char* name) {
 
 std::vector<int> ints(const Grid& g) { return {g.cells.begin(), g.cells.end()}; }
 
-// The counter of a puzzle from its board's data (regions, cages) and the rules its variant's
-// parts name: rows and columns; the boxes or the regions; x's diagonals; the king's pairs.
-test::PairCounter counter_of(const Grid& g) {
+// The counter's problem of a puzzle from its board's data (regions, cages) and the rules its
+// variant's parts name: rows and columns; the boxes or the regions; x's diagonals; no equal digits
+// touching at a corner (anti-king); each cage's digits different (a unit of its own) and adding up
+// to its sum (the empty cells' different digits must be able to make up the rest).
+brute::Problem problem_of(const Grid& g) {
   const int n = g.n();
   const Board& b = board_of(g);
-  test::PairCounter k(n);
-  k.add_rows_columns();
-  if (has_part(g.variant(), Variant::kJigsaw))
-    k.add_regions(b.region);
-  else
-    k.add_boxes(g.shape.box_rows, g.shape.box_cols);
-  if (has_part(g.variant(), Variant::kX)) k.add_diagonals();
+  brute::Problem p{n, n * n, brute::latin_units(n), {}};
+  if (has_part(g.variant(), Variant::kJigsaw)) {
+    std::vector<std::vector<int>> regions(static_cast<size_t>(n));
+    for (int c = 0; c < n * n; ++c) regions[static_cast<size_t>(b.region[static_cast<size_t>(c)])].push_back(c);
+    for (auto& r : regions) p.units.push_back(r);
+  } else {
+    auto boxes = brute::sudoku_units(g.shape.box_rows, g.shape.box_cols);
+    p.units.insert(p.units.end(), boxes.begin() + 2 * n, boxes.end());
+  }
+  if (has_part(g.variant(), Variant::kX))
+    for (auto& d : brute::diagonal_units(n)) p.units.push_back(d);
   if (has_part(g.variant(), Variant::kAntiKing))
-    k.add_pairs([n](int a, int c) { return std::abs(a / n - c / n) == 1 && std::abs(a % n - c % n) == 1; });
-  for (const Cage& cage : b.cages()) k.add_cage(cage.sum, cage.cells);
-  return k;
+    p.checks.push_back([n](const std::vector<int>& cells, int cell) {
+      for (int o = 0; o < n * n; ++o)
+        if (std::abs(o / n - cell / n) == 1 && std::abs(o % n - cell % n) == 1 &&
+            cells[static_cast<size_t>(o)] == cells[static_cast<size_t>(cell)])
+          return false;
+      return true;
+    });
+  std::vector<int> cage_of(static_cast<size_t>(n * n), -1);
+  std::vector<std::pair<int, std::vector<int>>> cages;
+  for (const Cage& cage : b.cages()) {
+    for (int c : cage.cells) cage_of[static_cast<size_t>(c)] = static_cast<int>(cages.size());
+    cages.push_back({cage.sum, cage.cells});
+    p.units.push_back(cage.cells);
+  }
+  if (!cages.empty())
+    p.checks.push_back([cage_of, cages, n](const std::vector<int>& cells, int cell) {
+      const auto& [sum, members] = cages[static_cast<size_t>(cage_of[static_cast<size_t>(cell)])];
+      int total = 0, empty = 0;
+      for (int c : members) {
+        total += cells[static_cast<size_t>(c)];
+        empty += cells[static_cast<size_t>(c)] == 0;
+      }
+      // The empty cells take different digits: at least 1 + 2 + ..., at most n + (n - 1) + ...
+      return total + empty * (empty + 1) / 2 <= sum && total + empty * (2 * n - empty + 1) / 2 >= sum;
+    });
+  return p;
+}
+
+int count(const Grid& g, const std::vector<int>& givens, int limit, std::vector<int>* first = nullptr) {
+  brute::Counter k(problem_of(g), givens);
+  const int found = k.count(limit);
+  if (first) *first = k.first();
+  return found;
 }
 
 void certify(const Puzzle& p) {
   INFO(variant_name(p.givens.variant()) << " " << codec::line_tokens(p.givens.board.get()));
-  const test::PairCounter k = counter_of(p.givens);
-  CHECK(k.holds(ints(p.solution)));
+  CHECK(brute::Counter(problem_of(p.givens), ints(p.solution)).consistent());
   std::vector<int> found;
-  REQUIRE(k.count(ints(p.givens), 2, &found) == 1);
+  REQUIRE(count(p.givens, ints(p.givens), 2, &found) == 1);
   CHECK(found == ints(p.solution));
   for (int c = 0; c < p.givens.size(); ++c)
     if (p.givens.cells[static_cast<size_t>(c)])
@@ -265,7 +300,7 @@ TEST_CASE("combination canonical forms ignore the square's symmetries", "[combin
         if (!rule_key(r).empty()) rules.push_back(mapped(r, b, to));
       moved.board = rules.empty() ? *frame : with_rules(**frame, p->givens.variant(), rules);
       INFO(name << " symmetry " << t);
-      CHECK(counter_of(moved).count(ints(moved), 2) == 1);
+      CHECK(count(moved, ints(moved), 2) == 1);
       CHECK(gen::canonical_form(moved) == form);
     }
   }

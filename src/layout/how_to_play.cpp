@@ -71,6 +71,8 @@ std::vector<HowToPlayBlock> how_to_play_blocks(const spec::BookSpec& spec) {
       const VariantDef* def = find_variant_def(v);
       b.text = instruction_line(v, first_shape(spec, v));
       if (def && !def->how_to_play.empty()) b.text += " " + std::string(def->how_to_play);
+      if (def && def->combination())  // both parts' paragraphs (killer+x: killer's, then x's)
+        for (Variant part : def->parts) b.text += " " + std::string(variant_def(part).how_to_play);
     }
     blocks.push_back(std::move(b));
   }
