@@ -3,16 +3,23 @@
 # in the same run on the same machine, reported as rates and ratios. Not a test: it prints numbers.
 #
 # Usage: bench/run.sh [section ...]     sections: engine solver clues sizes grade difficulty variants jigsaw samurai killer book
-#                                       variety variety-ratings (rule variants, issue 27; not in the default run)
+#                                       variety variety-ratings combinations (rule variants and
+#                                       combinations, issue 27; not in the default run)
 #                                       (default: all)
 #        QUICK=1 bench/run.sh           smaller counts (a smoke run, figures are rougher)
 #        VARIETY="thermo arrow" bench/run.sh variety    only these rule variants
+#        GP=build-ci/src/cli/gridpress bench/run.sh ...   an optimised binary already built (no release build)
 # Needs the shared puzzle data at ../shared/data for the solver section (skipped without it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh qqwing sgt-puzzles time >/dev/null
-bash scripts/build.sh release >/dev/null
-GP=$PWD/build/src/cli/gridpress
+# GP=path/to/gridpress: an optimised binary already built (e.g. build-ci/src/cli/gridpress); else
+# the release build.
+if [[ -z ${GP:-} ]]; then
+  bash scripts/build.sh release >/dev/null
+  GP=$PWD/build/src/cli/gridpress
+fi
+GP=$(realpath "$GP")
 SOLO=/usr/games/sgt-solo
 DATA=${GRIDPRESS_SHARED_DATA:-$PWD/../shared/data}
 OUT=$(mktemp -d)
@@ -191,6 +198,31 @@ killer)
   row "gridpress --variant killer, $n puzzles" "$ours s (CPU $(median <"$OUT/killer_cpu") s)"
   row "sgt-solo --generate $n 3x3kdb (one thread)" "$theirs s (CPU $(median <"$OUT/solo_k_cpu") s)"
   row "ratio killer (ours / solo)" "$(ratio "$ours" "$theirs")"
+  ;;
+combinations)
+  echo "== Killer-X and Jigsaw-X, 200 9x9 puzzles each, --jobs 2, vs sgt-solo --generate 200 3x3xkdb / 9jxdb (Solo's"
+  echo "   killer with the X rule, jigsaw-X; basic), medians of interleaved runs, wall and CPU (user + sys)"
+  echo "   (target: ours <= half of Solo's time; issue 27)"
+  n=$((quick ? 50 : 200)); rounds=$((quick ? 3 : 5))
+  for key in gp_kx solo_kx gp_jx solo_jx; do : >"$OUT/$key.wall"; : >"$OUT/$key.cpu"; done
+  timed() {  # key command...: appends the run's wall and CPU seconds
+    local key=$1; shift
+    measure "$@"; echo "$secs" >>"$OUT/$key.wall"; echo "$cpu" >>"$OUT/$key.cpu"
+  }
+  for ((k = 1; k <= rounds; k++)); do
+    timed gp_kx "$GP" generate --variant killer+x --count "$n" --jobs 2 --seed "$k" -q
+    timed solo_kx "$SOLO" --generate "$n" 3x3xkdb
+    timed gp_jx "$GP" generate --variant jigsaw+x --count "$n" --jobs 2 --seed "$k" -q
+    timed solo_jx "$SOLO" --generate "$n" 9jxdb
+  done
+  for pair in "kx killer+x 3x3xkdb" "jx jigsaw+x 9jxdb"; do
+    read -r key ours theirs <<<"$pair"
+    gw=$(median <"$OUT/gp_$key.wall"); gc=$(median <"$OUT/gp_$key.cpu")
+    sw=$(median <"$OUT/solo_$key.wall"); sc=$(median <"$OUT/solo_$key.cpu")
+    row "gridpress --variant $ours, $n puzzles" "$gw s wall, $gc s CPU"
+    row "sgt-solo --generate $n $theirs (one thread)" "$sw s wall, $sc s CPU"
+    row "ratio $ours (ours / Solo): wall, CPU" "$(ratio "$gw" "$sw"), $(ratio "$gc" "$sc")"
+  done
   ;;
 variety)
   echo "== 200 puzzles at medium of each 9x9 rule variant, --jobs 2 (target: each under 30 s; issue 27)"
