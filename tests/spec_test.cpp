@@ -128,7 +128,7 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
        "hard, expert, fiendish)"},
       {"theme: {caption: \"{number} {lable}\"}\nsections:\n  - count: 1\n",
        "1:18: theme.caption: unknown placeholder {lable}; did you mean 'label'? (use {number} {label} {rating} "
-       "{clues} {section} {grid} {page} {answer_page} {stars} {level})"},
+       "{clues} {section} {grid} {page} {answer_page} {stars} {level} {variant})"},
       {"output: {creation_date: yesterday}\nsections:\n  - count: 1\n",
        "1:25: output.creation_date: expected an ISO 8601 date such as 2026-01-31 or 2026-01-31T09:00:00Z, got "
        "'yesterday'"},

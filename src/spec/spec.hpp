@@ -157,7 +157,7 @@ const std::vector<std::string>& killer_givens_names();
 std::pair<int, int> per_page_layout(int per_page, bool landscape);
 
 // Placeholders a caption template may use (the ones layout fills in): {number} {label} {rating}
-// {clues} {section} {grid} {page} {answer_page} {stars}.
+// {clues} {section} {grid} {page} {answer_page} {stars} {level} {variant}.
 const std::vector<std::string>& caption_placeholders();
 // The languages of weekday and month names in newspaper captions (newspaper.locale).
 const std::vector<std::string>& caption_locale_names();

@@ -168,7 +168,7 @@ std::pair<int, int> per_page_layout(int per_page, bool landscape) {
 
 const std::vector<std::string>& caption_placeholders() {
   static const std::vector<std::string> names = {"number", "label", "rating",      "clues", "section",
-                                                 "grid",   "page",  "answer_page", "stars", "level"};
+                                                 "grid",   "page",  "answer_page", "stars", "level", "variant"};
   return names;
 }
 
