@@ -33,9 +33,11 @@ Result<std::optional<PuzzleAt>> cover_sample(const spec::BookSpec& spec, const l
                                                   : std::string(" (it has no puzzles)"))));
   }
   // The main variant: the most puzzles; at a tie, the first to appear.
+  // In book order (a book in mixed order keeps its records section by section).
+  const std::vector<std::size_t> order = plan.book_order();
   std::map<std::string, int> count, first;
-  for (size_t i = 0; i < plan.records.size(); ++i) {
-    const layout::PuzzleRecord& r = plan.records[i];
+  for (size_t i = 0; i < order.size(); ++i) {
+    const layout::PuzzleRecord& r = plan.records[order[i]];
     if (blank(r)) continue;
     const std::string& v = spec.sections[static_cast<size_t>(r.section)].variant;
     if (count[v]++ == 0) first[v] = static_cast<int>(i);
@@ -46,9 +48,11 @@ Result<std::optional<PuzzleAt>> cover_sample(const spec::BookSpec& spec, const l
     if (main.empty() || k > count[main] || (k == count[main] && first[v] < first[main])) main = v;
   const int middle = (count[main] + 1) / 2;  // 1-based among the main variant's puzzles
   int seen = 0;
-  for (const layout::PuzzleRecord& r : plan.records)
+  for (const std::size_t at : order) {
+    const layout::PuzzleRecord& r = plan.records[at];
     if (!blank(r) && spec.sections[static_cast<size_t>(r.section)].variant == main && ++seen == middle)
       return std::optional<PuzzleAt>(PuzzleAt{r.section, r.index});
+  }
   return std::optional<PuzzleAt>();
 }
 

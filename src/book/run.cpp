@@ -23,6 +23,7 @@
 
 #include "book/cover.hpp"
 #include "book/kdp.hpp"
+#include "book/order.hpp"
 #include "book/record.hpp"
 #include "book/sections.hpp"
 #include "book/techniques.hpp"
@@ -292,6 +293,7 @@ bool grades_can_wait(const spec::BookSpec& spec, const BookRunOptions& options) 
   for (const std::string* tmpl : {&spec.theme.caption, &spec.theme.answer_caption})
     for (const char* field : {"{label", "{rating", "{level", "{stars"})
       if (tmpl->find(field) != std::string::npos) return false;
+  if (spec.order == "rising") return false;  // the pages' order reads the grades
   for (const auto& sec : spec.sections)
     if (sec.order == "rating") return false;
   return true;
@@ -466,7 +468,10 @@ Status write_manifest(const std::string& stem, const spec::BookSpec& spec, const
   info.seed = spec.seed;
   info.pages = plan.book_pages;
   info.generator = std::string("gridpress ") + GRIDPRESS_VERSION;
-  return render::write_manifest(stem, info, static_cast<int>(plan.records.size()), entry_at);
+  // In book order (a book in mixed order keeps its records section by section).
+  const std::vector<std::size_t> order = plan.book_order();
+  return render::write_manifest(stem, info, static_cast<int>(plan.records.size()),
+                                [&](int i) { return entry_at(static_cast<int>(order[static_cast<size_t>(i)])); });
 }
 
 // The catalogue's entries for the book's puzzles, in book order.
@@ -479,7 +484,8 @@ std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const lay
   std::vector<std::string> child_files;  // worksheet.split: per_child
   for (const std::string& path : child_paths(spec.output.path, plan.parts))
     child_files.push_back(fs::absolute(path, ec).lexically_normal().string());
-  for (const layout::PuzzleRecord& rec : plan.records) {
+  for (const std::size_t at : plan.book_order()) {
+    const layout::PuzzleRecord& rec = plan.records[at];
     Puzzle p = puzzles[static_cast<size_t>(rec.section)].get(static_cast<size_t>(rec.index));
     if (p.canonical.empty()) p.canonical = gen::canonical_form(p.givens);  // a puzzle made without one
     catalogue::Entry e = catalogue::entry_of(p, "book");
@@ -635,7 +641,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   auto cover_plan = plan_cover(spec, *plan, measure);
   if (!cover_plan) return failed(std::move(run), Outcome::bad_input, cover_plan.error());
   const layout::CoverOptions& cover = cover_plan->options;
-  const std::optional<PuzzleAt>& sample_at = cover_plan->sample_at;
+  std::optional<PuzzleAt> sample_at = cover_plan->sample_at;
   const layout::LayoutOptions layout_options = layout::options_for(spec);
   run.book_pages = plan->book_pages;
   run.answer_pages = plan->answer_pages;
@@ -672,6 +678,24 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     }
   }
   std::vector<PuzzleStore>* puzzles = &generated;
+  // A book in rising order: the pages' order comes from the puzzles' grades, so the plan is made
+  // again with them (the same pages and page count, in another order; numbers, answers and the
+  // cover's sample follow).
+  auto replan = [&]() -> Status {
+    if (spec.order != "rising") return Ok{};
+    std::vector<int> counts;
+    for (const auto& store : *puzzles) counts.push_back(static_cast<int>(store.size()));
+    auto again = layout::plan_book(spec, counts, measure, layout::options_for(spec), difficulty_keys(spec, *puzzles));
+    if (!again) return again.error();
+    *plan = std::move(*again);
+    if (spec.cover.enabled) {
+      auto at = cover_sample(spec, *plan);
+      if (!at) return at.error();
+      sample_at = *at;
+    }
+    return Ok{};
+  };
+  if (Status st = replan(); !st) return failed(std::move(run), Outcome::failed, st.error());
   // With a catalogue, reserve the puzzles; when another run took some meanwhile, generate again
   // (its lookups now see them). A book made again from kept puzzles (keep_partial) cannot.
   for (int tries = 1; cat->active(); ++tries) {
@@ -688,6 +712,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
                     Error(ErrorKind::io, spec.catalogue +
                                              ": other runs took this book's puzzles at the same time; run it again"));
     generated = std::move(*again);
+    if (Status st = replan(); !st) return failed(std::move(run), Outcome::failed, st.error());
   }
   for (const auto& sec : *puzzles) run.puzzles += static_cast<int>(sec.size());
   std::optional<BackgroundGrades> grades;

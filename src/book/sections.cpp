@@ -163,6 +163,9 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
   using Clock = std::chrono::steady_clock;
   const spec::SectionSpec& sec = spec.sections[static_cast<std::size_t>(s)];
   const int count = sec.count;
+  // The section's puzzles easiest first: `order: rating`, or a book in rising order (its pages then
+  // merge the sections' runs by difficulty, book/order.hpp).
+  const bool by_rating = sec.order == "rating" || spec.order == "rising";
   const auto deadline = Clock::now() + std::chrono::duration<double>(request.budget_seconds);
   if (sec.blank) {  // practice grids: nothing to generate
     PuzzleStore store;
@@ -208,7 +211,7 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       bo.first = static_cast<std::uint64_t>(first);
       bo.exclude = mixed ? &with_exact : &seen;
       bo.excluded = excluded;
-      bo.grade = grade || sec.order == "rating";  // the order needs the ratings now
+      bo.grade = grade || by_rating;  // the order needs the ratings now
       bo.exact = exact;
       Error ran_out;
       if (out_of_budget) bo.out_of_budget = &ran_out;
@@ -259,9 +262,9 @@ Result<PuzzleStore> generate_section(const spec::BookSpec& spec, int s, const ge
       any = true;
     }
   }
-  if (sec.order == "rating")
+  if (by_rating)
     std::stable_sort(order.begin(), order.end(), [](const Puzzle& a, const Puzzle& b) { return a.rating < b.rating; });
-  if (m == 1 && sec.order != "rating") return std::move(made.front());
+  if (m == 1 && !by_rating) return std::move(made.front());
   PuzzleStore store;
   for (const Puzzle& p : order) store.add(p);
   return store;

@@ -84,6 +84,9 @@ std::string how_to_play_intro(const spec::BookSpec& spec, int answers_page) {
       "Every puzzle in this book has exactly one solution, and it can be found by reasoning alone, without "
       "guessing. Each kind of puzzle has its rules below, with a small solved example: the digits given are "
       "black, the ones a solver fills in grey.";
+  if (spec.order != "sections")
+    s += spec.order == "rising" ? " The kinds of puzzle are mixed, easiest first: the head of each page names its kind."
+                                : " The kinds of puzzle take turns: the head of each page names its kind.";
   if (spec.answers.enabled && answers_page > 0) {
     if (spec.answers.placement == "separate")
       s += " The answers are printed separately.";

@@ -163,7 +163,7 @@ struct SectionFit {
 
 struct BookPlan {
   std::vector<PlannedPage> pages;      // book pages in order, then the answer document's pages
-  std::vector<PuzzleRecord> records;   // section by section, puzzle order
+  std::vector<PuzzleRecord> records;   // section by section, puzzle order (book_order() for page order)
   std::vector<SectionFit> fits;        // per section
   int book_pages = 0;                  // pages in the book document
   int answer_pages = 0;                // pages in the separate answer document (0 if none)
@@ -180,6 +180,9 @@ struct BookPlan {
 
   // The pages of one document, in order.
   std::vector<PlannedPage> document_pages(int document) const;
+  // Indices into `records` in book order (by file, then page, then number): the identity unless the
+  // book is in mixed order (spec order interleave or rising).
+  std::vector<std::size_t> book_order() const;
 };
 
 // Plans the book. `section_counts[s]` is the number of puzzles of section s (normally the spec's
@@ -192,8 +195,16 @@ struct BookPlan {
 // digits smaller than theme.min_digit_size ("sections[0]: digits would be 12.4 pt at 2x3 per
 // page, below theme.min_digit_size 16 pt; use fewer per page"),
 // and page geometry errors (see PageGeometry::make).
+// Mixed order (spec.order "interleave" or "rising", docs/book.md "Mixed order"): no section heading
+// pages; the sections' puzzle pages are dealt in turn (a page of each section, round robin); with
+// "rising" and `difficulty` given (difficulty[s][i]: puzzle i of section s on a scale common to every
+// variant, book::difficulty_keys), the pages are then ordered by their puzzles' mean (stable: pages
+// alike keep the round-robin order). Without `difficulty` a rising book is planned as interleaved:
+// the same pages and page count, only their order differs. Numbers run in page order; `records`
+// stays section by section; the answers stay a run per section.
 Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
-                           const TextMeasure& measure, const LayoutOptions& options = {});
+                           const TextMeasure& measure, const LayoutOptions& options = {},
+                           const std::vector<std::vector<double>>& difficulty = {});
 
 // Where pages go. `answers` receives the separate answer document's pages and is required only
 // when answers.placement is "separate".

@@ -44,9 +44,11 @@ Font fit_font(const Context& cx, const std::string& s, Font font, double width) 
   return font;
 }
 
-void running_head(const Context& cx, Page& page, const PageFrame& f, const std::string& recto_text) {
+// The book's title on verso pages, `recto_text` on recto pages; `both` = on either side (a puzzle
+// page of a book in mixed order names its section, so every page says which kind it holds).
+void running_head(const Context& cx, Page& page, const PageFrame& f, const std::string& recto_text, bool both = false) {
   if (!cx.spec.theme.running_head) return;
-  const std::string s = f.recto ? recto_text : cx.spec.title;
+  const std::string s = f.recto || both ? recto_text : cx.spec.title;
   if (s.empty()) return;
   const double h = cx.bands.head - cx.options.band_gap_mm;
   const Font font = fit_font(cx, s, cx.fonts.head, f.content.w);
@@ -322,8 +324,15 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
   if (cx.spec.front.how_to_play) entries.push_back({"How to play", cx.plan.how_to_play_page});
   if (cx.spec.front.techniques) entries.push_back({"Solving techniques", cx.plan.techniques_page});
   if (cx.plan.combinations_page > 0) entries.push_back({"Cage combinations", cx.plan.combinations_page});
-  for (std::size_t s = 0; s < cx.spec.sections.size(); ++s) {
-    entries.push_back({cx.spec.sections[s].name, cx.plan.section_pages[s]});
+  if (cx.spec.order == "sections") {
+    for (std::size_t s = 0; s < cx.spec.sections.size(); ++s) {
+      entries.push_back({cx.spec.sections[s].name, cx.plan.section_pages[s]});
+    }
+  } else {  // mixed order: the sections' pages are dealt together, one entry for them all
+    int first = 0;
+    for (int p : cx.plan.section_pages)
+      if (p > 0 && (first == 0 || p < first)) first = p;
+    entries.push_back({"Puzzles", first});
   }
   const bool separate = cx.spec.answers.placement == "separate";
   if (cx.spec.answers.enabled && !separate && cx.plan.answers_first_page > 0) {
@@ -791,7 +800,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::blank: break;
       case PageKind::puzzles: {
         const std::string& name = spec.sections[static_cast<std::size_t>(pp.section)].name;
-        running_head(cx, page, f, name.empty() ? spec.title : name);
+        running_head(cx, page, f, name.empty() ? spec.title : name, spec.order != "sections");
         worksheet_header(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)].pupil);
         const SectionFit& fit = plan.fits[static_cast<std::size_t>(pp.section)];
         const bool with_rules = pp.first == 0 || spec.worksheet.rules_every_page;

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <set>
 #include <string>
 #include <tuple>
@@ -124,6 +125,16 @@ std::vector<PlannedPage> BookPlan::document_pages(int document) const {
     if (p.document == document) out.push_back(p);
   }
   return out;
+}
+
+std::vector<std::size_t> BookPlan::book_order() const {
+  std::vector<std::size_t> order(records.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const PuzzleRecord &x = records[a], &y = records[b];
+    return std::tie(x.part, x.page, x.number) < std::tie(y.part, y.page, y.number);
+  });
+  return order;
 }
 
 namespace detail {
@@ -252,7 +263,8 @@ struct Planner {
 
 // Rows of the contents page (kept in step with pages.cpp, which prints them).
 int contents_entries(const spec::BookSpec& spec) {
-  int n = static_cast<int>(spec.sections.size());
+  // A book in mixed order (order: interleave or rising) lists its puzzles once ("Puzzles").
+  int n = spec.order == "sections" ? static_cast<int>(spec.sections.size()) : 1;
   if (spec.front.how_to_play) ++n;
   if (spec.front.techniques) ++n;
   if (spec.front.cage_combinations && !detail::cage_combination_lines(spec).empty()) ++n;
@@ -263,7 +275,8 @@ int contents_entries(const spec::BookSpec& spec) {
 }  // namespace
 
 Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
-                           const TextMeasure& measure, const LayoutOptions& options) {
+                           const TextMeasure& measure, const LayoutOptions& options,
+                           const std::vector<std::vector<double>>& difficulty) {
   std::vector<Diagnostic> problems;
   auto problem = [&](std::string msg) { problems.push_back(Diagnostic{{}, 0, 0, std::move(msg)}); };
 
@@ -380,7 +393,61 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       }
     }
   };
-  for (std::size_t s = 0; s < spec.sections.size(); ++s) {
+  // Mixed order (order: interleave or rising): the sections' puzzle pages dealt together, no
+  // heading pages (the spec loader turned them off). The records stay section by section, so a
+  // section's puzzle i is at first_record[s] + i as in every other book; the numbers run in page order.
+  const bool mixed = spec.order != "sections";
+  if (mixed) {
+    struct Chunk {
+      int section, first, count;
+      double key;
+    };
+    std::vector<std::vector<Chunk>> per_section(spec.sections.size());
+    std::size_t total = 0;
+    for (std::size_t s = 0; s < spec.sections.size(); ++s) {
+      first_record[s] = total;
+      total += static_cast<std::size_t>(std::max(0, section_counts[s]));
+      const spec::SectionSpec& sec = spec.sections[s];
+      const int per = sec.per_page > 0 ? sec.per_page : sec.columns * sec.rows;
+      const std::vector<double>* keys =
+          s < difficulty.size() && difficulty[s].size() == static_cast<std::size_t>(section_counts[s]) ? &difficulty[s]
+                                                                                                      : nullptr;
+      for (int first = 0; first < section_counts[s]; first += per) {
+        const int n_here = std::min(per, section_counts[s] - first);
+        double key = 0;
+        if (keys) {
+          for (int i = first; i < first + n_here; ++i) key += (*keys)[static_cast<std::size_t>(i)];
+          key /= n_here;
+        }
+        per_section[s].push_back(Chunk{static_cast<int>(s), first, n_here, key});
+      }
+    }
+    plan.records.resize(total);
+    // Round robin: the first page of each section, then the second of each, ...
+    std::vector<Chunk> chunks;
+    for (std::size_t round = 0;; ++round) {
+      bool any = false;
+      for (const auto& pages : per_section)
+        if (round < pages.size()) {
+          chunks.push_back(pages[round]);
+          any = true;
+        }
+      if (!any) break;
+    }
+    // Rising: the pages by their puzzles' mean difficulty; pages alike keep the round-robin order.
+    if (spec.order == "rising" && !difficulty.empty())
+      std::stable_sort(chunks.begin(), chunks.end(), [](const Chunk& a, const Chunk& b) { return a.key < b.key; });
+    for (const Chunk& c : chunks) {
+      const auto s = static_cast<std::size_t>(c.section);
+      if (plan.section_pages[s] == 0) plan.section_pages[s] = pl.next[0];
+      const int page = pl.add(0, PageKind::puzzles, true, c.section, c.first, c.count);
+      for (int i = c.first; i < c.first + c.count; ++i)
+        plan.records[first_record[s] + static_cast<std::size_t>(i)] = PuzzleRecord{c.section, i, ++number, page, 0, 0, -1};
+      if (spec.worksheet.cutouts && !spec.sections[s].blank)
+        pl.add(0, PageKind::cutouts, true, c.section, c.first, c.count);
+    }
+  }
+  for (std::size_t s = 0; s < spec.sections.size() && !mixed; ++s) {
     const spec::SectionSpec& sec = spec.sections[s];
     const int si = static_cast<int>(s);
     const int count = section_counts[s];

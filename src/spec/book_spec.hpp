@@ -298,6 +298,10 @@ struct BookSpec {
   std::map<std::string, std::pair<int, int>> band_clues;    // label -> clue range a band sets (`clues`)
   bool section_pages = true;                   // false: no section heading pages (a section's heading_page wins)
   std::string section_start = "any";           // "any" | "recto": section heading pages on right-hand pages
+  // How the sections' puzzle pages follow one another: "sections" (each section's pages together, in
+  // the spec's order), "interleave" (a page of each section in turn) or "rising" (every page by its
+  // puzzles' difficulty on a scale common to SE and killer ratings). Not "sections": no heading pages.
+  std::string order = "sections";
   // Where the keys outside sections were set, by full path ("answers.per_page", "title"), for
   // diagnostics raised after parsing (spec::key_diagnostic).
   std::map<std::string, Place> key_places;

@@ -439,6 +439,37 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
   }
   if (st.locs.count("worksheet.names") && st.locs.count("worksheet.names_file"))
     at("worksheet.names_file", "give worksheet.names or worksheet.names_file, not both");
+  // A book-level order other than `sections` deals the sections' pages together: there is no run
+  // of one section to head, to number on its own or to follow with its answers.
+  if (is_spec && b.order != "sections") {
+    const std::string why = "order: " + b.order + " deals the sections' pages together, so there is no run of one section";
+    if (np.enabled) {
+      at("order", "is for a book's sections, not for a newspaper run (each day is a file of its own)");
+    } else if (!b.worksheet.names.empty()) {
+      at("order", "is not for a class list (worksheet.names): each child's sheets keep the sections in the spec's order");
+    } else {
+      if (b.answers.enabled && b.answers.placement == "after-section")
+        at("answers.placement", "after-section cannot follow a section: " + why +
+                                    " to put its answers after; use end or separate (or order: sections)");
+      for (size_t i = 0; i < b.sections.size() && i < st.sections.size(); ++i) {
+        SectionSpec& s = b.sections[i];
+        auto sec_key = [&](const std::string& key, const std::string& message) {
+          auto it = st.sections[i].locs.find(key);
+          Loc l = it != st.sections[i].locs.end() ? it->second : Loc{spec_file, s.mark.line, s.mark.col};
+          diags.push_back(
+              Diagnostic::keyed(l.file, l.line, l.col, "sections[" + std::to_string(i) + "]." + key, message));
+        };
+        if (s.key_marks.count("heading_page") && s.heading_page)
+          sec_key("heading_page", "true asks for a heading page, but " + why +
+                                      " to head: leave it out (the how-to-play pages explain each variant) or use "
+                                      "order: sections");
+        if (s.key_marks.count("number_from") && s.number_from > 0)
+          sec_key("number_from", "numbers a section on its own, but " + why +
+                                     ": the puzzles are numbered through the book in page order");
+        s.heading_page = false;
+      }
+    }
+  }
   // A class list: the sections once per child, in the list's order (checked once, above).
   if (is_spec && !b.worksheet.names.empty()) {
     if (np.enabled) {

@@ -30,6 +30,13 @@ std::vector<Key> top_keys() {
                        "`recto` = every section heading page on a right-hand (odd) page, after a blank page "
                        "when needed; `any` = the next page",
                        0, 0, {"any", "recto"}));
+  keys.push_back(plain(S::Top, "order", Kind::Choice, &BookSpec::order,
+                       "how the sections' puzzle pages follow one another: `sections` = each section's pages "
+                       "together, in the spec's order; `interleave` = a page of each section in turn (round robin); "
+                       "`rising` = every page by the difficulty of its puzzles, killer and SE ratings on one scale "
+                       "([book.md](book.md#mixed-order)). Not `sections`: no section heading pages, numbers run in "
+                       "page order",
+                       0, 0, {"sections", "interleave", "rising"}));
   keys.push_back(custom(
       S::Top, "seed", "whole, 0 .. 2^64-1", "",
       "puzzle i of section s is made from (seed, s, i): same seed, same book",
