@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -500,6 +501,135 @@ std::vector<catalogue::Entry> book_entries(const spec::BookSpec& spec, const lay
   return out;
 }
 
+// book --reprint: the book run the catalogue published at the book's first output, checked against
+// the spec's keys that the stored run shows (seed; sections by name: puzzles, variant, grid). What
+// the store does not show (difficulty, clues, ...) is checked on the puzzles made (same_puzzles).
+Result<catalogue::Catalogue::PublishedRun> find_reprint(const spec::BookSpec& spec, CatalogueRun& cat,
+                                                         const std::vector<render::NamedPath>& outputs) {
+  if (!cat.active())
+    return Error(spec.source_file + ": --reprint rebuilds a run the catalogue published, and this book names no "
+                                    "catalogue: give catalogue: in the spec, or --catalogue");
+  const std::string& book = outputs.front().path;
+  auto file = cat.catalogue().published_file(book);
+  if (!file) return file.error();
+  if (!*file)
+    return Error(cat.catalogue().path() + ": nothing to reprint: no book was published at '" + book +
+                 "' (a reprint writes over the files of the run it rebuilds: give the published book's -o or "
+                 "output.path)");
+  if ((*file)->kind != "book")
+    return Error(cat.catalogue().path() + ": '" + book + "' was published by a " + (*file)->kind +
+                 " run; --reprint rebuilds books");
+  auto published = cat.catalogue().published_run((*file)->run);
+  if (!published) return published.error();
+  if (!*published || (*published)->entries.empty())
+    return Error(cat.catalogue().path() + ": nothing to reprint: the run that published '" + book +
+                 "' holds no puzzles");
+  catalogue::Catalogue::PublishedRun run = std::move(**published);
+  const std::string was = "the published run '" + run.info.title + "' (recorded " + run.recorded + ")";
+  std::vector<Diagnostic> problems;
+  if (run.info.seed && *run.info.seed != spec.seed)
+    problems.push_back(spec::key_diagnostic(spec, {"seed"}, "is " + std::to_string(spec.seed) + ", but " + was +
+                                                                " was made from seed " + std::to_string(*run.info.seed) +
+                                                                " (the seed chooses the puzzles)"));
+  // The sections by name, in order of first appearance: puzzles, variant and grid.
+  struct Part {
+    std::string name, variant, grid;
+    int count = 0, section = -1;
+  };
+  auto tally = [](std::vector<Part>& parts, const std::string& name, const std::string& variant,
+                  const std::string& grid, int count, int section) {
+    auto it = std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.name == name; });
+    if (it == parts.end()) it = parts.insert(parts.end(), Part{name, variant, grid, 0, section});
+    it->count += count;
+  };
+  std::vector<Part> before, now;
+  for (const catalogue::Entry& e : run.entries) tally(before, e.section, e.variant, e.grid, 1, -1);
+  for (size_t s = 0; s < spec.sections.size(); ++s) {
+    const spec::SectionSpec& sec = spec.sections[s];
+    const VariantDef* def = find_variant_def(sec.variant);
+    tally(now, sec.name, def ? std::string(def->name) : sec.variant, def && def->multi_grid ? "" : sec.shape.name(),
+          sec.count, static_cast<int>(s));
+  }
+  auto names = [](const std::vector<Part>& parts) {
+    std::string out;
+    for (const Part& p : parts) out += (out.empty() ? "'" : ", '") + p.name + "' (" + std::to_string(p.count) + ")";
+    return out;
+  };
+  bool same_names = before.size() == now.size();
+  for (size_t i = 0; same_names && i < now.size(); ++i) same_names = before[i].name == now[i].name;
+  if (!same_names) {
+    problems.push_back(spec::key_diagnostic(spec, {"sections"}, "are " + names(now) + ", but " + was + " has " +
+                                                                    names(before) + " (sections by name, with their puzzles)"));
+  } else {
+    for (size_t i = 0; i < now.size(); ++i) {
+      const Part &b = before[i], &n = now[i];
+      if (b.count != n.count)
+        problems.push_back(spec::section_diagnostic(spec, n.section,
+                                                    "sections[" + std::to_string(n.section) + "].count: '" + n.name +
+                                                        "' asks for " + std::to_string(n.count) + " puzzles, but " + was +
+                                                        " has " + std::to_string(b.count) + " in it",
+                                                    "count"));
+      if (b.variant != n.variant)
+        problems.push_back(spec::section_diagnostic(spec, n.section,
+                                                    "sections[" + std::to_string(n.section) + "].variant: '" + n.name + "' is " +
+                                                        n.variant + ", but in " + was + " it is " + b.variant,
+                                                    "variant"));
+      else if (!n.grid.empty() && b.grid != n.grid)
+        problems.push_back(spec::section_diagnostic(spec, n.section,
+                                                    "sections[" + std::to_string(n.section) + "].grid: '" + n.name +
+                                                        "' has " + n.grid + " grids, but in " + was + " they are " + b.grid,
+                                                    "grid"));
+    }
+  }
+  if (!problems.empty()) {
+    problems.push_back({spec.source_file, 0, 0,
+                        "--reprint keeps a published run's puzzles, so the keys that choose them must be as they were "
+                        "(the title, cover and text may change); nothing was written"});
+    return Error(std::move(problems));
+  }
+  return run;
+}
+
+// After generation, for a reprint: the book's puzzles must be the published run's, each under its
+// number. A section that makes other puzzles had a key changed that shapes them.
+Status same_puzzles(const spec::BookSpec& spec, const layout::BookPlan& plan,
+                    const catalogue::Catalogue::PublishedRun& run, const std::vector<catalogue::Entry>& made) {
+  std::map<std::int64_t, std::string> by_number;
+  std::unordered_set<std::string> forms;
+  for (const catalogue::Entry& e : run.entries) {
+    by_number[e.number] = e.canonical;
+    forms.insert(e.canonical);
+  }
+  const std::vector<std::size_t> order = plan.book_order();
+  std::map<int, int> other;  // section -> first number whose puzzle is not the run's
+  bool numbered_alike = true;
+  for (size_t k = 0; k < made.size() && k < order.size(); ++k) {
+    const layout::PuzzleRecord& rec = plan.records[order[k]];
+    if (!forms.count(made[k].canonical)) {
+      other.emplace(rec.section, rec.number);
+    } else if (auto it = by_number.find(made[k].number); it == by_number.end() || it->second != made[k].canonical) {
+      numbered_alike = false;
+    }
+  }
+  std::vector<Diagnostic> problems;
+  const std::string was = "the published run '" + run.info.title + "'";
+  for (const auto& [section, number] : other)
+    problems.push_back(spec::section_diagnostic(
+        spec, section,
+        "sections[" + std::to_string(section) + "]: '" + spec.sections[static_cast<size_t>(section)].name +
+            "' makes other puzzles than " + was + " (first: No. " + std::to_string(number) +
+            "): a key that shapes its puzzles changed since it was published (difficulty, rating, clues, symmetry, fill, "
+            "minimal, spread, its variant's keys, exclude, dedup) or this gridpress makes them differently"));
+  if (problems.empty() && !numbered_alike)
+    problems.push_back(spec::key_diagnostic(spec, {"order"}, "the puzzles are " + was +
+                                                                 "'s, but numbered otherwise: the book's order (the "
+                                                                 "top-level order, or a section's) changed since"));
+  if (problems.empty()) return Ok{};
+  problems.push_back({spec.source_file, 0, 0,
+                      "--reprint keeps a published run's puzzles: restore the keys as they were; nothing was written"});
+  return Error(std::move(problems));
+}
+
 // Without a catalogue, a book whose manifest is already there, made from the same seed under
 // another title, is most likely a copied spec: the same puzzles again. Says so.
 std::optional<std::string> reused_seed(const spec::BookSpec& spec) {
@@ -632,11 +762,34 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     if (auto warning = reused_seed(spec)) run.warnings.push_back(*warning);
     for (std::string& w : small_samurai_cells(spec, *plan)) run.warnings.push_back(std::move(w));
   }
+  // book --reprint: the published run to rebuild, checked against the spec; its files may be replaced.
+  std::optional<catalogue::Catalogue::PublishedRun> reprint;
+  if (options.reprint) {
+    auto found = find_reprint(spec, *cat, outputs);
+    if (!found)
+      return failed(std::move(run), found.error().kind == ErrorKind::io ? Outcome::failed : Outcome::bad_input,
+                    found.error());
+    reprint = std::move(*found);
+  }
   {
     std::vector<std::string> paths;
-    for (const auto& o : outputs) paths.push_back(o.path);
+    for (const auto& o : outputs) {
+      if (reprint) {
+        auto f = cat->catalogue().published_file(o.path);
+        if (!f) return failed(std::move(run), Outcome::failed, f.error());
+        if (*f && (*f)->run == reprint->id) continue;  // the run's own file, rebuilt
+      }
+      paths.push_back(o.path);
+    }
     if (Status st = cat->check_outputs(paths, options.force); !st)
       return failed(std::move(run), Outcome::bad_input, st.error());
+  }
+  // What generation must not pick: the catalogue's puzzles, but for a reprint its own run's.
+  std::function<bool(const std::string&)> listed = cat->excluded();
+  if (reprint) {
+    auto own = std::make_shared<std::unordered_set<std::string>>();
+    for (const catalogue::Entry& e : reprint->entries) own->insert(e.canonical);
+    listed = [base = listed, own](const std::string& c) { return !own->count(c) && base(c); };
   }
   auto cover_plan = plan_cover(spec, *plan, measure);
   if (!cover_plan) return failed(std::move(run), Outcome::bad_input, cover_plan.error());
@@ -656,7 +809,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     generated = std::move(*made);
   } else {
     std::vector<std::string> cut;  // sections cut short (keep_partial)
-    auto got = generate(spec, requests, options, cut, cat->excluded(), *exclusions, !defer_grades);
+    auto got = generate(spec, requests, options, cut, listed, *exclusions, !defer_grades);
     if (!got) return failed(std::move(run), Outcome::failed, got.error());
     generated = std::move(*got);
     run.warnings.insert(run.warnings.end(), cut.begin(), cut.end());
@@ -696,9 +849,14 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     return Ok{};
   };
   if (Status st = replan(); !st) return failed(std::move(run), Outcome::failed, st.error());
+  // A reprint: exactly the published run's puzzles, each under its number, or nothing is written.
+  // It reserves nothing: its puzzles are the run's already.
+  if (reprint)
+    if (Status st = same_puzzles(spec, *plan, *reprint, book_entries(spec, *plan, *puzzles)); !st)
+      return failed(std::move(run), Outcome::bad_input, st.error());
   // With a catalogue, reserve the puzzles; when another run took some meanwhile, generate again
   // (its lookups now see them). A book made again from kept puzzles (keep_partial) cannot.
-  for (int tries = 1; cat->active(); ++tries) {
+  for (int tries = 1; cat->active() && !reprint; ++tries) {
     catalogue::RunInfo info{"book", spec.title, spec.source_file, spec.seed};
     auto reserved = cat->reserve(info, book_entries(spec, *plan, *puzzles));
     if (!reserved) return failed(std::move(run), Outcome::failed, reserved.error());
@@ -706,7 +864,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     std::vector<std::string> cut;
     auto again = made || tries == kReserveTries
                      ? Result<std::vector<PuzzleStore>>(Error(ErrorKind::io, "other runs kept taking its puzzles"))
-                     : generate(spec, requests, options, cut, cat->excluded(), *exclusions, !defer_grades);
+                     : generate(spec, requests, options, cut, listed, *exclusions, !defer_grades);
     if (!again || !cut.empty())
       return failed(std::move(run), Outcome::failed,
                     Error(ErrorKind::io, spec.catalogue +
@@ -892,8 +1050,24 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (options.after_commit) options.after_commit();
   if (Status st = cat->publish(); !st)
     run.warnings.push_back(st.error().to_string() + " (the next run with this catalogue records it)");
-  else if (cat->active())
+  else if (cat->active() && !reprint)
     run.recorded = run.puzzles;
+  if (reprint) {
+    // The same run, in its new files: its title and their fingerprints follow.
+    std::vector<catalogue::Catalogue::RunFile> files;
+    for (const std::string& f : run.files) files.push_back({f, f, false});
+    if (spec.output.manifest)
+      for (const char* ext : {".json", ".csv"}) {
+        const std::string m = stem_of(spec.output.path) + ext;
+        files.push_back({m, m, true});
+      }
+    if (Status st = cat->catalogue().record_reprint(reprint->id, spec.title, files); !st)
+      run.warnings.push_back(st.error().to_string() + " (the files are written; the catalogue still names the run '" +
+                             reprint->info.title + "')");
+    run.reprinted = true;
+    run.reprint_of = reprint->info.title;
+    run.reprint_recorded = reprint->recorded;
+  }
   for (const StagedDocument& d : books) remove_stale_pages(d);
   if (answers) remove_stale_pages(*answers);
 

@@ -58,6 +58,11 @@ struct BookRunOptions {
   // A section that runs out of its budget keeps the puzzles made so far: the book is made with
   // them (a section with none is left out) and BookRun::warnings says so. Off: the run fails.
   bool keep_partial = false;
+  // book --reprint: rebuild the run the catalogue published at the book's output with exactly its
+  // puzzles (a new title, cover or text; docs/catalogue.md "Reprints"). Refused (bad_input) without
+  // a catalogue, when it lists no book published there, or when the spec's puzzle-determining keys
+  // changed (named). The files of that run may be replaced; the run keeps its puzzles and id.
+  bool reprint = false;
 };
 
 // What a run wrote and found.
@@ -87,6 +92,9 @@ struct BookRun {
   // ("FILE:LINE:COL: sections[2]: samurai cells come out at 6.1 mm ...", at the section's variant).
   std::vector<std::string> warnings;
   int recorded = 0;                     // puzzles recorded in the catalogue
+  // A reprint (BookRunOptions::reprint): the published run rebuilt, its title and recording time.
+  bool reprinted = false;
+  std::string reprint_of, reprint_recorded;
 };
 
 // Runs the stages above for `spec` (command-line overrides already applied) in `format`.

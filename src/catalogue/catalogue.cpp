@@ -646,6 +646,61 @@ Result<std::optional<FileRecord>> Catalogue::published_file(const std::string& p
       s, [](sql::Stmt& row) { return FileRecord{row.text(0), row.text(1), row.text(2), row.text(3), row.integer(4)}; });
 }
 
+Result<std::optional<Catalogue::PublishedRun>> Catalogue::published_run(std::int64_t run) const {
+  std::lock_guard lock(impl_->mu);
+  sql::Stmt r = impl_->prepare(
+      "SELECT kind, title, source, seed, coalesce(finished, started) FROM runs WHERE id = ?1 AND state = 'published'");
+  if (r.ok()) r.bind(1, run);
+  auto head = impl_->at_most_one(r, [&](sql::Stmt& row) {
+    PublishedRun out;
+    out.id = run;
+    out.info.kind = row.text(0);
+    out.info.title = row.text(1);
+    out.info.source = row.text(2);
+    if (!row.null(3)) out.info.seed = std::strtoull(row.text(3).c_str(), nullptr, 10);
+    out.recorded = row.text(4);
+    return out;
+  });
+  if (!head) return head.error();
+  if (!*head) return std::optional<PublishedRun>();
+  PublishedRun out = std::move(**head);
+  sql::Stmt s = impl_->prepare(std::string("SELECT ") + kEntryColumns +
+                               " FROM puzzles p JOIN runs r ON r.id = p.run WHERE p.run = ?1 ORDER BY p.number, p.canonical");
+  if (!s.ok()) return impl_->fail("cannot read the catalogue");
+  s.bind(1, run);
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) out.entries.push_back(entry_from(s));
+  if (rc != SQLITE_DONE) return impl_->fail("cannot read the catalogue");
+  return std::optional<PublishedRun>(std::move(out));
+}
+
+Status Catalogue::record_reprint(std::int64_t run, const std::string& title, const std::vector<RunFile>& files) {
+  std::lock_guard lock(impl_->mu);
+  if (Status s = impl_->exec("BEGIN IMMEDIATE", "cannot record the reprint"); !s) return s;
+  bool ok = true;
+  for (const char* text : {"UPDATE runs SET title = ?2 WHERE id = ?1 AND state = 'published'",
+                           "UPDATE puzzles SET title = ?2 WHERE run = ?1"}) {
+    sql::Stmt up = impl_->prepare(text);
+    up.bind(1, run).bind(2, title);
+    ok = ok && up.run() == SQLITE_DONE;
+  }
+  if (ok) {
+    sql::Stmt ins = impl_->prepare(
+        "INSERT OR REPLACE INTO files (path, run, fingerprint, manifest) VALUES (?1, ?2, ?3, ?4)");
+    for (const RunFile& f : files) {
+      ins.reset();
+      ins.bind(1, impl_->stored(f.path)).bind(2, run).bind(3, fingerprint(f.staged)).bind(4, f.manifest ? 1 : 0);
+      ok = ok && ins.run() == SQLITE_DONE;
+    }
+  }
+  if (!ok) {
+    Error e = impl_->fail("cannot record the reprint");
+    impl_->rollback();
+    return e;
+  }
+  return impl_->exec("COMMIT", "cannot record the reprint");
+}
+
 Result<std::optional<Catalogue::Numbering>> Catalogue::newspaper_numbering(const std::string& title) const {
   std::lock_guard lock(impl_->mu);
   sql::Stmt s = impl_->prepare(

@@ -153,6 +153,20 @@ class Catalogue {
   // no relative path).
   std::string stored_path(const std::string& file) const;
 
+  // A published run (book --reprint): what it was and its puzzles, by number. Nullopt when `run`
+  // is not a published run.
+  struct PublishedRun {
+    std::int64_t id = 0;
+    RunInfo info;
+    std::string recorded;        // when it was recorded
+    std::vector<Entry> entries;  // ordered by number
+  };
+  Result<std::optional<PublishedRun>> published_run(std::int64_t run) const;
+  // After a reprint of published run `run` is committed (the same puzzles in new files): the run
+  // and its puzzles take `title`, and its files the fingerprints of `files` as they are now (their
+  // final paths), in one transaction. The run keeps its id, puzzles and time of recording.
+  Status record_reprint(std::int64_t run, const std::string& title, const std::vector<RunFile>& files);
+
   // Newspaper numbering: the highest number and the latest date published under `title`.
   struct Numbering {
     std::int64_t last_number = 0;  // as stored: the caller checks it against kMaxPuzzleNumber

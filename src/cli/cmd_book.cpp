@@ -43,6 +43,7 @@ struct BookOptions {
   bool quiet = false;
   bool keep_partial = false;        // --keep-partial
   bool strict = false;              // --strict: print.strict on
+  bool reprint = false;             // --reprint: rebuild the published run at the output, its puzzles kept
 };
 
 // A fresh folder under $TMPDIR (or /tmp), removed with everything in it when this goes away.
@@ -143,6 +144,11 @@ int run_book(const BookOptions& opt) {
     }
     spec.output.path = temp->path + "/book." + spec.output.format;
   }
+  if (opt.reprint && (spec.newspaper.enabled || opt.start_number || to_stdout)) {
+    std::cerr << "error: --reprint rebuilds a published book in its own files: "
+              << (to_stdout ? "not to standard output (-o -)" : "not a newspaper run") << "\n";
+    return kExitUsage;
+  }
   if (spec.newspaper.enabled || opt.start_number) return run_newspaper(spec, opt, start);
 
   // 2. The pipeline.
@@ -150,6 +156,7 @@ int run_book(const BookOptions& opt) {
   ro.jobs = opt.jobs;
   ro.force = opt.force || opt.replace_published;
   ro.keep_partial = opt.keep_partial;
+  ro.reprint = opt.reprint;
   ro.progress = [&progress](const std::string& what, long done, long total) { progress.count(what, done, total); };
   const book::BookRun run = book::run_book_stages(spec, *format, ro);
   progress.clear();
@@ -198,6 +205,9 @@ int run_book(const BookOptions& opt) {
     if (run.preflighted && run.findings.empty() && run.cover_findings.empty()) std::cerr << "; preflight passed";
     else if (!run.preflighted && run.cover_checked && run.cover_findings.empty()) std::cerr << "; cover preflight passed";
     if (run.recorded > 0) std::cerr << "; recorded in " << spec.catalogue;
+    if (run.reprinted)
+      std::cerr << "; a reprint of '" << run.reprint_of << "' (recorded " << run.reprint_recorded
+                << "), the same puzzles, in " << spec.catalogue;
     std::cerr << '\n';
   }
   return run.findings.empty() || !spec.print.strict ? kExitOk : kExitFailure;
@@ -228,6 +238,9 @@ void add_book_command(CLI::App& app, Run& run) {
                 "newspaper's published puzzle or solution file");
   cmd->add_flag("--replace-published", opt->replace_published,
                 "Replace files the catalogue lists as published, a newspaper's too; each one replaced is named");
+  cmd->add_flag("--reprint", opt->reprint,
+                "Rebuild the book the catalogue published at the output with exactly its puzzles (a new title, "
+                "cover or text); refused when nothing was published there or a key that chooses the puzzles changed");
   cmd->add_flag("-q,--quiet", opt->quiet, "No progress and no summary line");
   cmd->add_flag("--strict", opt->strict,
                 "Print problems fail the command (as print.strict: true): the book's, and the cover's, which then "
@@ -247,7 +260,8 @@ void add_book_command(CLI::App& app, Run& run) {
       "run's\n"
       "puzzles are recorded in it once the files are in place, and files it lists as published are not\n"
       "replaced without --force (a book) or --replace-published (a newspaper: --force never replaces a\n"
-      "published puzzle's file; each file replaced is named) (docs/catalogue.md).\n"
+      "published puzzle's file; each file replaced is named) (docs/catalogue.md). --reprint rebuilds the\n"
+      "published book at the output with the same puzzles (a cover or typo fix): the same run, not repeats.\n"
       "With cover: on, NAME-cover.pdf (or cover.path) is the full-wrap cover for the final page count;\n"
       "it is checked as 'gridpress preflight COVER --cover' checks it, and with print.strict (or --strict)\n"
       "a cover that fails the check fails the command before any file is replaced.\n"
