@@ -52,7 +52,7 @@ _gridpress() {
   case $cmd in
     generate) opts="--variant --regions --givens --grid --box --count --first --shard --clues --symmetry --fill --minimal --seed -j --jobs -q --quiet --budget --exclude --dedup --catalogue --with-solution --format --difficulty --rating --spread" ;;
     solve) opts="--variant --count --stats --max-nodes" ;;
-    book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force --replace-published -q --quiet --keep-partial --strict" ;;
+    book) opts="-o --output --format -j --jobs --seed --start-number --catalogue --force --replace-published --reprint -q --quiet --keep-partial --strict" ;;
     grade) opts="--format --explain --variant --max-nodes" ;;
     spec) opts="--resolved --profiles" ;;
     serve) opts="--port --host --no-browser" ;;

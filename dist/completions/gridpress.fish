@@ -61,6 +61,7 @@ complete -c gridpress -n $b -l start-number -x -d 'Newspaper runs: number of the
 complete -c gridpress -n $b -l catalogue -r -F -d 'Catalogue of published puzzles'
 complete -c gridpress -n $b -l force -d 'Books: replace files the catalogue lists as published'
 complete -c gridpress -n $b -l replace-published -d 'Replace published files (newspapers too), naming each'
+complete -c gridpress -n $b -l reprint -d 'Rebuild a published book with exactly its puzzles (a cover or typo fix)'
 complete -c gridpress -n $b -s q -l quiet -d 'No progress and no summary line'
 complete -c gridpress -n $b -l keep-partial -d 'A section out of budget keeps what it made'
 complete -c gridpress -n $b -l strict -d 'Print problems fail the command, the cover\'s too'
