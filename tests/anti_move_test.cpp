@@ -88,7 +88,7 @@ TEST_CASE("anti-knight and anti-king puzzles of every size are unique and minima
           "[anti-move]") {
   for (Variant v : {Variant::kAntiKnight, Variant::kAntiKing})
     for (Shape shape : {Shape{2, 3}, Shape{2, 4}, Shape{3, 3}}) {
-      if (kSanitized && shape.n() == 9) continue;
+      if (kSanitized && shape.n() >= 8) continue;  // the counter on 8x8 and 9x9 takes minutes under ASan
       if (shape.n() == 8 && v == Variant::kAntiKing) continue;  // 8x8: one of the two (test time)
       for (std::uint64_t seed = 1; seed <= 1; ++seed) {
         gen::Request r = anti(v, shape);
