@@ -160,7 +160,9 @@ TEST_CASE("anti-knight canonical forms ignore the square's symmetries and relabe
         moved.cells[static_cast<size_t>(to[static_cast<size_t>(c)])] =
             static_cast<std::uint8_t>(p->givens.cells[static_cast<size_t>(c)] ? 10 - p->givens.cells[static_cast<size_t>(c)] : 0);
       INFO(variant_name(v) << " symmetry " << t);
-      CHECK(count(Shape{3, 3}, v, ints(moved), 2) == 1);
+      // The moved puzzle is still unique under the rule (a count of minutes under ASan: the
+      // optimised build only).
+      if (!kSanitized) CHECK(count(Shape{3, 3}, v, ints(moved), 2) == 1);
       CHECK(gen::canonical_form(moved) == form);
     }
   }
