@@ -202,7 +202,9 @@ std::string format_grid(const Grid& g) {
     }
     return out;
   }
-  const int n = g.n(), br = g.shape.box_rows, bc = g.shape.box_cols;
+  const int n = g.n();
+  // A Latin square (no boxes): no separators ("| " and "---" mark boxes).
+  const int br = g.shape.latin() ? n : g.shape.box_rows, bc = g.shape.latin() ? n : g.shape.box_cols;
   std::string sep;
   for (int c = 0; c < n; ++c) {
     if (c && c % bc == 0) sep += "+-";

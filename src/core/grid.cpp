@@ -15,6 +15,7 @@ namespace gp {
 
 std::string Shape::name() const {
   const std::string size = std::to_string(n()) + "x" + std::to_string(n());
+  if (latin()) return size;  // no boxes to name
   auto standard = standard_shape(n());
   if (standard && *standard == *this) return size;
   return size + " (" + std::to_string(box_rows) + "x" + std::to_string(box_cols) + " boxes)";
@@ -66,7 +67,16 @@ Result<Shape> parse_shape(std::string_view grid, std::string_view box) {
   if (br * bc != rows)
     return Error("box " + std::string(box) + " does not tile a " + std::to_string(rows) + "x" +
                  std::to_string(rows) + " grid (box rows x box cols must equal " + std::to_string(rows) + ")");
+  if (br == 1 || bc == 1)
+    return Error("box " + std::string(box) + " is a single " + (br == 1 ? "row" : "column") +
+                 ", not a box (a grid of rows and columns only is a Latin square: the variants futoshiki and kenken)");
   return Shape{br, bc};
+}
+
+Result<Shape> latin_shape(int n) {
+  if (n < 2 || n > kMaxN)
+    return Error("no " + std::to_string(n) + "x" + std::to_string(n) + " Latin square (2x2 to 16x16)");
+  return Shape{1, n};
 }
 
 int Grid::clue_count() const {
@@ -119,7 +129,8 @@ std::shared_ptr<Board> build_board(Shape s, Variant variant, const std::vector<i
   b->kinds.assign(static_cast<size_t>(3 * n), UnitKind::kRow);
   for (int i = 0; i < n; ++i) {
     b->kinds[static_cast<size_t>(n + i)] = UnitKind::kColumn;
-    b->kinds[static_cast<size_t>(2 * n + i)] = regions ? UnitKind::kRegion : UnitKind::kBox;
+    // A Latin square's "boxes" are its rows (Shape{1, n}): rows again, never called boxes.
+    b->kinds[static_cast<size_t>(2 * n + i)] = regions ? UnitKind::kRegion : s.latin() ? UnitKind::kRow : UnitKind::kBox;
   }
   b->unit_of.assign(static_cast<size_t>(b->cells), {});
   b->extra_of.assign(static_cast<size_t>(b->cells), {});
@@ -258,7 +269,20 @@ Result<Variant> parse_variant(std::string_view name) {
   return Error(msg);
 }
 
-std::string variant_size_problem(Variant v, Shape shape) { return variant_def(v).size_problem(shape); }
+std::string variant_size_problem(Variant v, Shape shape) {
+  const VariantDef& d = variant_def(v);
+  if (shape.latin() != d.latin) {
+    std::string latins;
+    for (const VariantDef& row : variant_defs())
+      if (row.latin) latins += (latins.empty() ? "" : " or ") + std::string(row.name);
+    if (shape.latin())
+      return std::string(d.name) + " puzzles have boxes; a " + shape.name() +
+             " grid of rows and columns only (a Latin square) is for " + (latins.empty() ? "no variant" : latins);
+    return std::string(d.name) + " puzzles are Latin squares (rows and columns only), not a grid with " +
+           std::to_string(shape.box_rows) + "x" + std::to_string(shape.box_cols) + " boxes";
+  }
+  return d.size_problem(shape);
+}
 
 namespace {
 
@@ -389,6 +413,19 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
   std::lock_guard lock(mu);
   auto& slot = cache[{shape.box_rows, shape.box_cols, static_cast<int>(variant)}];
   if (!slot) slot = frame(shape, variant, box_map(shape), false);
+  return slot;
+}
+
+Result<std::shared_ptr<const Board>> latin_board(int n, Variant variant) {
+  auto shape = latin_shape(n);
+  if (!shape) return shape.error();
+  if (variant != Variant::kClassic)  // the bare Latin square skips classic's size check (it has boxes)
+    if (auto why = variant_size_problem(variant, *shape); !why.empty()) return Error(why);
+  static std::mutex mu;
+  static std::map<std::pair<int, int>, std::shared_ptr<const Board>> cache;
+  std::lock_guard lock(mu);
+  auto& slot = cache[{n, static_cast<int>(variant)}];
+  if (!slot) slot = frame(*shape, variant, box_map(*shape), false);
   return slot;
 }
 

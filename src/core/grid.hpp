@@ -25,16 +25,21 @@ inline int lowest_value(Mask m) { return std::countr_zero(m) + 1; }
 inline constexpr Mask bit(int value) { return Mask{1} << (value - 1); }
 
 // A grid's size: n = box_rows * box_cols, boxes are box_rows tall and box_cols wide.
+// Shape{1, n} is a Latin square's (futoshiki, kenken): rows and columns only, no boxes. Its
+// "boxes" (one row tall, n wide) are its rows, so the box units 2n..3n-1 of its board repeat the
+// rows (docs/board.md "The Latin-square board"); no classic shape has a box one cell tall.
 struct Shape {
   int box_rows = 3;
   int box_cols = 3;
 
   constexpr int n() const { return box_rows * box_cols; }
+  // A Latin square's shape (no boxes).
+  constexpr bool latin() const { return box_rows == 1; }
   constexpr int cells() const { return n() * n(); }
   constexpr Mask all() const { return n() >= 32 ? ~Mask{0} : (Mask{1} << n()) - 1; }
   friend constexpr bool operator==(const Shape&, const Shape&) = default;
 
-  // "9x9", "6x6 (2x3 boxes)".
+  // "9x9", "6x6 (2x3 boxes)"; a Latin square's "5x5".
   std::string name() const;
 };
 
@@ -43,8 +48,14 @@ struct Shape {
 Result<Shape> standard_shape(int n);
 
 // Parses a grid size such as "9x9" or "9" with an optional box override "RxC" (rows x cols of a
-// box). The box must tile the grid (box_rows * box_cols == n). Errors say what is accepted.
+// box). The box must tile the grid (box_rows * box_cols == n) and be at least two cells each way
+// (a box one cell tall or wide is a row or a column: Latin squares are latin_shape's). Errors say
+// what is accepted.
 Result<Shape> parse_shape(std::string_view grid, std::string_view box = {});
+
+// The shape of an n x n Latin square, Shape{1, n} (2 <= n <= kMaxN; the variants using it say
+// which sizes they take). Error: "no n x n Latin square (2x2 to 16x16)".
+Result<Shape> latin_shape(int n);
 
 // The fewest givens a puzzle of `shape` can have and still have one solution, with the reason:
 // 9x9 -> 17 (proven by McGuire, Tugemann and Civario, 2012), 6x6 -> 8 and 4x4 -> 4 (exhaustive
@@ -138,6 +149,10 @@ struct Board {
   // Cages (killer, and the combinations with it).
   bool killer() const { return rule<CageRule>() != nullptr; }
   bool multi_grid() const { return !cell_at.empty(); }
+  // A Latin square's board (futoshiki, kenken): rows and columns only. Its units 2n..3n-1 are the
+  // rows again (kind kRow, named "row"), so code reading three units per cell works unchanged;
+  // code that rates or draws boxes asks this first.
+  bool latin() const { return shape.latin() && cell_at.empty(); }
   bool has_extras() const { return static_cast<int>(units.size()) > 3 * n; }
   // The board's rule of type R, or null.
   template <class R>
@@ -158,6 +173,15 @@ const Board& classic_board(Shape shape);
 // The board of `variant` on `shape`, cached for the process (classic gives the classic board's
 // equal). Error: variant_size_problem's reason; jigsaw boards come from jigsaw_board only.
 Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant);
+
+// The board of a Latin square of side n for `variant` (futoshiki, kenken: a variant whose table row
+// says `latin`), without its per-puzzle data, cached for the process: units rows 0..n-1, columns
+// n..2n-1, then units 2n..3n-1 repeating the rows (kind kRow); unit_of {row, column, row again};
+// shape Shape{1, n}. The variant's rules are added by with_rules (a puzzle's signs or cages).
+// `variant` classic gives the bare Latin square, which is classic_board(Shape{1, n}) (any n from 2
+// to 16; no user-facing variant plays it). Errors: the variant's size check, a variant that is no
+// Latin square ("x puzzles have boxes ...").
+Result<std::shared_ptr<const Board>> latin_board(int n, Variant variant);
 
 // The samurai board: five 9x9 grids with 3x3 boxes on a 21x21 layout, at the corners and in the
 // centre, the centre grid sharing its corner boxes with the corner grids (369 cells, cached).

@@ -1,6 +1,7 @@
 #include "core/variants.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <deque>
 #include <utility>
 
@@ -409,6 +410,34 @@ bool has_option(const VariantDef& d, std::string_view key) {
   for (const VariantOption& o : d.options)
     if (o.key == key) return true;
   return false;
+}
+
+Result<Shape> variant_shape(std::string_view grid, std::string_view box, Variant v) {
+  const VariantDef& d = variant_def(v);
+  if (!d.latin) return parse_shape(grid, box);
+  if (!box.empty())
+    return Error(std::string(d.name) + " puzzles have no boxes (a Latin square: rows and columns only): give the grid "
+                 "size alone, not box " + std::string(box));
+  const auto x = grid.find_first_of("xX");
+  const std::string_view a = grid.substr(0, x), b = x == std::string_view::npos ? a : grid.substr(x + 1);
+  int n = 0, m = 0;
+  const auto [pa, ea] = std::from_chars(a.data(), a.data() + a.size(), n);
+  const auto [pb, eb] = std::from_chars(b.data(), b.data() + b.size(), m);
+  if (a.empty() || b.empty() || ea != std::errc() || eb != std::errc() || pa != a.data() + a.size() ||
+      pb != b.data() + b.size() || n != m)
+    return Error("invalid grid '" + std::string(grid) + "': expected a square size such as 5x5");
+  auto shape = latin_shape(n);
+  if (!shape) return shape.error();
+  if (auto why = variant_size_problem(v, *shape); !why.empty()) return Error(why);
+  return shape;
+}
+
+Result<Shape> variant_shape(int n, Variant v) {
+  if (!variant_def(v).latin) return standard_shape(n);
+  auto shape = latin_shape(n);
+  if (!shape) return shape.error();
+  if (auto why = variant_size_problem(v, *shape); !why.empty()) return Error(why);
+  return shape;
 }
 
 const Board& dug_board(Variant v, Shape shape) {

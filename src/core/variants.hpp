@@ -69,6 +69,10 @@ struct VariantDef {
   // Its units are the shape's rows, columns and boxes only (classic): the bounds measured on
   // classic grids (the highest rating of small grids) and the classic 9x9 fast path apply.
   bool classic_units = false;
+  // Its board is a Latin square (futoshiki, kenken): rows and columns only, no boxes, on
+  // Shape{1, n} (latin_board); sizes 5x5 and 7x7 too. Its grids are read and parsed with that
+  // shape (variant_shape), drawn without box lines, and its instruction names no box.
+  bool latin = false;
   // How it takes part in a combination (above); a combination itself takes part in none.
   Part part = Part::kNone;
   // A combination's two parts, in the order of its name ("killer+x": killer, x); a single
@@ -126,6 +130,16 @@ std::pair<const VariantDef*, const VariantOption*> variant_option(std::string_vi
 std::string variants_read_help();
 // Whether `d` owns the option of spec key `key`.
 bool has_option(const VariantDef& d, std::string_view key);
+
+// The shape of a grid of `v` from the size text of --grid or the spec's `grid:` and the box text
+// of --box or `box:` (may be empty): parse_shape's for a variant with boxes (5x5 refused as
+// today), latin_shape's for a Latin variant, whose size check then applies ("futoshiki puzzles
+// are 4x4 to 9x9 ..."); a box given to a Latin variant is refused ("futoshiki puzzles have no
+// boxes: give the grid size alone").
+Result<Shape> variant_shape(std::string_view grid, std::string_view box, Variant v);
+// The shape a puzzle of `v` with n x n cells has: latin_shape(n) for a Latin variant, else the
+// standard shape of n (errors as theirs).
+Result<Shape> variant_shape(int n, Variant v);
 
 // The board whose cells a puzzle of `v` on `shape` is dug from: the variant's own board when it
 // spans several grids (samurai), else the shape's plain board (a grown board shares its cells).

@@ -37,7 +37,8 @@ Transform make_transform(Shape shape, Rng* rng) {
   if (rng) rng->shuffle(labels);
   t.relabel.push_back(0);
   t.relabel.insert(t.relabel.end(), labels.begin(), labels.end());
-  t.transpose = rng && shape.box_rows == shape.box_cols && rng->below(2) == 1;
+  // Transposition keeps square boxes, and a Latin square's rows and columns (Shape{1, n}).
+  t.transpose = rng && (shape.box_rows == shape.box_cols || shape.latin()) && rng->below(2) == 1;
   return t;
 }
 
@@ -309,7 +310,7 @@ std::string variant_canonical(const Grid& g) {
   const Variant variant = g.variant();
   const Board& board = board_of(g);
   const bool jigsaw = board.jigsaw();
-  const bool square = jigsaw || g.shape.box_rows == g.shape.box_cols;
+  const bool square = jigsaw || board.latin() || g.shape.box_rows == g.shape.box_cols;
   // A multi-grid board (samurai) turns its square layout, which every symmetry maps onto itself.
   const bool multi = board.multi_grid();
   const int side = multi ? board.layout_cols : n;
@@ -360,7 +361,8 @@ std::string rules_canonical(const Grid& g) {
   const int n = g.n();
   const Board& board = board_of(g);
   const bool jigsaw = board.jigsaw();  // jigsaw+killer: the regions are mapped too, renumbered
-  const bool square = jigsaw || g.shape.box_rows == g.shape.box_cols;
+  // A Latin square (futoshiki, kenken) has no boxes: all eight symmetries of the square.
+  const bool square = jigsaw || board.latin() || g.shape.box_rows == g.shape.box_cols;
   const Relabel policy = relabel(board.rules);
   std::string best;
   for (int t = 0; t < 8; ++t) {
@@ -411,6 +413,10 @@ std::string rules_canonical(const Grid& g) {
 
 std::string canonical_form(const Grid& g) {
   if (g.board && !g.board->rules.empty()) return rules_canonical(g);
+  // A Latin square without rules (the bare board; futoshiki and kenken carry rules): the eight
+  // symmetries of the square with relabelling, a subgroup of its row, column and symbol
+  // permutations, whose branch and bound (every row order is a band of one) has no useful bound.
+  if (g.shape.latin()) return variant_canonical(g);
   return g.board ? variant_canonical(g) : Canonicalizer(g).run();
 }
 

@@ -22,9 +22,13 @@ std::string_view fill_name(Fill f);
 // Error: "unknown fill 'x': expected random, diagonal or pattern".
 Result<Fill> parse_fill(std::string_view name);
 
-// A complete valid grid of `shape`. Deterministic in the rng state. Never fails for the supported
+// A complete valid grid of `shape` (a Latin shape's kRandom: random_latin_square). Deterministic in the rng state. Never fails for the supported
 // shapes (random and diagonal retry with fresh choices in the unlikely event of a dead end).
 Grid fill_grid(Shape shape, Fill fill, Rng& rng);
+
+// A uniformly random n x n Latin square (shape Shape{1, n}), by the Markov chain of Jacobson and
+// Matthews; fill_grid's kRandom on a Latin shape. Deterministic in the rng state.
+Grid random_latin_square(int n, Rng& rng);
 
 // A complete valid grid on a variant board (randomised solver search, as kRandom). Deterministic in
 // the rng state. Requires a board that has solutions (x and hyper always do).

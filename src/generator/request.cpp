@@ -107,14 +107,18 @@ std::string describe(const Request& r) {
 
 Status check_request(const Request& r) {
   if (r.shape.box_rows <= 0 || r.shape.box_cols <= 0) return Error::about("grid", "invalid box shape");
-  if (auto s = standard_shape(r.shape.n()); !s) return Error::about("grid", s.error().to_string());
+  if (r.shape.latin()) {  // a Latin square (futoshiki, kenken): its variant's sizes (checked below)
+    if (auto s = latin_shape(r.shape.n()); !s) return Error::about("grid", s.error().to_string());
+  } else if (auto s = standard_shape(r.shape.n()); !s) {
+    return Error::about("grid", s.error().to_string());
+  }
   auto sym = parse_symmetry(r.symmetry);
   if (!sym) return Error::about("symmetry", sym.error().to_string());
   auto fill = parse_fill(r.fill);
   if (!fill) return Error::about("fill", fill.error().to_string());
   const VariantDef& def = variant_def(r.variant);
   const std::string name(def.name);
-  if (auto why = def.size_problem(r.shape); !why.empty()) return Error::about("variant", why);
+  if (auto why = variant_size_problem(r.variant, r.shape); !why.empty()) return Error::about("variant", why);
   if (!def.any_fill && *fill != Fill::kRandom)
     return Error::about("fill", "fill '" + r.fill + "' is for classic Sudoku only (its grids ignore the " + name +
                                     " units): use fill random");

@@ -536,6 +536,9 @@ bool find_hidden_single_box(const State& s, Step& out) {
       if (s.unit_kind(u) == kBoxes && hidden_single_in(s, out, u, 1.2)) return true;
     return false;
   }
+  // A Latin square has no boxes: its units 2n..3n-1 are its rows again, whose singles rate as
+  // lines (1.5), as its columns' do (a row is no easier to scan than a column).
+  if (s.geo().latin()) return false;
   for (int b = 0; b < n; ++b)
     if (hidden_single_in(s, out, 2 * n + b, 1.2)) return true;
   return false;

@@ -156,8 +156,22 @@ std::string box_phrase(const Shape& s) {
 
 std::vector<std::string> how_to_play_paragraphs(const std::vector<Shape>& shapes_in) {
   std::vector<Shape> shapes;
+  bool latin = false;  // Latin squares (futoshiki, kenken): no boxes; their variants' paragraphs say the rest
   for (const Shape& s : shapes_in) {
-    if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+    latin = latin || s.latin();
+    if (!s.latin() && std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+  }
+  if (shapes.empty() && latin) {
+    std::set<int> sizes;
+    for (const Shape& s : shapes_in) sizes.insert(s.n());
+    std::string which;
+    for (int n : sizes) which += (which.empty() ? "" : n == *sizes.rbegin() ? " or " : ", ") + std::to_string(n);
+    return {"Each puzzle is a square grid of " + which + " rows and as many columns, with no boxes. Fill in the "
+            "empty cells so that every row and every column contains each digit from 1 to the grid's size exactly "
+            "once.",
+            "Every puzzle has exactly one solution, and it can be found by reasoning alone, without guessing.",
+            "A good way to start: pick a row or column that is nearly full, and look for the one place where a "
+            "missing digit can go."};
   }
   std::sort(shapes.begin(), shapes.end(), [](const Shape& a, const Shape& b) {
     return a.n() != b.n() ? a.n() < b.n() : a.box_rows < b.box_rows;

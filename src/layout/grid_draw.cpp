@@ -191,8 +191,9 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
     const bool boxes = pass == 1;
     for (int i = 1; i < n; ++i) {
       const double p = i * cell_mm;
-      const bool h_box = i % shape.box_rows == 0;   // horizontal line below row i-1
-      const bool v_box = i % shape.box_cols == 0;   // vertical line right of column i-1
+      // A Latin square (futoshiki, kenken) has no boxes: every inner line thin, the border thick.
+      const bool h_box = !board.latin() && i % shape.box_rows == 0;   // horizontal line below row i-1
+      const bool v_box = !board.latin() && i % shape.box_cols == 0;   // vertical line right of column i-1
       if (h_box == boxes) {
         add(out, LineItem{x0, y0 + p, x0 + side, y0 + p, boxes ? style.box_pt : style.thin_pt, 0, false});
       }

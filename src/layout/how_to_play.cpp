@@ -24,6 +24,9 @@ std::vector<std::string> example_variants(const spec::BookSpec& spec) {
 
 Shape example_shape(std::string_view variant) {
   const VariantDef* def = find_variant_def(variant);
+  if (def && def->latin)  // a Latin square: its smallest size (no boxes)
+    for (int n = 4; n <= 9; ++n)
+      if (auto shape = variant_shape(n, def->variant)) return *shape;
   for (int n : {4, 6, 9}) {
     const Shape shape = *standard_shape(n);
     if (def && def->size_problem(shape).empty()) return shape;

@@ -52,7 +52,7 @@ DiagramWindow diagram_window(const TechniqueDiagram& d) {
     c0 = std::min(c0, c % n);
     c1 = std::max(c1, c % n);
   }
-  if (r1 < 0) return DiagramWindow{0, n - 1, 0, n - 1};
+  if (r1 < 0 || shape.latin()) return DiagramWindow{0, n - 1, 0, n - 1};  // a Latin square: no bands, the whole grid
   // Whole bands and stacks.
   return DiagramWindow{r0 / shape.box_rows * shape.box_rows, (r1 / shape.box_rows + 1) * shape.box_rows - 1,
                        c0 / shape.box_cols * shape.box_cols, (c1 / shape.box_cols + 1) * shape.box_cols - 1};
@@ -90,12 +90,12 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
   for (int pass = 0; pass < 2; ++pass) {
     const bool boxes = pass == 1;
     for (int i = 1; i < rows; ++i) {
-      if (((w.row0 + i) % shape.box_rows == 0) != boxes) continue;
+      if ((!shape.latin() && (w.row0 + i) % shape.box_rows == 0) != boxes) continue;  // a Latin square: no box lines
       const double p = y0 + i * cell_mm;
       add(out, LineItem{x0, p, x0 + cols * cell_mm, p, boxes ? style.box_pt : style.thin_pt, 0, false});
     }
     for (int i = 1; i < cols; ++i) {
-      if (((w.col0 + i) % shape.box_cols == 0) != boxes) continue;
+      if ((!shape.latin() && (w.col0 + i) % shape.box_cols == 0) != boxes) continue;
       const double p = x0 + i * cell_mm;
       add(out, LineItem{p, y0, p, y0 + rows * cell_mm, boxes ? style.box_pt : style.thin_pt, 0, false});
     }

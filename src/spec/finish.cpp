@@ -279,6 +279,10 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     const VariantDef& def = find_variant_def(s.variant) ? *find_variant_def(s.variant) : variant_def(Variant::kClassic);
     const Variant variant = def.variant;
     const std::string name(def.name);
+    // A Latin variant (futoshiki) whose size came from the defaults (9x9 with boxes, or a grid
+    // read before the variant was known) plays that size without boxes; a box key is refused.
+    if (def.latin && !s.shape.latin() && !sec.locs.count("box"))
+      if (auto shape = latin_shape(s.shape.n())) s.shape = *shape;
     // {variant} in a section's name: the variant's title, so headings, running heads and contents
     // name it ("{variant} for beginners": "Killer Sudoku for beginners").
     for (std::size_t pos; (pos = s.name.find("{variant}")) != std::string::npos;)
@@ -301,7 +305,7 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
     if (def.own_scale && s.rating)
       sec_at("rating", name + " sections take a difficulty name (easy ... fiendish: it sets the cage sizes), not an "
                               "SE rating");
-    if (auto why = def.size_problem(s.shape); !why.empty()) sec_at("variant", why);
+    if (auto why = variant_size_problem(variant, s.shape); !why.empty()) sec_at("variant", why);
     if (!def.any_fill && s.fill != "random")
       sec_at("fill", "fill '" + s.fill + "' is for classic Sudoku only: variant " + name + " uses random");
     if (auto why = symbols_problem(s)) sec_at("symbols", *why);

@@ -39,12 +39,15 @@ void read_section(Reader& r, const YAML::Node& n, const std::string& path, State
   }
   if (p.grid_text || p.box_text) {
     const std::string g = p.grid_text ? *p.grid_text : std::to_string(s.shape.n());
-    auto shape = parse_shape(g, p.box_text ? *p.box_text : std::string());
+    // A Latin variant's grid (futoshiki 5x5) has no boxes: read the size with the variant known.
+    const VariantDef* def = find_variant_def(s.variant);
+    const Variant variant = def ? def->variant : Variant::kClassic;
+    auto shape = variant_shape(g, p.box_text ? *p.box_text : std::string(), variant);
     if (shape) {
       s.shape = *shape;
     } else {
       // Blame the box when the grid alone is fine.
-      const bool box_fault = p.box_text && parse_shape(g).ok();
+      const bool box_fault = p.box_text && variant_shape(g, "", variant).ok();
       r.error(box_fault ? *p.box_node : *p.grid_node, child(path, box_fault ? "box" : "grid"),
               shape.error().diagnostics.front().message);
     }
@@ -141,7 +144,15 @@ std::vector<Key> section_keys() {
         t.pending->box_text = v.Scalar();
         t.pending->box_node = v;
       },
-      [](YAML::Emitter& out, const View& v) { out << layout_text(v.sec->shape.box_rows, v.sec->shape.box_cols); }));
+      [](YAML::Emitter& out, const View& v) {
+        // A Latin square has no boxes: its resolved box is the standard one of its size, or none.
+        if (v.sec->shape.latin()) {
+          auto standard = standard_shape(v.sec->shape.n());
+          out << (standard ? layout_text(standard->box_rows, standard->box_cols) : std::string("none"));
+          return;
+        }
+        out << layout_text(v.sec->shape.box_rows, v.sec->shape.box_cols);
+      }));
   keys.push_back(with_docs(plain(S::Section, "variant", Kind::Choice, &SS::variant,
                                  "`classic`, `x` (both diagonals are units too; every size), `hyper` (four extra "
                                  "3x3 windows; 9x9 only), `jigsaw` (irregular regions instead of boxes, a layout "
