@@ -302,6 +302,27 @@ gridpress_cli_test(grade_killer ARGS grade data/killer_grade_easy.txt MATCH " 1\
 gridpress_cli_test(grade_killer_json ARGS grade --format json data/killer_grade_easy.txt
   MATCH "\"cages\": \\[\n +\\{\n +\"cells\": \\[\n +0,\n +1,\n +10\n +\\],\n +\"sum\": 15\n")
 
+# Sandwich (issue 27): generated puzzles read back by solve from the line, JSON and CSV forms (each
+# gives the generator's solution), graded from JSON on the sandwich ladder; a clue no digits can make
+# is refused with the file, line, line of the grid and reason, exit 1.
+add_test(NAME cli_sandwich_round_trip COMMAND sh -c "G=\"$0\"; D=\"$1\"; mkdir -p \"$D\" &&
+  \"$G\" generate --variant sandwich --grid 6x6 --count 3 --seed 2 -q --with-solution > \"$D/l.txt\" &&
+  awk '{print $3}' \"$D/l.txt\" > \"$D/want.txt\" && test -s \"$D/want.txt\" &&
+  \"$G\" solve \"$D/l.txt\" | cmp - \"$D/want.txt\" &&
+  \"$G\" generate --variant sandwich --grid 6x6 --count 3 --seed 2 -q --format json > \"$D/p.json\" &&
+  grep -q '\"sandwich\": {' \"$D/p.json\" && \"$G\" solve \"$D/p.json\" | cmp - \"$D/want.txt\" &&
+  \"$G\" generate --variant sandwich --grid 6x6 --count 3 --seed 2 -q --format csv > \"$D/p.csv\" &&
+  \"$G\" solve \"$D/p.csv\" | cmp - \"$D/want.txt\" &&
+  \"$G\" grade --explain \"$D/p.json\" | grep -q 'Sandwich'"
+  $<TARGET_FILE:gridpress> ${CMAKE_CURRENT_BINARY_DIR}/cli-sandwich)
+set_tests_properties(cli_sandwich_round_trip PROPERTIES LABELS cli)
+gridpress_cli_test(sandwich_json ARGS generate --variant sandwich --difficulty easy --count 1 --seed 1 --format json
+  MATCH "\"sandwich\": \\{\n +\"cols\": \\[")
+gridpress_cli_test(sandwich_bad_clue ARGS solve data/sandwich_bad_clue.txt
+  MATCH "data/sandwich_bad_clue.txt:1: sandwich sandwich: row 3: clue 13; the digits 2 to 5 between the 1 and the 6 add up to 0, 2 to 12 or 14")
+gridpress_cli_exit_test(sandwich_bad_clue 1 grade data/sandwich_bad_clue.txt)
+gridpress_cli_exit_test(sandwich_bad_size 2 generate --variant sandwich --grid 4x4)
+
 # The variety example: every variant (classic, x, hyper, jigsaw, samurai, killer) in one book, one
 # puzzle store and one manifest, with its answers; the book's own preflight passes.
 gridpress_cli_test(variety_example ARGS book ../examples/variety.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/cli-variety/variety.pdf

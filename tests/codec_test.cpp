@@ -54,6 +54,12 @@ std::vector<Sample> samples() {
   out.push_back({"samurai", Grid(samurai_board())});
   out.push_back({"killer", Grid(*killer_board(Shape{3, 3}, domino_cages(9)))});
   out.push_back({"killer 6x6", Grid(*killer_board(Shape{2, 3}, domino_cages(6)))});
+  {
+    std::vector<int> rows(9, kNoSandwich), cols(9, kNoSandwich);
+    rows[0] = 35, rows[4] = 0, cols[8] = 12;
+    out.push_back({"sandwich", Grid(with_rules(classic_board(Shape{3, 3}), Variant::kSandwich,
+                                               {*make_sandwich_rule(Shape{3, 3}, rows, cols)}))});
+  }
   for (Sample& s : out) {
     s.grid.cells[0] = 1;
     s.grid.cells[s.grid.cells.size() - 1] = 2;
@@ -231,7 +237,7 @@ TEST_CASE("variant table: the core's variant functions are views of it") {
   }
   CHECK(parse_variant("hypr").error().diagnostics.front().message ==
         "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer, even-odd, thermo, arrow, "
-        "greater-than, consecutive, kropki, non-consecutive, anti-knight or anti-king); did you mean 'hyper'?");
+        "greater-than, consecutive, kropki, non-consecutive, anti-knight, anti-king or sandwich); did you mean 'hyper'?");
   CHECK(variant_size_problem(Variant::kHyper, Shape{2, 3}) ==
         "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the boxes), not 6x6");
   CHECK(minimum_clues(Shape{3, 3}, Variant::kJigsaw).count == 8);

@@ -129,6 +129,17 @@ std::vector<Sample> samples() {
     out.push_back({MoveRule{Move::kKing}, breaks, "digit 1 at r2c2 and r3c3, a king's diagonal step apart",
                    Relabel::kFree, {1, 2, 3, 4, 3, 4, 1, 2, 1, 2, 3, 4, 3, 4, 1, 2}});
   }
+  {
+    // Sandwich clues of kSolved (the rule's factory takes a 4x4 grid; the variant starts at 6x6):
+    // rows 5, 0, none, 5 and columns 5, none, 0, 5. Breaking row 2 (clue 0): 1, 2, 4 in r2c1..r2c3.
+    auto rule = make_sandwich_rule(Shape{2, 2}, {5, 0, kNoSandwich, 5}, {5, kNoSandwich, 0, 5});
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[4] = 1;
+    breaks[5] = 2;
+    breaks[6] = 4;
+    out.push_back({*rule, breaks, "row 2: the digits between the 1 and the 4 add up to 2, not the clue 0", Relabel::kNone});
+  }
   return out;
 }
 

@@ -25,7 +25,7 @@ _gridpress() {
 
   # Values of options that take a fixed set of words, or a file.
   case $prev in
-    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king" -- "$cur")); return ;;
+    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich" -- "$cur")); return ;;
     --regions) COMPREPLY=($(compgen -W "random symmetric" -- "$cur")); return ;;
     --givens) COMPREPLY=($(compgen -W "none some" -- "$cur")); return ;;
     --grid) COMPREPLY=($(compgen -W "4x4 6x6 8x8 9x9 12x12 16x16" -- "$cur")); return ;;

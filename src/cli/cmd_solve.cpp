@@ -60,6 +60,8 @@ constexpr const char* kSolveFooter =
     "'PUZZLE SIGNS' (A>B joined by ';': cell A holds the greater digit).\n"
     "A consecutive or kropki puzzle is a line 'PUZZLE DOTS': 'C:0-1;4-13' (consecutive: white dots, cells\n"
     "row-major from 0), 'K:0-1w;4-13b' (kropki: w white, b black) or 'KN:...' (kropki, negative).\n"
+    "A sandwich puzzle is a line 'PUZZLE CLUES': 'S:' then the row clues top to bottom joined by '.',\n"
+    "'/', the column clues left to right ('-' for none): 'S:12.-.0.35.-.-.-.-.-/-.4.-.-.-.-.-.-.-'.\n"
     "Output: one line per puzzle, in order:\n"
     "  default:  the solution, or 'no solution', or 'multiple solutions'\n"
     "  --count:  0, 1 or 2+ (the number of solutions, counting stops at 2)\n"

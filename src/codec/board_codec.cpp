@@ -174,6 +174,39 @@ Result<std::string> token_from_json(const DotRule*, const nlohmann::json& j, con
 nlohmann::ordered_json rule_json(const MoveRule&) { return nullptr; }
 Result<std::string> token_from_json(const MoveRule*, const nlohmann::json&) { return Error("a move rule has no data"); }
 
+// Sandwich clues: {"rows": [k or null, ...], "cols": [...]}, n entries each (null: no clue).
+nlohmann::ordered_json rule_json(const SandwichRule& rule) {
+  auto list = [](const std::vector<int>& v) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (int k : v) out.push_back(k == kNoSandwich ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(k));
+    return out;
+  };
+  return {{"rows", list(rule.rows)}, {"cols", list(rule.cols)}};
+}
+
+Result<std::string> token_from_json(const SandwichRule*, const nlohmann::json& j) {
+  const std::string key = "\"sandwich\" ";
+  if (!j.is_object() || !j.contains("rows") || !j.contains("cols"))
+    return Error(key + "is not {\"rows\": [...], \"cols\": [...]} (a clue or null per line)");
+  std::string out = "S:";
+  for (const char* side : {"rows", "cols"}) {
+    const auto& v = j[side];
+    if (!v.is_array()) return Error(key + "\"" + side + "\" is not a list (a clue or null per line)");
+    if (std::string_view(side) == "cols") out += '/';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const auto& x = v[i];
+      if (x.is_null()) {
+        out += i ? ".-" : "-";
+        continue;
+      }
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 999)
+        return Error(key + "\"" + side + "\"[" + std::to_string(i) + "] is not a clue (a sum from 0, or null)");
+      out += (i ? "." : "") + std::to_string(x.get<int>());
+    }
+  }
+  return out;
+}
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }

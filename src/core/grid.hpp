@@ -82,6 +82,7 @@ enum class Variant : std::uint8_t {
   kKropki,
   kNonConsecutive,
   kAntiKnight, kAntiKing,
+  kSandwich,
 };
 
 // "classic", "x", "hyper", "jigsaw", "samurai", "killer".

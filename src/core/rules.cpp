@@ -681,6 +681,111 @@ void add_peers(const MoveRule& rule, std::vector<std::vector<int>>& peers) {
   }
 }
 
+// --- SandwichRule ---
+
+int SandwichRule::clues() const {
+  int k = 0;
+  for (int v : rows) k += v != kNoSandwich;
+  for (int v : cols) k += v != kNoSandwich;
+  return k;
+}
+
+bool sandwich_sum_possible(int n, int sum) {
+  // Subset sums of 2..n-1: every total from 0 to their sum but 1 and (their sum - 1).
+  const int top = n * (n - 1) / 2 - 1;
+  if (sum < 0 || sum > top) return false;
+  if (n <= 3) return sum == 0 || sum == top;
+  return sum != 1 && sum != top - 1;
+}
+
+namespace {
+// "0, 2 to 33 or 35" on 9x9: the clues a line of n can have.
+std::string sandwich_range_text(int n) {
+  const int top = n * (n - 1) / 2 - 1;
+  return "0, 2 to " + std::to_string(top - 2) + " or " + std::to_string(top);
+}
+}  // namespace
+
+Result<SandwichRule> make_sandwich_rule(Shape shape, std::vector<int> rows, std::vector<int> cols) {
+  const int n = shape.n();
+  if (static_cast<int>(rows.size()) != n)
+    return Error(std::to_string(rows.size()) + " row clues, expected " + std::to_string(n) + " (one per row)");
+  if (static_cast<int>(cols.size()) != n)
+    return Error(std::to_string(cols.size()) + " column clues, expected " + std::to_string(n) + " (one per column)");
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i < n; ++i) {
+      const int v = (side ? cols : rows)[static_cast<size_t>(i)];
+      if (v == kNoSandwich || sandwich_sum_possible(n, v)) continue;
+      return Error(std::string(side ? "column " : "row ") + std::to_string(i + 1) + ": clue " + std::to_string(v) +
+                   "; the digits 2 to " + std::to_string(n - 1) + " between the 1 and the " + std::to_string(n) +
+                   " add up to " + sandwich_range_text(n));
+    }
+  SandwichRule rule{std::move(rows), std::move(cols)};
+  if (rule.clues() == 0) return Error("no clues (a sandwich puzzle has at least one)");
+  return rule;
+}
+
+std::string_view rule_key(const SandwichRule&) { return "sandwich"; }
+
+Status check_rule(const SandwichRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i < n; ++i) {
+      const int clue = (side ? rule.cols : rule.rows)[static_cast<size_t>(i)];
+      if (clue == kNoSandwich) continue;
+      auto at = [&](int j) { return static_cast<int>(cells[static_cast<size_t>(side ? j * n + i : i * n + j)]); };
+      int one = -1, top = -1;
+      for (int j = 0; j < n; ++j) {
+        if (at(j) == 1) one = j;
+        if (at(j) == n) top = j;
+      }
+      if (one < 0 || top < 0) continue;
+      int sum = 0;
+      bool full = true;
+      for (int j = std::min(one, top) + 1; j < std::max(one, top); ++j) {
+        sum += at(j);
+        full = full && at(j) != 0;
+      }
+      const std::string line = std::string(side ? "column " : "row ") + std::to_string(i + 1);
+      if ((full && sum != clue) || sum > clue)
+        return Error(line + ": the digits between the 1 and the " + std::to_string(n) + " add up to " +
+                     std::to_string(sum) + (full ? "" : " already") + ", not the clue " + std::to_string(clue));
+    }
+  return Ok{};
+}
+
+std::string rule_token(const SandwichRule& rule) {
+  std::string out = "S:";
+  for (int side = 0; side < 2; ++side) {
+    const auto& v = side ? rule.cols : rule.rows;
+    if (side) out += '/';
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? "." : "") + (v[i] == kNoSandwich ? std::string("-") : std::to_string(v[i]));
+  }
+  return out;
+}
+
+SandwichRule mapped(const SandwichRule& rule, const Board& board, const std::vector<int>& image) {
+  const int n = board.n;
+  SandwichRule out{std::vector<int>(static_cast<size_t>(n), kNoSandwich), std::vector<int>(static_cast<size_t>(n), kNoSandwich)};
+  // Where line i goes: the images of its first two cells share a row (a row) or a column.
+  auto place = [&](int a, int b, int clue) {
+    const int ia = image[static_cast<size_t>(a)], ib = image[static_cast<size_t>(b)];
+    if (ia / n == ib / n)
+      out.rows[static_cast<size_t>(ia / n)] = clue;
+    else
+      out.cols[static_cast<size_t>(ia % n)] = clue;
+  };
+  for (int i = 0; i < n; ++i) {
+    place(i * n, i * n + 1, rule.rows[static_cast<size_t>(i)]);
+    place(i, n + i, rule.cols[static_cast<size_t>(i)]);
+  }
+  return out;
+}
+
+Relabel relabel(const SandwichRule&) { return Relabel::kNone; }
+
+void add_peers(const SandwichRule&, std::vector<std::vector<int>>&) {}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -833,6 +938,39 @@ Result<Rule> parse_as<MoveRule>(std::string_view token, Shape) {
   if (token == "knight") return Rule(MoveRule{Move::kKnight});
   if (token == "king") return Rule(MoveRule{Move::kKing});
   return Error("move: '" + std::string(token) + "' is no move (knight or king)");
+}
+
+// "S:ROWS/COLS" (rule_token's form): n clues each, joined by '.', '-' for none.
+template <>
+Result<Rule> parse_as<SandwichRule>(std::string_view token, Shape shape) {
+  const std::string key = "sandwich: ";
+  if (!token.starts_with("S:"))
+    return Error(key + "'" + std::string(token.substr(0, 12)) + "' does not start with S: (S:ROW CLUES/COLUMN CLUES)");
+  std::string_view rest = token.substr(2);
+  const size_t slash = rest.find('/');
+  if (slash == std::string_view::npos) return Error(key + "no '/' between the row clues and the column clues");
+  std::vector<int> lists[2];
+  for (int side = 0; side < 2; ++side) {
+    std::string_view part = side ? rest.substr(slash + 1) : rest.substr(0, slash);
+    const char* what = side ? "column" : "row";
+    while (!part.empty()) {
+      const size_t end = std::min(part.find('.'), part.size());
+      const std::string_view item = part.substr(0, end);
+      const std::string name = std::string(what) + " " + std::to_string(lists[side].size() + 1);
+      if (item == "-") {
+        lists[side].push_back(kNoSandwich);
+      } else if (!item.empty() && item.size() <= 3 && item.find_first_not_of("0123456789") == std::string_view::npos) {
+        lists[side].push_back(std::stoi(std::string(item)));
+      } else {
+        return Error(key + name + ": '" + std::string(item.substr(0, 12)) + "' is no clue (a number, or - for none)");
+      }
+      if (end == part.size()) break;
+      part.remove_prefix(end + 1);
+    }
+  }
+  auto rule = make_sandwich_rule(shape, std::move(lists[0]), std::move(lists[1]));
+  if (!rule) return Error(key + rule.error().to_string());
+  return Rule(std::move(*rule));
 }
 
 template <size_t I = 0>

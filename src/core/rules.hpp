@@ -128,8 +128,18 @@ struct MoveRule {
 // The cells of an n x n grid one `move` away from cell c (ascending).
 std::vector<int> move_cells(Move move, int n, int c);
 
+// Sandwich clues (sandwich): a number outside a row (left of it) or a column (above it) is the sum
+// of the digits between the 1 and the n in that line (0 when they are side by side). `rows` and
+// `cols` hold n entries each, the line's clue or kNoSandwich. Build with make_sandwich_rule.
+inline constexpr int kNoSandwich = -1;
+struct SandwichRule {
+  std::vector<int> rows, cols;
+  friend bool operator==(const SandwichRule&, const SandwichRule&) = default;
+  int clues() const;  // how many lines have a clue
+};
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule, MoveRule>;
+using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule, MoveRule, SandwichRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
@@ -177,6 +187,14 @@ Result<DotRule> make_dot_rule(Shape shape, std::vector<Dot> dots, bool kropki, b
 // Whether digits x and y fit a white dot (differ by 1) or a black one (one is double the other).
 inline bool white_pair(int x, int y) { return x - y == 1 || y - x == 1; }
 inline bool black_pair(int x, int y) { return x == 2 * y || y == 2 * x; }
+
+// The sandwich rule of a grid of `shape` (n rows and n columns of clues, kNoSandwich for none).
+// Errors name the line: a wrong count ("8 row clues, expected 9"), a clue no digits between the 1
+// and the n can make ("row 3: clue 34; the digits 2 to 8 between the 1 and the 9 add up to 0, 2 to
+// 33 or 35"), a rule without any clue.
+Result<SandwichRule> make_sandwich_rule(Shape shape, std::vector<int> rows, std::vector<int> cols);
+// Whether some set of distinct digits from 2..n-1 adds up to `sum` (0: the empty set).
+bool sandwich_sum_possible(int n, int sum);
 
 // --- the per-type overloads (see the top of this file) ---
 std::string_view rule_key(const CageRule&);
@@ -231,6 +249,17 @@ std::string rule_token(const MoveRule& rule);  // "knight", "king"
 MoveRule mapped(const MoveRule& rule, const Board& board, const std::vector<int>& image);  // itself
 Relabel relabel(const MoveRule&);  // kFree
 void add_peers(const MoveRule& rule, std::vector<std::vector<int>>& peers);  // the cells a move away
+
+std::string_view rule_key(const SandwichRule&);  // "sandwich"
+Status check_rule(const SandwichRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+// "S:12.-.0.35.-.-.-.-.-/-.4.-.-.-.-.-.-.-": the row clues top to bottom joined by '.', '/', the
+// column clues left to right ('-' no clue).
+std::string rule_token(const SandwichRule& rule);
+// Rows and columns follow the permutation (a transposition swaps row and column clues); a line's
+// clue keeps its value when the line is reversed (the cells between the 1 and the n stay between).
+SandwichRule mapped(const SandwichRule& rule, const Board& board, const std::vector<int>& image);
+Relabel relabel(const SandwichRule&);  // kNone (the clues name the 1, the n and sums of digits)
+void add_peers(const SandwichRule& rule, std::vector<std::vector<int>>& peers);  // none
 
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);

@@ -69,6 +69,12 @@ std::string anti_move_size(Shape shape, std::string_view name) {
   return std::string(name) + " puzzles are 6x6 to 9x9 (no 4x4 grid keeps a king's diagonal steps free of repeats, "
          "and the move barely constrains the larger grids), not " + shape.name();
 }
+std::string sandwich_size(Shape shape) {
+  if (shape.n() >= 6 && shape.n() <= 9) return {};
+  return "sandwich puzzles are 6x6 to 9x9 (a 4x4 line leaves too few sums between its 1 and 4; the clues are "
+         "sums of single digits), not " + shape.name();
+}
+
 std::string anti_knight_size(Shape shape) { return anti_move_size(shape, "anti-knight"); }
 std::string anti_king_size(Shape shape) { return anti_move_size(shape, "anti-king"); }
 
@@ -175,6 +181,16 @@ std::vector<VariantDef> make_table() {
                "same digit, besides the usual rows, columns and boxes. Nothing on the grid marks it.",
                14, "row, column and {box}; cells touching at a corner never hold equal digits.",
                "no equal digits touching at a corner, 6x6 to 9x9"});
+  t.push_back({Variant::kSandwich, "sandwich", sandwich_size, true, "sandwich", {}, false,
+               "Sandwich puzzles: a number left of a row or above a column is the sum of the digits between the 1 "
+               "and the largest digit (9 on a 9x9 grid) in that row or column, wherever those two stand; 0 means "
+               "they are side by side. A row or column without a number may hold any sum. Most sandwich puzzles "
+               "give few digits: the sums are the clues.",
+               15, "row, column and {box}; a number outside a row or column is the sum of the digits between its 1 "
+               "and its largest digit.",
+               "sums between the 1 and the n outside the grid, 6x6 to 9x9"});
+  t.back().grown = t.back().marks_replace_givens = true;
+  t.back().marks = "sandwich clues";
   // How each row takes part in a combination (the default kNone keeps greater-than out: its sign
   // maker runs on classic boxes only).
   for (VariantDef& d : t) d.parts = {d.variant, d.variant};

@@ -11,6 +11,7 @@
 #include "generator/parity.hpp"
 #include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
+#include "generator/sandwich.hpp"
 #include "generator/thermo.hpp"
 #include "generator/arrow.hpp"
 #include "grader/killer.hpp"
@@ -340,6 +341,19 @@ bool Engine::attempt_arrow() {
   return rating_ok();
 }
 
+bool Engine::attempt_sandwich() {
+  // A classic filled grid, every row and column clue from it, then givens and clues taken away
+  // (generator/sandwich.hpp); graded on the sandwich ladder (SE scale) and kept in the requested band.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  std::optional<double> cap;
+  if (plan_.req.rating && std::isfinite(plan_.req.rating->hi)) cap = plan_.req.rating->hi;
+  auto made = make_sandwich(solution_, *rng_, [this] { return stopped(); }, cap);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
 bool Engine::attempt_signs(const Board& base, const SignPlan& signs) {
   // A filled grid, its signs, then givens (and signs) taken away (generator/inequality.hpp);
   // graded on the greater-than ladder (SE scale) and kept in the requested band only.
@@ -370,6 +384,7 @@ bool Engine::attempt() {
   const Plan& pl = plan_;
   if (pl.req.variant == Variant::kGreaterThan) return attempt_signs(classic_board(pl.shape), {true, false});
   if (pl.req.variant == Variant::kConsecutive || pl.req.variant == Variant::kKropki) return attempt_dots();
+  if (pl.req.variant == Variant::kSandwich) return attempt_sandwich();
   // A combination's maker is its marked part's (killer+x grows cages, on the x board).
   if (has_part(pl.req.variant, Variant::kKiller)) return attempt_killer();
   if (has_part(pl.req.variant, Variant::kEvenOdd)) return attempt_even_odd();

@@ -44,6 +44,7 @@ struct RuleContexts {
   std::shared_ptr<const struct DotPairs> dots;  // DotRule: its constrained pairs (dots_ladder.cpp)
   const MoveRule* knight = nullptr;  // MoveRule: anti-knight's move (move_ladder.cpp)
   const MoveRule* king = nullptr;  // MoveRule: anti-king's (both on anti-king+anti-knight)
+  const SandwichRule* sandwich = nullptr;  // SandwichRule: the clues (sandwich_ladder.cpp)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -180,6 +181,11 @@ void make_context(const DotRule& rule, const Board& board, RuleContexts& context
 const Ladder& rule_ladder(const MoveRule& rule);
 bool rule_keeps(const MoveRule&, const Rung& classic_rung);
 void make_context(const MoveRule& rule, const Board& board, RuleContexts& contexts);
+
+// SandwichRule (sandwich_ladder.cpp): the sandwich ladder on the SE scale.
+const Ladder& rule_ladder(const SandwichRule&);
+bool rule_keeps(const SandwichRule&, const Rung& classic_rung);
+void make_context(const SandwichRule& rule, const Board& board, RuleContexts& contexts);
 
 // The ladder `board`'s rules choose (classic_ladder() without rules). Rules of different ladders
 // (a combination such as killer+anti-knight) get one ladder made of them, built once: the ladder

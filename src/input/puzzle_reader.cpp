@@ -141,6 +141,9 @@ bool looks_like_dots(std::string_view token) {
   return token.starts_with("C:") || token.starts_with("K:") || token.starts_with("KN:");
 }
 
+// A second token meant as sandwich clues: "S:" and the row and column clues.
+bool looks_like_sandwich(std::string_view token) { return token.starts_with("S:"); }
+
 // A second token meant as a jigsaw region map that is_region_token does not take: region
 // characters (and '0') only, within one row's length of the puzzle's `cells`, and not a solution
 // (one of exactly `cells` values 1-n, which has no two side-by-side cells alike). Shorter tokens
@@ -406,6 +409,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
         if (looks_like_arrows(t)) return "arrows";
         if (looks_like_signs(t)) return "inequalities";
         if (looks_like_dots(t)) return "dots";
+        if (looks_like_sandwich(t)) return "sandwich";
         // Meant as a region map but not one (a wrong length, a '0'): an error, never dropped (the
         // line would be solved as classic).
         if (looks_like_regions(t, token.size())) return "regions";

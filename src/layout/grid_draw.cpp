@@ -102,12 +102,41 @@ std::vector<int> alternate_tints(const std::vector<int>& group_of, int n, int co
   return tint;
 }
 
+bool has_outside_clues(const Board& board) { return board.rule<SandwichRule>() != nullptr; }
+
+double outside_clue_pt(double cell_mm, const GridStyle& style) {
+  return std::max(style.min_digit_pt, mm_to_pt(0.42 * cell_mm / kDigitHeightPerEm));
+}
+
+double outside_clue_margin_mm(double cell_mm, const GridStyle& style) {
+  // "35" is about 1.3 em wide in the grid's digit fonts.
+  const double two_digits = 1.3 * pt_to_mm(outside_clue_pt(cell_mm, style));
+  return std::max(kOutsideClueMargin * cell_mm, two_digits + kOutsideClueGap * cell_mm);
+}
+
+double outside_clue_cell_mm(int n, double cell_mm, const GridStyle& style) {
+  if (n <= 0 || cell_mm <= 0) return 0;
+  const double total = n * cell_mm;
+  double inner = total / (n + kOutsideClueMargin);
+  for (int i = 0; i < 12; ++i) inner = std::max(0.0, (total - outside_clue_margin_mm(inner, style)) / n);
+  // Round down to 0.01 mm: the margin then fits with room to spare.
+  return std::floor(inner * 100.0) / 100.0;
+}
+
 int drawn_side(const Grid& g) { return g.board && g.board->multi_grid() ? g.board->layout_cols : g.n(); }
 
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
                const Grid* solution, const GridStyle& style, const std::vector<std::string>* symbols) {
   const Shape shape = givens.shape;
   const int n = shape.n();
+  if ((solution == nullptr || style.solved_example) && givens.board && has_outside_clues(*givens.board)) {
+    // The clues' margin at the left and top, inside the footprint the caller sized.
+    const double inner = outside_clue_cell_mm(n, cell_mm, style);
+    const double margin = n * cell_mm - n * inner;
+    x += margin;
+    y += margin;
+    cell_mm = inner;
+  }
   const double half = pt_to_mm(style.border_pt) / 2;
   const double x0 = x + half, y0 = y + half;   // outer cell edges
   const double side = n * cell_mm;

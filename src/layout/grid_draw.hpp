@@ -69,6 +69,22 @@ double cell_for_extent(int n, double extent_mm, const GridStyle& style);
 // Cells a side of the square a grid is drawn in: n, or a multi-grid board's layout (samurai: 21).
 int drawn_side(const Grid& g);
 
+// Clues outside the grid (sandwich: a number left of each clued row, above each clued column).
+// Such a grid keeps the footprint the caller gave it (grid_extent_mm of its cell): draw_grid
+// draws the grid with smaller cells (outside_clue_cell_mm) and the clues in a margin of
+// outside_clue_margin_mm at its left and top, on puzzles and solved examples (an answer shows the
+// digits on the plain grid of the full cell). Every other board is drawn as it always was.
+bool has_outside_clues(const Board& board);
+// The clues' font size: about 0.42 of the cell high, never under style.min_digit_pt.
+double outside_clue_pt(double cell_mm, const GridStyle& style);
+// The margin (mm) for cells of `cell_mm`: kOutsideClueMargin of a cell, and at least a two-digit
+// clue at outside_clue_pt plus a gap of kOutsideClueGap of a cell to the border.
+inline constexpr double kOutsideClueMargin = 0.8, kOutsideClueGap = 0.15;
+double outside_clue_margin_mm(double cell_mm, const GridStyle& style);
+// The cell (mm) of an n-cell grid with its clue margin inside the footprint of n cells of
+// `cell_mm`: n * inner + margin(inner) = n * cell_mm.
+double outside_clue_cell_mm(int n, double cell_mm, const GridStyle& style);
+
 // Appends a grid whose ink box has its top-left corner at (x, y) mm:
 // - n-1 horizontal and n-1 vertical interior lines, cell lines first, box lines over them (butt
 //   caps, running edge to edge so they end under the border), then the border as one stroked

@@ -207,7 +207,11 @@ std::string rules_text(const spec::WorksheetSpec& worksheet, const spec::Section
   const int n = section.shape.n();
   const std::string numbers = n <= 9 ? "all the numbers from 1 to " + std::to_string(n)
                                      : std::string("all the numbers from 1 to 9 and the letters A to ") + value_char(n);
-  return "Write a number in every empty square." + rule + numbers + ", and no number twice.";
+  std::string out = "Write a number in every empty square." + rule + numbers + ", and no number twice.";
+  if (def && has_part(def->variant, Variant::kSandwich))  // the clues outside the grid, in the same words
+    out += " A number outside the grid is the sum of the numbers between the 1 and the " + std::to_string(n) +
+           " in its row or column.";
+  return out;
 }
 
 double picture_key_height(const Fonts& fonts, const TextMeasure& measure, const spec::SectionSpec& section) {
@@ -592,10 +596,14 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     };
     const std::string shape = samurai ? std::string(def->name) : std::to_string(n) + "x" + std::to_string(n);
     const std::string per_page = std::to_string(sec.columns) + "x" + std::to_string(sec.rows);
-    if (fit.cell_mm < detail::kMinCellMm) {
+    // A grid with clues outside (sandwich) draws smaller cells inside the same footprint.
+    const double drawn_cell = def && has_part(def->variant, Variant::kSandwich)
+                                  ? outside_clue_cell_mm(n, fit.cell_mm, style)
+                                  : fit.cell_mm;
+    if (drawn_cell < detail::kMinCellMm) {
       fit_problem(where + shape + " grids at " + per_page + " per page would get " +
-                  one_decimal(std::max(fit.cell_mm, 0.0)) + " mm cells; use fewer per page");
-    } else if (const double pt = digit_size_pt(fit.cell_mm, style); pt < style.min_digit_pt - 1e-9) {
+                  one_decimal(std::max(drawn_cell, 0.0)) + " mm cells; use fewer per page");
+    } else if (const double pt = digit_size_pt(drawn_cell, style); pt < style.min_digit_pt - 1e-9) {
       const std::string floor = spec.theme.min_digit_size > kMinTextPt
                                     ? "theme.min_digit_size " + one_decimal(spec.theme.min_digit_size) + " pt"
                                     : "the 7 pt minimum";

@@ -13,7 +13,8 @@
 // pointing to the smaller digit, on puzzles and answers); DotRule, rule_draw_dots.cpp (white and
 // black dots on the shared edges, over the lines, under the digits, on puzzles and answers);
 // MoveRule, rule_draw.cpp (nothing: anti-knight and anti-king grids are plain, as print books set
-// them; the how-to-play paragraph and instruction line say the rule).
+// them; the how-to-play paragraph and instruction line say the rule); SandwichRule,
+// rule_draw_sandwich.cpp (the clues outside the grid, left of the rows and above the columns).
 #pragma once
 
 #include <vector>
@@ -99,6 +100,11 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
 // The move rule (anti-knight, anti-king): no marks on the grid (print books set these grids plain
 // and say the rule in words), so nothing is drawn.
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const MoveRule& rule);
+
+// Sandwich clues: over the lines, each clue outside the grid (left of its row, above its column) in
+// the margin draw_grid leaves (grid_draw.hpp outside_clue_*), black, at outside_clue_pt; on
+// puzzles and solved examples, not on answers (rule_draw_sandwich.cpp).
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const SandwichRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);
