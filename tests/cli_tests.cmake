@@ -337,3 +337,33 @@ gridpress_cli_test(killer_json_solution ARGS generate --variant killer --count 1
 add_test(NAME cli_examples_alone COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/examples_alone_test.sh
   $<TARGET_FILE:gridpress> ${CMAKE_CURRENT_SOURCE_DIR}/..)
 set_tests_properties(cli_examples_alone PROPERTIES TIMEOUT 900 LABELS "cli;slow" COST 60)
+
+# futoshiki, the Latin-square board (owner: latin): 5x5 and 7x7 only for Latin squares; generate,
+# solve and grade round trips with the variant known; bad sizes and boxes refused.
+gridpress_cli_test(generate_futoshiki_line ARGS generate --variant futoshiki --grid 5x5 --count 2 --seed 1 -q
+  MATCH "^[1-5.]+ [0-9>;]+\n[1-5.]+ [0-9>;]+\n$")
+gridpress_cli_test(generate_futoshiki_json ARGS generate --variant futoshiki --grid 7x7 --count 1 --seed 2 -q --format json
+  MATCH "\"variant\": \"futoshiki\"")
+gridpress_cli_test(generate_futoshiki_grid ARGS generate --variant futoshiki --grid 4x4 --count 1 --seed 2 -q --format grid
+  MATCH "# inequalities [0-9>;]+\n[1-4.] [1-4.] [1-4.] [1-4.]\n")
+gridpress_cli_test(generate_classic_5x5 ARGS generate --grid 5x5
+  MATCH "unsupported grid size 5x5 \\(supported: 4x4, 6x6, 8x8, 9x9, 12x12, 16x16\\)")
+gridpress_cli_exit_test(generate_classic_7x7 2 generate --grid 7x7 --variant x)
+gridpress_cli_test(generate_futoshiki_box ARGS generate --variant futoshiki --grid 6x6 --box 2x3
+  MATCH "futoshiki puzzles have no boxes")
+gridpress_cli_exit_test(generate_futoshiki_box 2 generate --variant futoshiki --grid 6x6 --box 2x3)
+gridpress_cli_test(generate_futoshiki_too_big ARGS generate --variant futoshiki --grid 12x12
+  MATCH "futoshiki puzzles are 4x4 to 9x9")
+add_test(NAME cli_futoshiki_solve_round_trip
+  COMMAND sh -c "\"$0\" generate --variant futoshiki --grid 7x7 --count 3 --seed 4 -q | \"$0\" solve --variant futoshiki --count -"
+  $<TARGET_FILE:gridpress> WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_futoshiki_solve_round_trip PROPERTIES PASS_REGULAR_EXPRESSION "^1\n1\n1\n$" LABELS cli)
+add_test(NAME cli_futoshiki_grade_round_trip
+  COMMAND sh -c "\"$0\" generate --variant futoshiki --grid 5x5 --difficulty medium --count 2 --seed 4 -q --format json | \"$0\" grade --format csv -"
+  $<TARGET_FILE:gridpress> WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_futoshiki_grade_round_trip PROPERTIES PASS_REGULAR_EXPRESSION ",medium," LABELS cli)
+# Without --variant a 25-cell line is no puzzle (classic has no 5x5): exit 1, the line named.
+add_test(NAME cli_futoshiki_needs_variant
+  COMMAND sh -c "\"$0\" generate --variant futoshiki --grid 5x5 --count 1 --seed 4 -q | \"$0\" solve -; test $? -eq 1"
+  $<TARGET_FILE:gridpress> WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_futoshiki_needs_variant PROPERTIES LABELS cli)

@@ -25,10 +25,10 @@ _gridpress() {
 
   # Values of options that take a fixed set of words, or a file.
   case $prev in
-    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich" -- "$cur")); return ;;
+    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki" -- "$cur")); return ;;
     --regions) COMPREPLY=($(compgen -W "random symmetric" -- "$cur")); return ;;
     --givens) COMPREPLY=($(compgen -W "none some" -- "$cur")); return ;;
-    --grid) COMPREPLY=($(compgen -W "4x4 6x6 8x8 9x9 12x12 16x16" -- "$cur")); return ;;
+    --grid) COMPREPLY=($(compgen -W "4x4 5x5 6x6 7x7 8x8 9x9 12x12 16x16" -- "$cur")); return ;;
     --symmetry) COMPREPLY=($(compgen -W "none rotate180 rotate90 mirror flip diagonal antidiagonal dihedral" -- "$cur")); return ;;
     --fill) COMPREPLY=($(compgen -W "random diagonal pattern" -- "$cur")); return ;;
     --dedup) COMPREPLY=($(compgen -W "canonical exact" -- "$cur")); return ;;

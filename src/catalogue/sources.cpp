@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/files.hpp"
 #include "core/numbering.hpp"
+#include "core/variants.hpp"
 #include "generator/canonical.hpp"
 #include "input/puzzle_reader.hpp"
 #include "input/source.hpp"
@@ -82,7 +84,18 @@ Status complete(Entry& e, const Rules& rules, const std::string& where) {
     if (rules.token(key) || rules.error_key == key)
       if (Status st = belongs(key); !st) return st;
   if (e.givens.empty()) return Ok{};  // a manifest that gives only canonical forms
-  auto g = parse_line(e.givens);
+  // A Latin variant's givens (futoshiki) are a Latin square of their length: no boxes, 5x5 and 7x7 too.
+  std::optional<Shape> latin;
+  if (variant_def(*variant).latin) {
+    int n = 1;
+    while (static_cast<std::size_t>(n * n) < e.givens.size()) ++n;
+    auto shape = variant_shape(n, *variant);
+    if (!shape || static_cast<std::size_t>(n * n) != e.givens.size())
+      return Error(where + ": \"givens\": " + std::to_string(e.givens.size()) + " cells: a " + vname +
+                   " puzzle is 16, 25, 36, 49, 64 or 81 cells (4x4 to 9x9)");
+    latin = *shape;
+  }
+  auto g = parse_line(e.givens, latin);
   if (!g) return Error(where + ": \"givens\": " + g.error().to_string());
   const bool samurai_line = g->variant() == Variant::kSamurai;
   if (samurai_line != (*variant == Variant::kSamurai))
@@ -91,7 +104,7 @@ Status complete(Entry& e, const Rules& rules, const std::string& where) {
                                              std::to_string(g->cells.size()) + " cells (" + g->shape.name() + ")" +
                                              (*variant == Variant::kSamurai ? ": a samurai board is 441 characters, '#' off the board" : "")));
   if (!e.solution.empty()) {
-    auto s = parse_line(e.solution);
+    auto s = parse_line(e.solution, latin ? std::optional<Shape>(Shape{1, g->n()}) : std::nullopt);
     if (!s) return Error(where + ": \"solution\": " + s.error().to_string());
     if (s->cells.size() != g->cells.size() || s->shape.n() != g->shape.n() || s->clue_count() != static_cast<int>(s->cells.size()))
       return Error(where + ": \"solution\" is not a full grid of the givens' " + std::to_string(g->cells.size()) + " cells");

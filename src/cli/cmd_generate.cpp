@@ -120,7 +120,7 @@ Status parse_clues(const std::string& text, gen::Request& req) {
 
 // Canonical forms of the puzzles in `path` ("-": standard input) that have `shape`'s size, read in
 // any form the puzzle reader knows.
-Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape) {
+Result<std::unordered_set<std::string>> read_exclusions(const std::string& path, Shape shape, Variant variant) {
   if (path != "-" && catalogue::is_sqlite_file(path)) {  // a catalogue: every puzzle in it
     auto source = catalogue::read_source(path);
     if (!source) return source.error();
@@ -131,6 +131,7 @@ Result<std::unordered_set<std::string>> read_exclusions(const std::string& path,
   auto source = input::open_input(path);
   if (!source) return source.error();
   input::PuzzleReader reader(*source->stream, source->name);
+  reader.set_variant(variant);  // a Latin variant's puzzles are Latin squares (futoshiki 5x5)
   std::unordered_set<std::string> out;
   while (auto item = reader.next()) {
     if (!item->grid) return item->grid.error();
@@ -280,12 +281,13 @@ int run_generate(const GenerateOptions& opt) {
     return code;
   };
   gen::Request req;
-  auto shape = parse_shape(opt.grid, opt.box);
-  if (!shape) return fail(shape.error(), kExitUsage);
-  req.shape = *shape;
   auto variant = parse_variant(opt.variant);
   if (!variant) return fail(variant.error(), kExitUsage);
   req.variant = *variant;
+  // The size with the variant known: a Latin square's (futoshiki 5x5) has no boxes.
+  auto shape = variant_shape(opt.grid, opt.box, *variant);
+  if (!shape) return fail(shape.error(), kExitUsage);
+  req.shape = *shape;
   if (opt.regions != "random" && opt.regions != "symmetric")
     return fail(Error("invalid --regions '" + opt.regions + "': expected random or symmetric"), kExitUsage);
   req.symmetric_regions = opt.regions == "symmetric";
@@ -345,7 +347,7 @@ int run_generate(const GenerateOptions& opt) {
   bo.first = static_cast<std::uint64_t>(first - 1);
   bo.exact = opt.dedup == "exact";
   if (!opt.exclude.empty()) {
-    auto ex = read_exclusions(opt.exclude, req.shape);
+    auto ex = read_exclusions(opt.exclude, req.shape, req.variant);
     if (!ex) return fail(ex.error(), kExitFailure);
     exclude = std::move(*ex);
     bo.exclude = &exclude;

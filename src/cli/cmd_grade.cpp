@@ -43,9 +43,9 @@ constexpr const char* kGradeFooter =
     "even-odd its parity marks ('PUZZLE MARKS': E even, O odd, . none), a thermo its thermos ('PUZZLE\n"
     "THERMOS': cells from the bulb joined by '<', thermos by ';'), an arrow its arrows ('PUZZLE ARROWS':\n"
     "circle:path+path, arrows by ';'), a greater-than its signs ('PUZZLE SIGNS': A>B;... cell A greater\n"
-    "than cell B, row-major from 0), a consecutive or kropki its dots ('PUZZLE DOTS', see gridpress help\n"
-    "solve), a sandwich its clues ('PUZZLE S:ROWS/COLUMNS', see gridpress help solve); generate's JSON\n"
-    "carries its variant.\n"
+    "than cell B, row-major from 0; with --variant futoshiki, a futoshiki: a Latin square of 4x4 to 9x9),\n"
+    "a consecutive or kropki its dots ('PUZZLE DOTS', see gridpress help solve), a sandwich its clues\n"
+    "('PUZZLE S:ROWS/COLUMNS', see gridpress help solve); generate's JSON carries its variant.\n"
     "Output, per puzzle:\n"
     "  line: PUZZLE RATING LABEL HARDEST, e.g. '4..1.. 3.2 hard X-wing' (jigsaw: PUZZLE REGIONS RATING\n"
     "        ...); --explain adds the solve path,\n"
@@ -84,6 +84,7 @@ int run_grade(const GradeCliOptions& opt) {
     return kExitFailure;
   }
   input::PuzzleReader reader(*source->stream, source->name);
+  reader.set_variant(*variant);  // a Latin variant's lines are Latin squares (futoshiki 5x5)
   grader::GradeOptions gopt;
   gopt.record_path = opt.explain;
   gopt.node_budget = opt.max_nodes;

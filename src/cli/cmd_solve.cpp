@@ -57,7 +57,8 @@ constexpr const char* kSolveFooter =
     "by ';': '0<1<10;30<31'), solved under its thermos (--variant thermo requires them). An arrow puzzle is\n"
     "a line 'PUZZLE ARROWS' (each arrow its circle, ':', its path joined by '+', arrows by ';': '40:41+42'),\n"
     "solved under its arrows (--variant arrow requires them). A greater-than puzzle is a line\n"
-    "'PUZZLE SIGNS' (A>B joined by ';': cell A holds the greater digit).\n"
+    "'PUZZLE SIGNS' (A>B joined by ';': cell A holds the greater digit); with --variant futoshiki such a\n"
+    "line is a futoshiki puzzle (a Latin square, no boxes: 4x4 to 9x9, 5x5 and 7x7 included).\n"
     "A consecutive or kropki puzzle is a line 'PUZZLE DOTS': 'C:0-1;4-13' (consecutive: white dots, cells\n"
     "row-major from 0), 'K:0-1w;4-13b' (kropki: w white, b black) or 'KN:...' (kropki, negative).\n"
     "A sandwich puzzle is a line 'PUZZLE CLUES': 'S:' then the row clues top to bottom joined by '.',\n"
@@ -86,6 +87,7 @@ int run_solve(const SolveOptions& opt) {
     return kExitFailure;
   }
   input::PuzzleReader reader(*source->stream, source->name);
+  reader.set_variant(*variant);  // a Latin variant's lines are Latin squares (futoshiki 5x5)
 
   // Puzzles are read, solved and written in batches: memory stays bounded on any input size, and
   // the clocks are read once per batch, around the solving only. Input that may arrive a line at

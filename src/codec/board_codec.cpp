@@ -322,11 +322,18 @@ Result<std::string> token_from_json(std::string_view key, const nlohmann::json& 
   return rule_token_from_json(key, value, entry);
 }
 
+Variant variant_of_key(std::string_view key, Shape shape) {
+  for (const VariantDef& d : variant_defs())
+    if (d.data_key == key && d.latin == shape.latin()) return d.variant;
+  return variant_of_key(key);
+}
+
 Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_view key, std::string_view token) {
-  const Variant variant = variant_of_key(key);
-  std::string prefix;  // the variants carrying `key` ("consecutive or kropki" share "dots")
+  const Variant variant = variant_of_key(key, shape);
+  std::string prefix;  // the variants carrying `key` on this shape ("consecutive or kropki" share "dots")
   for (Variant v : all_variants())
-    if (carries(v, key) || v == variant) prefix += (prefix.empty() ? "" : " or ") + std::string(variant_name(v));
+    if ((carries(v, key) && variant_def(v).latin == shape.latin()) || v == variant)
+      prefix += (prefix.empty() ? "" : " or ") + std::string(variant_name(v));
   if (key == kRegions) {
     auto map = parse_regions(token, shape.n());
     if (!map) return Error(prefix + " " + map.error().diagnostics.front().message);

@@ -29,6 +29,10 @@ const std::vector<std::string_view>& data_keys();
 // The variant whose boards carry `key`'s data ("regions": jigsaw, "cages": killer: the data_key
 // of core/variants.hpp's table), or classic for a key that is none of data_keys().
 Variant variant_of_key(std::string_view key);
+// The variant whose boards carry `key`'s data on a grid of `shape`: a Latin variant on a Latin
+// shape (Shape{1, n}: "inequalities" are futoshiki's), a variant with boxes on the others
+// (greater-than's); variant_of_key(key) when none fits.
+Variant variant_of_key(std::string_view key, Shape shape);
 // The keys a board of `variant` carries (jigsaw: regions; killer: cages; a combination its parts'
 // keys, jigsaw+killer: regions and cages; others: none).
 std::vector<std::string_view> keys_of(Variant variant);

@@ -403,7 +403,8 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
     if (part == Variant::kEvenOdd) return Error("an even-odd board needs its parity marks (one string per puzzle)");
     if (part == Variant::kThermo) return Error("a thermo board needs its thermos (one list per puzzle)");
     if (part == Variant::kArrow) return Error("an arrow board needs its arrows (one list per puzzle)");
-    if (part == Variant::kGreaterThan) return Error("a greater-than board needs its signs (one list per puzzle)");
+    if (part == Variant::kGreaterThan || part == Variant::kFutoshiki)
+      return Error("a " + std::string(variant_name(part)) + " board needs its signs (one list per puzzle)");
     if (part == Variant::kSandwich) return Error("a sandwich board needs its clues (one set per puzzle)");
     if (part == Variant::kConsecutive || part == Variant::kKropki)
       return Error("a " + std::string(variant_name(part)) + " board needs its dots (one list per puzzle)");

@@ -83,13 +83,14 @@ enum class Variant : std::uint8_t {
   kNonConsecutive,
   kAntiKnight, kAntiKing,
   kSandwich,
+  kFutoshiki,
 };
 
 // "classic", "x", "hyper", "jigsaw", "samurai", "killer".
 std::string_view variant_name(Variant v);
 // Every variant, in the order above.
 const std::vector<Variant>& all_variants();
-// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer, even-odd, thermo, arrow, greater-than, consecutive, kropki or non-consecutive); did you mean 'hyper'?".
+// Error: "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer, even-odd, thermo, arrow, greater-than, consecutive, kropki, non-consecutive, anti-knight, anti-king, sandwich or futoshiki); did you mean 'hyper'?".
 Result<Variant> parse_variant(std::string_view name);
 // Why `v` cannot be played on a grid of `shape`, or "" when it can: x on every supported size,
 // hyper and samurai on 9x9 with 3x3 boxes only, jigsaw on every size with its standard shape (a box

@@ -76,6 +76,7 @@ std::string sandwich_size(Shape shape) {
 }
 
 std::string anti_knight_size(Shape shape) { return anti_move_size(shape, "anti-knight"); }
+std::string futoshiki_size(Shape s) { return four_to_nine(s, "futoshiki", "a Latin square with signs, solved by hand"); }
 std::string anti_king_size(Shape shape) { return anti_move_size(shape, "anti-king"); }
 
 std::vector<VariantDef> make_table() {
@@ -191,6 +192,15 @@ std::vector<VariantDef> make_table() {
                "sums between the 1 and the n outside the grid, 6x6 to 9x9"});
   t.back().grown = t.back().marks_replace_givens = true;
   t.back().marks = "sandwich clues";
+  t.push_back({Variant::kFutoshiki, "futoshiki", futoshiki_size, false, "inequalities", {}, false,
+               "Futoshiki puzzles have no boxes: every row and every column holds each digit once. A small sign "
+               "between two cells points to the smaller digit (the open side faces the larger, as in 5 > 3), and "
+               "every sign must hold. Few digits are given, often none: the signs are the clues.",
+               16, "row and column; each sign between two cells points to the smaller digit.",
+               "a Latin square (no boxes) with signs between cells, 4x4 to 9x9 with 5x5 and 7x7"});
+  t.back().grown = t.back().marks_replace_givens = true;
+  t.back().marks = "signs";
+  t.back().latin = true;
   // How each row takes part in a combination (the default kNone keeps greater-than out: its sign
   // maker runs on classic boxes only).
   for (VariantDef& d : t) d.parts = {d.variant, d.variant};
@@ -431,7 +441,7 @@ bool has_option(const VariantDef& d, std::string_view key) {
 Result<Shape> variant_shape(std::string_view grid, std::string_view box, Variant v) {
   const VariantDef& d = variant_def(v);
   if (!d.latin) return parse_shape(grid, box);
-  if (!box.empty())
+  if (!box.empty() && box != "none")  // "none": what spec --resolved writes for a Latin square
     return Error(std::string(d.name) + " puzzles have no boxes (a Latin square: rows and columns only): give the grid "
                  "size alone, not box " + std::string(box));
   const auto x = grid.find_first_of("xX");

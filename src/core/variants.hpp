@@ -135,7 +135,7 @@ bool has_option(const VariantDef& d, std::string_view key);
 // of --box or `box:` (may be empty): parse_shape's for a variant with boxes (5x5 refused as
 // today), latin_shape's for a Latin variant, whose size check then applies ("futoshiki puzzles
 // are 4x4 to 9x9 ..."); a box given to a Latin variant is refused ("futoshiki puzzles have no
-// boxes: give the grid size alone").
+// boxes: give the grid size alone"), but for "none" (spec --resolved writes `box: none` for it).
 Result<Shape> variant_shape(std::string_view grid, std::string_view box, Variant v);
 // The shape a puzzle of `v` with n x n cells has: latin_shape(n) for a Latin variant, else the
 // standard shape of n (errors as theirs).

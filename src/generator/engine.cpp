@@ -383,6 +383,9 @@ bool Engine::attempt_dots() {
 bool Engine::attempt() {
   const Plan& pl = plan_;
   if (pl.req.variant == Variant::kGreaterThan) return attempt_signs(classic_board(pl.shape), {true, false});
+  // Futoshiki: a sign between every two neighbours of a Latin square, givens and signs dug together.
+  if (pl.req.variant == Variant::kFutoshiki)
+    return attempt_signs(**latin_board(pl.shape.n(), Variant::kFutoshiki), {.boxes_only = false, .dig_signs = true});
   if (pl.req.variant == Variant::kConsecutive || pl.req.variant == Variant::kKropki) return attempt_dots();
   if (pl.req.variant == Variant::kSandwich) return attempt_sandwich();
   // A combination's maker is its marked part's (killer+x grows cages, on the x board).

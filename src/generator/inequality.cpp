@@ -54,9 +54,13 @@ std::optional<Grid> make_inequality_puzzle(const Grid& solution, const Board& ba
   };
   std::vector<int> order(static_cast<size_t>(cells));
   std::iota(order.begin(), order.end(), 0);
-  if (plan.dig_signs)
-    for (size_t i = 0; i < all.size(); ++i) order.push_back(cells + static_cast<int>(i));
   rng.shuffle(order);
+  if (plan.dig_signs) {  // the givens first (few or none are left), then the signs, each in a random order
+    std::vector<int> signs(all.size());
+    std::iota(signs.begin(), signs.end(), cells);
+    rng.shuffle(signs);
+    order.insert(order.end(), signs.begin(), signs.end());
+  }
   // 2. Each part taken away while the rest has one solution (within the cap, with one).
   for (int k : order) {
     if (stopped()) return std::nullopt;

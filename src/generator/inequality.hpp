@@ -16,7 +16,8 @@ struct SignPlan {
   // Signs only between neighbours of one box (published greater-than Sudoku: twelve a 3x3 box),
   // or between every two orthogonal neighbours (futoshiki).
   bool boxes_only = true;
-  // Signs taken away too (mixed with the givens in one random order), or every sign kept.
+  // Signs taken away too (after the givens, each in a random order: few givens are left, as
+  // futoshiki gives), or every sign kept.
   bool dig_signs = false;
 };
 
@@ -24,8 +25,8 @@ struct SignPlan {
 // greater-than, the Latin square of futoshiki), with its board attached:
 //   1. a sign between every two neighbours `plan` names, pointing to the smaller digit, every
 //      cell given;
-//   2. in a random order, each given (and with plan.dig_signs each sign) taken away when the rest
-//      still has one solution (a sign is needed exactly when the puzzle with it turned round still
+//   2. in a random order, each given (and with plan.dig_signs then each sign, in a random order)
+//      taken away when the rest still has one solution (a sign is needed exactly when the puzzle with it turned round still
 //      has a solution).
 // Without `cap` the result is minimal in what step 2 takes away: no given (and with dig_signs no
 // sign) can go without a second solution; greater-than keeps every sign of its boxes, as published

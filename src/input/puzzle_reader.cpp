@@ -17,9 +17,19 @@ namespace {
 
 constexpr int kSides[] = {4, 6, 8, 9, 12, 16};  // grid sides; puzzles have side * side cells
 
-bool is_side(std::size_t n) { return std::find(std::begin(kSides), std::end(kSides), static_cast<int>(n)) != std::end(kSides); }
+// A Latin square's sides (futoshiki, read with the variant known: PuzzleReader::set_variant).
+bool is_latin_side(std::size_t n) { return n >= 4 && n <= 9; }
 
-bool is_puzzle_size(std::size_t cells) {
+bool is_side(std::size_t n, bool latin = false) {
+  return latin ? is_latin_side(n) : std::find(std::begin(kSides), std::end(kSides), static_cast<int>(n)) != std::end(kSides);
+}
+
+bool is_puzzle_size(std::size_t cells, bool latin = false) {
+  if (latin) {
+    for (std::size_t n = 4; n <= 9; ++n)
+      if (n * n == cells) return true;
+    return false;
+  }
   return std::any_of(std::begin(kSides), std::end(kSides), [&](int n) { return static_cast<std::size_t>(n * n) == cells; });
 }
 
@@ -59,10 +69,10 @@ std::string row_cells(std::string_view s) {
 bool is_rule(std::string_view s) {
   return !s.empty() && s.find_first_not_of("-=+|* \t") == std::string_view::npos && s.find_first_of("-=") != std::string_view::npos;
 }
-bool rule_is_row(std::string_view s, std::size_t width) {
+bool rule_is_row(std::string_view s, std::size_t width, bool latin = false) {
   if (s.find_first_of("+=") != std::string_view::npos || (s.front() == '*' && s.back() == '*')) return false;
   const std::size_t cells = row_cells(s).size();
-  return width > 0 ? cells == width : is_side(cells) && s.find('|') == std::string_view::npos;
+  return width > 0 ? cells == width : is_side(cells, latin) && s.find('|') == std::string_view::npos;
 }
 
 // An .sdk section line such as "[Puzzle]".
@@ -206,9 +216,10 @@ bool is_puzzle_header(const std::string& field) {
 }
 
 // A 16-character token is a 4x4 puzzle line unless it holds a value above 4 (a 16x16 grid row).
-bool is_line_token(std::string_view token) {
-  if (!is_puzzle_size(token.size())) return false;
-  if (token.size() != 16) return true;
+// A Latin square's lines are 16 to 81 cells (no 16x16 grid to tell apart).
+bool is_line_token(std::string_view token, bool latin = false) {
+  if (!is_puzzle_size(token.size(), latin)) return false;
+  if (token.size() != 16 || latin) return true;
   return std::none_of(token.begin(), token.end(), [](char c) { return char_value(c) > 4; });
 }
 
@@ -293,7 +304,22 @@ bool PuzzleReader::read_line(std::string& line) {
   return true;
 }
 
-PuzzleItem PuzzleReader::cells(int line, std::string_view text) const {
+void PuzzleReader::set_variant(Variant variant) {
+  latin_ = variant_def(variant).latin;
+  latin_name_ = std::string(variant_name(variant));
+}
+
+PuzzleItem PuzzleReader::cells(int line, std::string_view text, std::string_view latin) const {
+  if (!latin.empty()) {  // a Latin square: n*n cells, 4 <= n <= 9, no boxes
+    std::size_t n = 1;
+    while (n * n < text.size()) ++n;
+    if (n * n != text.size() || !is_latin_side(n))
+      return bad(line, std::to_string(text.size()) + " cells: a " + std::string(latin) +
+                           " line is 16, 25, 36, 49, 64 or 81 cells (4x4 to 9x9)");
+    auto grid = parse_line(normalized(text), Shape{1, static_cast<int>(n)});
+    if (!grid) return bad(line, grid.error().diagnostics.front().message);
+    return {line, std::move(*grid)};
+  }
   auto grid = parse_line(normalized(text));
   if (!grid) return bad(line, grid.error().diagnostics.front().message);
   return {line, std::move(*grid)};
@@ -318,7 +344,7 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
       return std::nullopt;
     }
     for (std::size_t i = 0; i < fields.size() && csv_column_ < 0; ++i)
-      if (is_puzzle_size(fields[i].size()) && all_cells(fields[i])) csv_column_ = static_cast<int>(i);
+      if (is_puzzle_size(fields[i].size(), latin_) && all_cells(fields[i])) csv_column_ = static_cast<int>(i);
     if (csv_column_ < 0)
       return bad(line_no_, "CSV with no puzzle field and no header naming one (puzzle, quizzes or givens): " + excerpt(s));
   }
@@ -395,9 +421,9 @@ std::optional<PuzzleItem> PuzzleReader::next() {
     if (token.size() > 21 && token.find('#') != std::string_view::npos && token.find(',') == std::string_view::npos)
       return cells(line_no_, token);
     // "# regions" belongs to the grid right after it: any other puzzle form drops it.
-    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size()) && !is_line_token(token))) grid_data_ = Comment();
+    if (!(all_cells(row_cells(s)) && is_side(row_cells(s).size(), latin_) && !is_line_token(token, latin_))) grid_data_ = Comment();
     // One puzzle a line (anything after the first blank ignored).
-    if (token.find(',') == std::string_view::npos && is_line_token(token) &&
+    if (token.find(',') == std::string_view::npos && is_line_token(token, latin_) &&
         (all_cells(token) || s.find('|') == std::string_view::npos)) {
       // The tokens after the puzzle that are its data: one, or a combination's two (jigsaw+killer:
       // 'PUZZLE REGIONS CAGES'), each told by its content.
@@ -430,9 +456,9 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       if (auto item = from_csv(s)) return item;
       continue;
     }
-    if (is_rule(s) && !rule_is_row(s, 0)) continue;
+    if (is_rule(s) && !rule_is_row(s, 0, latin_)) continue;
     // The first row of a grid.
-    if (const std::string row = row_cells(s); all_cells(row) && is_side(row.size())) {
+    if (const std::string row = row_cells(s); all_cells(row) && is_side(row.size(), latin_)) {
       grid = row;
       width = row.size();
       rows = 1;
@@ -506,7 +532,11 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
       line = start + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
       from = at;
     }
-    PuzzleItem item = cells(line, cells_text);
+    // An entry naming a Latin variant ("variant": "futoshiki") is a Latin square whatever --variant said.
+    std::string_view latin = latin_ ? std::string_view(latin_name_) : std::string_view();
+    if (e.is_object() && e.contains("variant") && e["variant"].is_string())
+      if (const VariantDef* d = find_variant_def(e["variant"].get<std::string>())) latin = d->latin ? d->name : "";
+    PuzzleItem item = cells(line, cells_text, latin);
     const std::string at = "puzzles[" + std::to_string(i) + "]: ";
     // The entry's own data (its first key, rules before regions) or the variant that needs some.
     std::string_view key;

@@ -64,13 +64,24 @@ class PuzzleReader {
   // gave regions is jigsaw whatever --variant says, and contradicting it is an error.
   void apply_variant(Result<Grid>& grid, int line, Variant variant) const;
 
+  // The variant a command asked for (--variant), told before reading: a Latin variant's puzzles
+  // (futoshiki) are read as Latin squares, Shape{1, n} of 4x4 to 9x9 (lines of 16 to 81 cells, 25
+  // and 49 included; grid rows of 4 to 9 cells), so that 'PUZZLE SIGNS' is theirs. Other variants
+  // read as before. A JSON entry naming a Latin variant ("variant": "futoshiki") is read so
+  // whatever was told.
+  void set_variant(Variant variant);
+
   // The largest JSON input read (JSON is read whole).
   static constexpr std::size_t kMaxJson = std::size_t{64} << 20;
 
  private:
   bool read_line(std::string& line);
   PuzzleItem bad(int line, const std::string& message) const { return {line, error_at(line, message)}; }
-  PuzzleItem cells(int line, std::string_view text) const;  // one puzzle's cells, row by row
+  // One puzzle's cells, row by row; as a Latin square (Shape{1, n}) of variant `latin` when given.
+  PuzzleItem cells(int line, std::string_view text, std::string_view latin) const;
+  PuzzleItem cells(int line, std::string_view text) const {
+    return cells(line, text, latin_ ? std::string_view(latin_name_) : std::string_view());
+  }
   // `item` on the board its `key` data `token` gives (codec/board_codec.hpp: a jigsaw's regions,
   // a killer's cages), or an error when the data does not fit the grid ("jigsaw regions: ...").
   PuzzleItem with_data(PuzzleItem item, std::string_view key, std::string_view token) const;
@@ -97,6 +108,8 @@ class PuzzleReader {
   bool json_continues_ = false;  // read_line stopped inside a long first line of JSON: it reads on
   std::vector<PuzzleItem> json_items_;  // the puzzles of a JSON input, handed out in order
   std::size_t json_next_ = 0;
+  bool latin_ = false;  // set_variant named a Latin variant
+  std::string latin_name_;  // its name, for messages
 };
 
 }  // namespace gp::input

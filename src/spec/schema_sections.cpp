@@ -121,7 +121,7 @@ std::vector<Key> section_keys() {
                             kNotInDefaults));
   keys.push_back(plain(S::Section, "count", Kind::Whole, &SS::count, "puzzles in the section", 1, 100000));
   keys.push_back(custom(
-      S::Section, "grid", "`NxN` or `N`", "", "4x4, 6x6, 8x8, 9x9, 12x12, 16x16",
+      S::Section, "grid", "`NxN` or `N`", "", "4x4, 6x6, 8x8, 9x9, 12x12, 16x16; a Latin square (`futoshiki`) 4x4 to 9x9, 5x5 and 7x7 included",
       [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
         if (!v.IsScalar()) {
           r.error(v, full, "expected a size such as 9x9, got " + describe(v));
@@ -145,10 +145,9 @@ std::vector<Key> section_keys() {
         t.pending->box_node = v;
       },
       [](YAML::Emitter& out, const View& v) {
-        // A Latin square has no boxes: its resolved box is the standard one of its size, or none.
+        // A Latin square has no boxes: `box: none` (read back by variant_shape).
         if (v.sec->shape.latin()) {
-          auto standard = standard_shape(v.sec->shape.n());
-          out << (standard ? layout_text(standard->box_rows, standard->box_cols) : std::string("none"));
+          out << std::string("none");
           return;
         }
         out << layout_text(v.sec->shape.box_rows, v.sec->shape.box_cols);
@@ -171,7 +170,10 @@ std::vector<Key> section_keys() {
                                  "`minimal` apply as for classic), `anti-knight` and `anti-king` "
                                  "(no equal digits a knight's move or a king's diagonal step apart; 6x6 to 9x9, "
                                  "givens dug as for classic), `sandwich` (a number outside a row or column is the sum "
-                                 "between its 1 and its largest digit, few givens; 6x6 to 9x9: as even-odd); two variants joined by `+` play both at once (`killer+x`, "
+                                 "between its 1 and its largest digit, few givens; 6x6 to 9x9: as even-odd), `futoshiki` "
+                                 "(a Latin square: rows and columns, no boxes, with signs between cells pointing to the "
+                                 "smaller digit, few or no givens; 4x4 to 9x9 with 5x5 and 7x7, no `box`: SE scale, "
+                                 "`symmetry` and `clues` do not apply); two variants joined by `+` play both at once (`killer+x`, "
                                  "`jigsaw+x`, `jigsaw+killer`, `anti-king+x`, ...: [board.md](board.md#combinations)); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
                                  "`difficulty`/`rating` rate it under its own rules. `windoku` is another "
