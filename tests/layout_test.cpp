@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <numeric>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -760,5 +761,99 @@ TEST_CASE("worksheet.cutouts: after each puzzle page, the missing symbols of its
     }
     CHECK(squares == missing);
     CHECK(shapes == missing);
+  }
+}
+
+TEST_CASE("hints: pages before the answers (or at the end), one entry a puzzle, each drawn inside the live area") {
+  spec::BookSpec spec = two_section_book();
+  spec.front.contents = true;
+  spec.answers.hints = true;
+  const std::vector<int> counts{90, 7};
+  ApproxTextMeasure measure;
+  auto first_of = [](const BookPlan& plan, PageKind kind, int doc) {
+    for (const PlannedPage& pp : plan.pages)
+      if (pp.kind == kind && pp.document == doc) return pp.number;
+    return 0;
+  };
+  auto count_of = [](const BookPlan& plan, PageKind kind) {
+    return std::count_if(plan.pages.begin(), plan.pages.end(), [&](const PlannedPage& p) { return p.kind == kind; });
+  };
+  SECTION("answers at the end: the hints come right before them, as many pages as the flow says") {
+    const BookPlan plan = plan_of(spec, counts);
+    REQUIRE(plan.hints_page > 0);
+    CHECK(plan.hints_document == 0);
+    const auto hints = count_of(plan, PageKind::hints);
+    CHECK(plan.hints_page + hints == plan.answers_first_page);
+    // The same flow the plan used: 97 entries.
+    const Box content = detail::narrowest_content(spec, {}, plan.book_geometry.frame(1).content);
+    const detail::Fonts fonts = detail::book_fonts(spec, {});
+    const detail::Bands bands = detail::measure_bands(spec, fonts, measure, {});
+    const detail::HintFlow flow = detail::hint_flow(fonts, measure, content, content.bottom() - bands.foot);
+    CHECK(hints == flow.pages(97));
+    CHECK(hints >= 2);  // 97 two-line entries do not fit one page of this size
+
+    // Every puzzle's number drawn once on the hints pages, with its hint beside it, all inside.
+    std::vector<std::vector<PuzzleHint>> texts(2);
+    for (int s = 0; s < 2; ++s)
+      for (int i = 0; i < counts[static_cast<std::size_t>(s)]; ++i)
+        texts[static_cast<std::size_t>(s)].push_back(
+            {"Hidden single in box " + std::to_string(i % 9 + 1) + ", then pointing in box 4 and row 2.",
+             "Hidden single, box 1; then pointing, box 4, row 2."});
+    std::vector<Page> pages;
+    PageSinks sinks{[&](Page&& p) -> Status {
+                      pages.push_back(std::move(p));
+                      return Ok{};
+                    },
+                    {}};
+    REQUIRE(lay_out_book(spec, plan, make_puzzles(spec, counts), measure, sinks, {}, {}, {}, texts).ok());
+    std::vector<int> numbers;
+    int hint_lines = 0;
+    for (const PlannedPage& pp : plan.pages) {
+      if (pp.kind != PageKind::hints) continue;
+      const Page& pg = pages[static_cast<std::size_t>(pp.number - 1)];
+      const PageFrame f = plan.book_geometry.frame(pp.number);
+      for (const Item& item : pg.items) {
+        CHECK(inside(ink_box(item), f.content));
+        if (const auto* t = std::get_if<TextItem>(&item)) {
+          if (!t->text.empty() && std::all_of(t->text.begin(), t->text.end(), ::isdigit) && t->font.bold)
+            numbers.push_back(std::stoi(t->text));
+          if (t->text.find("pointing") != std::string::npos) ++hint_lines;
+        }
+      }
+    }
+    std::vector<int> expected(97);
+    std::iota(expected.begin(), expected.end(), 1);
+    CHECK(numbers == expected);
+    CHECK(hint_lines == 97);
+    CHECK(has_text(pages[static_cast<std::size_t>(plan.contents_page - 1)], "Hints"));
+  }
+  SECTION("answers in a separate document: the hints open it") {
+    spec.answers.placement = "separate";
+    const BookPlan plan = plan_of(spec, counts);
+    CHECK(plan.hints_document == 1);
+    CHECK(plan.hints_page == 1);
+    CHECK(first_of(plan, PageKind::answers, 1) == 1 + count_of(plan, PageKind::hints));
+  }
+  SECTION("answers after each section, or none: the hints end the book") {
+    for (bool after : {true, false}) {
+      spec.answers.placement = after ? "after-section" : "end";
+      spec.answers.enabled = after;
+      const BookPlan plan = plan_of(spec, counts);
+      int last_other = 0;
+      for (const PlannedPage& pp : plan.pages)
+        if (pp.kind != PageKind::hints && pp.kind != PageKind::notes) last_other = std::max(last_other, pp.number);
+      CHECK(plan.hints_page == last_other + 1);
+    }
+  }
+  SECTION("practice grids have no hint") {
+    spec.sections[1].blank = true;
+    const BookPlan with_blank = plan_of(spec, {200, 200});
+    spec.sections[1].blank = false;
+    const BookPlan without = plan_of(spec, {200, 0});
+    CHECK(count_of(with_blank, PageKind::hints) == count_of(without, PageKind::hints));
+  }
+  SECTION("off by default") {
+    spec.answers.hints = false;
+    CHECK(count_of(plan_of(spec, counts), PageKind::hints) == 0);
   }
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "book/hints.hpp"
 #include "book/techniques.hpp"
 #include "cli_support.hpp"
 #include "core/rng.hpp"
@@ -189,4 +190,106 @@ TEST_CASE("techniques: the 6x9 hard/expert example has the page") {
   REQUIRE(spec.ok());
   CHECK(spec->front.techniques);
   CHECK(spec->front.how_to_play);
+}
+
+namespace {
+
+bool single_step(const std::string& technique) {
+  return technique.find("single") != std::string::npos || technique.find("Single") != std::string::npos ||
+         technique == "Full house";
+}
+
+std::string lowered(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("hints: each names the first step and the first beyond the singles, never a digit") {
+  const std::vector<PuzzleStore> puzzles = hard_puzzles(6, 31);
+  for (std::size_t i = 0; i < puzzles[0].size(); ++i) {
+    const Puzzle p = puzzles[0].get(i);
+    grader::GradeOptions options;
+    options.record_path = true;
+    options.assume_unique = true;
+    const grader::Grade g = grader::grade(p.givens, options);
+    REQUIRE(g.solved);
+    const layout::PuzzleHint h = book::puzzle_hint(p.givens);
+    INFO(h.full);
+    // The first step's technique opens the hint; the first one beyond the singles follows "then".
+    CHECK(lowered(h.full).rfind(lowered(g.path.front().technique), 0) == 0);
+    std::string beyond;
+    for (const grader::Step& s : g.path)
+      if (!single_step(s.technique)) {
+        beyond = s.technique;
+        break;
+      }
+    REQUIRE_FALSE(beyond.empty());  // a hard puzzle needs more than singles
+    const std::size_t then = lowered(h.full).find(", then " + lowered(beyond));
+    CHECK(then != std::string::npos);
+    CHECK(lowered(h.brief).find("; then " + lowered(beyond)) != std::string::npos);
+    // Where, not what: no placement ("r2c7 = 5") and none of the grader's descriptions.
+    CHECK(h.full.find('=') == std::string::npos);
+    CHECK(h.brief.find('=') == std::string::npos);
+    for (const grader::Step& s : g.path)
+      if (!s.description.empty()) CHECK(h.full.find(s.description) == std::string::npos);
+  }
+  // An easy puzzle: singles solve it, and the hint says so.
+  gen::Request easy;
+  easy.rating = *grader::band_range("easy");
+  easy.difficulty = "easy";
+  auto p = gen::generate_one(easy, 8);
+  REQUIRE(p.ok());
+  const layout::PuzzleHint h = book::puzzle_hint(p->givens);
+  CHECK(h.full.find("singles alone solve it") != std::string::npos);
+  CHECK(h.brief.find("singles solve it") != std::string::npos);
+}
+
+TEST_CASE("hints: the same on any number of threads, none for practice grids") {
+  std::vector<PuzzleStore> puzzles = hard_puzzles(4, 12);
+  puzzles.push_back(puzzles[0]);
+  spec::BookSpec spec;
+  spec.sections.resize(2);
+  spec.sections[1].blank = true;
+  const auto one = book::puzzle_hints(spec, puzzles, 1);
+  long reported = 0;
+  const auto two = book::puzzle_hints(spec, puzzles, 2, [&](long done, long total) {
+    CHECK(done == reported + 1);  // in order, one at a time
+    CHECK(total == 4);
+    reported = done;
+  });
+  CHECK(reported == 4);
+  REQUIRE(one.size() == 2);
+  REQUIRE(two.size() == 2);
+  CHECK(one[1].empty());
+  REQUIRE(one[0].size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(one[0][i].full == two[0][i].full);
+    CHECK(one[0][i].full == book::puzzle_hint(puzzles[0].get(i).givens).full);
+  }
+}
+
+TEST_CASE("hints: a book with answers.hints prints them before the answers, listed in its contents") {
+  TempDir dir;
+  std::string text = kSpec;
+  text.replace(text.find(", techniques: true"), 18, ", contents: true");
+  text += "answers: {hints: true}\n";
+  spit(dir / "h.yaml", text);
+  const book::BookRun run = pipeline_ok(dir / "h.yaml", {});
+  // Title, contents, how to play, the section's heading, 6 puzzle pages, hints, answers.
+  const std::string contents = page_text(run.book_path, 2, dir);
+  CHECK(contents.find("Hints") != std::string::npos);
+  const std::string hints = page_text(run.book_path, 11, dir);
+  CHECK(hints.find("Hints") != std::string::npos);
+  CHECK(hints.find(", then") != std::string::npos);
+  CHECK(page_text(run.book_path, 12, dir).find("Answers") != std::string::npos);
+
+  // The book-level spelling is the same key.
+  std::string top = kSpec;
+  top += "hints: true\n";
+  spit(dir / "t.yaml", top);
+  auto spec = spec::load_book_spec(dir / "t.yaml");
+  REQUIRE(spec.ok());
+  CHECK(spec->answers.hints);
 }

@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "book/cover.hpp"
+#include "book/hints.hpp"
 #include "book/kdp.hpp"
 #include "book/order.hpp"
 #include "book/record.hpp"
@@ -983,8 +984,12 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   std::vector<layout::TechniqueDiagram> techniques;
   if (spec.front.techniques)
     for (TechniqueExample& e : technique_examples(spec, *puzzles, *plan)) techniques.push_back(std::move(e.diagram));
+  std::vector<std::vector<layout::PuzzleHint>> hints;
+  if (spec.answers.hints)
+    hints = puzzle_hints(spec, *puzzles, job_count(options),
+                         [&](long done, long total) { progress("writing hints", done, total); });
   Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options, techniques,
-                                     variant_examples(spec));
+                                     variant_examples(spec), hints);
   if (laid && preflight && preflight->pages() != plan->book_pages) {
     // The gutter was chosen for plan->book_pages; a different count would need another layout.
     laid = Error("layout: the plan has " + std::to_string(plan->book_pages) + " pages but " +

@@ -113,6 +113,32 @@ std::vector<std::vector<std::pair<int, int>>> combination_flow(const std::vector
 // the planner fits there fits the final pages; `fallback` when the page spec has no such geometry.
 Box narrowest_content(const spec::BookSpec& spec, const LayoutOptions& options, const Box& fallback);
 
+// The hints pages (answers.hints): one entry a puzzle (its number, then its hint in at most two
+// lines), each of the same height, so the page count is known from the puzzle count before any
+// puzzle is made. Entries run down the columns, in puzzle-number order.
+std::string hints_intro();
+int hint_columns(double content_w);
+Font hint_font(const Fonts& fonts, bool bold);
+// Width of the number column and height of one entry.
+double hint_number_width(const Fonts& fonts, const TextMeasure& measure);
+double hint_entry_height(const Fonts& fonts, const TextMeasure& measure);
+// Where the entries go: the first page's column tops below the heading and introduction, the
+// others' below the heading, measured on `content` (the narrowest live area) down to `bottom`.
+struct HintFlow {
+  double first_top = 0, top = 0;
+  int first_per_column = 1, per_column = 1;  // at least one
+  int columns = 1;
+  // Pages `entries` entries take.
+  int pages(int entries) const;
+  // The first entry on page `index` (0-based) and how many it holds.
+  std::pair<int, int> page_entries(int index, int entries) const;
+};
+HintFlow hint_flow(const Fonts& fonts, const TextMeasure& measure, const Box& content, double bottom);
+// The text of an entry that fits its two lines at `width` (mm): `full`, else `brief`, else `brief`
+// in a font shrunk towards 7 pt (returned in `font`).
+std::string fitted_hint(const std::string& full, const std::string& brief, const TextMeasure& measure, double width,
+                        Font& font, const Fonts& fonts);
+
 // The top of a page's text below a heading `heading` (heading() in pages.cpp draws it so).
 double below_heading(const std::string& heading, const Fonts& fonts, const TextMeasure& measure, const Box& content);
 

@@ -108,8 +108,10 @@ class PageGeometry {
 // (`front_matter.techniques`).
 // cage_combinations: the table of cage sums (`front_matter.cage_combinations`).
 // cutouts: the cut-and-glue page after a puzzle page (`worksheet.cutouts`; same section, first, count).
+// hints: a page of the hints (`answers.hints`; `first` = its index among the hints pages), before the
+// answers in their document, or at the end of the book when the answers follow the sections or are off.
 enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques,
-                      cage_combinations, cutouts };
+                      cage_combinations, cutouts, hints };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
 // Compact class answers: one child's answers of one section on an answer page, from slot `slot`
@@ -172,6 +174,8 @@ struct BookPlan {
   int contents_page = 0, how_to_play_page = 0;  // 0 = not present
   int techniques_page = 0;                      // 0 = not present
   int combinations_page = 0;                    // first cage combinations page, 0 = not present
+  int hints_page = 0;                           // first hints page (in its document), 0 = not present
+  int hints_document = 0;                       // the document of the hints pages
   std::vector<int> section_pages;      // first page of each section (heading page or first puzzle page)
   int answers_first_page = 0;          // first answer page (in its document), 0 = none
   // worksheet.split: per_child: the child of each file, in the class list's order (each file's
@@ -228,17 +232,26 @@ std::vector<std::string> example_variants(const spec::BookSpec& spec);
 // The grid of a variant's example: the smallest of 4x4, 6x6 and 9x9 it can be played on.
 Shape example_shape(std::string_view variant);
 
+// A puzzle's hint (answers.hints; book/hints.hpp makes it from the grader's path): the line as
+// written, and a shorter one for a column too narrow for it.
+struct PuzzleHint {
+  std::string full;
+  std::string brief;
+};
+
 // Emits every planned page, in order, to the sinks (the book's pages, then the answer document's).
 // `techniques` are the worked examples of the techniques page, in priority order (the book layer
 // takes them from graded steps; the page shows as many as fit). `examples` are the variants'
-// examples (example_variants; one missing is not drawn, its rules still are).
+// examples (example_variants; one missing is not drawn, its rules still are). `hints` are the
+// puzzles' hints, per section and puzzle (answers.hints; an entry without one says so).
 // Requires: `plan` came from plan_book(spec, counts, ...) with counts[s] == puzzles[s].size().
 // Stops at and returns the first error a sink returns.
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan,
                     const std::vector<PuzzleStore>& puzzles, const TextMeasure& measure,
                     const PageSinks& sinks, const LayoutOptions& options = {},
                     const std::vector<TechniqueDiagram>& techniques = {},
-                    const std::vector<VariantExample>& examples = {});
+                    const std::vector<VariantExample>& examples = {},
+                    const std::vector<std::vector<PuzzleHint>>& hints = {});
 
 // ---------------------------------------------------------------------------------------------
 // Captions.

@@ -30,6 +30,7 @@ struct Context {
   const LayoutOptions& options;
   const std::vector<TechniqueDiagram>& techniques;
   const std::vector<VariantExample>& examples;
+  const std::vector<std::vector<PuzzleHint>>& hints;
   Fonts fonts;
   Bands bands;
   GridStyle style;
@@ -335,6 +336,8 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
     entries.push_back({"Puzzles", first});
   }
   const bool separate = cx.spec.answers.placement == "separate";
+  // The hints come before the answers (or end the book): listed in that order.
+  if (cx.plan.hints_page > 0 && cx.plan.hints_document == 0) entries.push_back({"Hints", cx.plan.hints_page});
   if (cx.spec.answers.enabled && !separate && cx.plan.answers_first_page > 0) {
     entries.push_back({"Answers", cx.plan.answers_first_page});
   }
@@ -619,6 +622,42 @@ void cage_combinations_page(const Context& cx, Page& page, const PageFrame& f, i
   }
 }
 
+// Page `index` of the hints: the heading (and on the first, the introduction), then one entry a
+// puzzle in number order down the columns: the number in bold, the hint in two lines beside it.
+void hints_page(const Context& cx, Page& page, const PageFrame& f, int index) {
+  double y = heading(cx, page, f, "Hints");
+  const Box content = detail::narrowest_content(cx.spec, cx.options, f.content);
+  if (index == 0) paragraphs(cx, page, Box{f.content.x, y, content.w, 0}, y, {detail::hints_intro()}, cx.fonts.body);
+  const detail::HintFlow flow = detail::hint_flow(cx.fonts, cx.measure, content, content.bottom() - cx.bands.foot);
+  std::vector<std::size_t> order;  // the records with a hint, in book order
+  for (std::size_t r : cx.plan.book_order())
+    if (!cx.spec.sections[static_cast<std::size_t>(cx.plan.records[r].section)].blank) order.push_back(r);
+  const auto [first, count] = flow.page_entries(index, static_cast<int>(order.size()));
+  const double gap = 5.0, column_w = (content.w - gap * (flow.columns - 1)) / flow.columns;
+  const double number_w = detail::hint_number_width(cx.fonts, cx.measure);
+  const double entry_h = detail::hint_entry_height(cx.fonts, cx.measure);
+  const int per_column = index == 0 ? flow.first_per_column : flow.per_column;
+  const double shift = f.content.y - content.y;  // the plan measured from the narrow area's top
+  const Font number_font = detail::hint_font(cx.fonts, true);
+  const double line = cx.measure.measure("Ag", number_font).height;
+  for (int k = 0; k < count; ++k) {
+    const PuzzleRecord& rec = cx.plan.records[order[static_cast<std::size_t>(first + k)]];
+    const int column = k / per_column, row = k % per_column;
+    const double x = f.content.x + column * (column_w + gap);
+    const double top = (index == 0 ? flow.first_top : flow.top) + shift + row * entry_h;
+    page.items.push_back(text_item(Box{x, top, number_w, line}, std::to_string(rec.number), number_font, HAlign::left,
+                                   VAlign::top));
+    const auto sec = static_cast<std::size_t>(rec.section), at = static_cast<std::size_t>(rec.index);
+    const PuzzleHint none{"No hint: the grader recorded no step.", "No hint."};
+    const PuzzleHint& h = sec < cx.hints.size() && at < cx.hints[sec].size() ? cx.hints[sec][at] : none;
+    Font font;
+    const std::string text = detail::fitted_hint(h.full, h.brief, cx.measure, column_w - number_w, font, cx.fonts);
+    const double th = cx.measure.measure(text, font, column_w - number_w).height;
+    page.items.push_back(
+        text_item(Box{x + number_w, top, column_w - number_w, th}, text, font, HAlign::left, VAlign::top, true));
+  }
+}
+
 // The cut-and-glue page after a puzzle page (worksheet.cutouts): for each of its puzzles, a line
 // naming it and the symbols missing from it (the solution's value of every empty cell, in order),
 // each in a square of the puzzle's cell size with grey lines to cut along.
@@ -746,7 +785,8 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
 
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
                     const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options,
-                    const std::vector<TechniqueDiagram>& techniques, const std::vector<VariantExample>& examples) {
+                    const std::vector<TechniqueDiagram>& techniques, const std::vector<VariantExample>& examples,
+                    const std::vector<std::vector<PuzzleHint>>& hints) {
   if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
     return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");
   }
@@ -761,8 +801,8 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
   }
   if (!sinks.book) return Error("layout: no page sink was given");
 
-  Context cx{spec,     plan,     puzzles, measure, options, techniques, examples, detail::book_fonts(spec, options),
-             {},       grid_style(spec.theme), {}};
+  Context cx{spec,  plan, puzzles, measure, options, techniques, examples, hints, detail::book_fonts(spec, options),
+             {},    grid_style(spec.theme), {}};
   cx.bands = detail::measure_bands(spec, cx.fonts, measure, options);
   cx.style.tint_cages = spec.killer.tint == "alternate";
   cx.style.tint_regions = spec.jigsaw.tint == "alternate";
@@ -791,6 +831,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
         break;
       case PageKind::techniques: techniques_page(cx, page, f); break;
       case PageKind::cage_combinations: cage_combinations_page(cx, page, f, pp.first); break;
+      case PageKind::hints: hints_page(cx, page, f, pp.first); break;
       case PageKind::cutouts:
         worksheet_header(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)].pupil);
         cutouts_page(cx, page, f, pp);

@@ -114,6 +114,7 @@ const char* page_kind_name(PageKind kind) {
     case PageKind::blank: return "blank";
     case PageKind::techniques: return "techniques";
     case PageKind::cage_combinations: return "cage_combinations";
+    case PageKind::hints: return "hints";
     case PageKind::cutouts: return "cutouts";
   }
   return "?";
@@ -273,6 +274,7 @@ int contents_entries(const spec::BookSpec& spec) {
   if (spec.front.techniques) ++n;
   if (spec.front.cage_combinations && !detail::cage_combination_lines(spec).empty()) ++n;
   if (spec.answers.enabled && spec.answers.placement != "separate") ++n;
+  if (spec.answers.hints && (!spec.answers.enabled || spec.answers.placement != "separate")) ++n;
   return n;
 }
 
@@ -533,6 +535,21 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
       }
     }
   };
+  // The hints: before the answers in their document, or at the end of the book (answers after each
+  // section, or none). A fixed height per entry: the count of pages follows from the puzzle count.
+  if (spec.answers.hints) {
+    int entries = 0;
+    for (std::size_t s = 0; s < spec.sections.size(); ++s)
+      if (!spec.sections[s].blank) entries += std::max(0, section_counts[s]);
+    const int doc = separate ? 1 : 0;
+    const Box content = detail::narrowest_content(spec, options, provisional->frame(1).content);
+    const detail::HintFlow flow = detail::hint_flow(fonts, measure, content, content.bottom() - bands.foot);
+    plan.hints_document = doc;
+    for (int i = 0; i < flow.pages(entries); ++i) {
+      const int p = pl.add(doc, PageKind::hints, true, -1, i, 0);
+      if (i == 0) plan.hints_page = p;
+    }
+  }
   if (answers && !after_section) {
     if (compact) {
       add_class_answers(separate ? 1 : 0);

@@ -138,6 +138,9 @@ struct AnswersSpec {
   bool enabled = true;
   std::string placement = "end";               // "end" | "after-section" | "separate"
   int columns = 3, rows = 4;                   // per page
+  // A hints page before the answers: per puzzle, the technique and the place of its first step and
+  // of its first step beyond the singles (the digits left to the reader). Also the book-level `hints`.
+  bool hints = false;
   friend bool operator==(const AnswersSpec&, const AnswersSpec&) = default;
 };
 

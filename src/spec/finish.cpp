@@ -425,6 +425,11 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       std::none_of(b.sections.begin(), b.sections.end(),
                    [](const SectionSpec& s) { return s.variant.find("killer") != std::string::npos; }))
     at("front_matter.cage_combinations", "the book has no killer section: a table of cage sums helps only with cages");
+  // A newspaper run writes a file a puzzle and its own solution files: no book page to hold hints.
+  if (b.answers.hints && np.enabled) {
+    const char* key = st.locs.count("answers.hints") ? "answers.hints" : "hints";
+    at(key, "a newspaper run writes one file a puzzle and its solution files: it has no hints page (leave it out)");
+  }
   if (b.worksheet.cutouts && b.worksheet.duplex && st.locs.count("worksheet.cutouts"))
     at("worksheet.cutouts", "cut-out pages are cut up: print them single-sided (worksheet.duplex would put a "
                             "puzzle on their back)");

@@ -37,6 +37,13 @@ std::vector<Key> top_keys() {
                        "([book.md](book.md#mixed-order)). Not `sections`: no section heading pages, numbers run in "
                        "page order",
                        0, 0, {"sections", "interleave", "rising"}));
+  // `hints: true` at the top is `answers: {hints: true}` (issue 28 names it so); the resolved
+  // spec writes it under `answers` only.
+  keys.push_back(custom(S::Top, "hints", "bool", "`false`", "the same as `answers.hints`",
+                        [](Reader& r, const YAML::Node& n, const std::string& path, Target& t) {
+                          if (auto b = r.boolean(n, path)) t.st.book.answers.hints = *b;
+                        }));
+  keys.back().omit = [](const View&) { return true; };
   keys.push_back(custom(
       S::Top, "seed", "whole, 0 .. 2^64-1", "",
       "puzzle i of section s is made from (seed, s, i): same seed, same book",

@@ -430,6 +430,10 @@ std::vector<Key> book_part_keys() {
   keys.push_back(plain(S::Answers, "enabled", Kind::Bool, &AnswersSpec::enabled, ""));
   keys.push_back(plain(S::Answers, "placement", Kind::Choice, &AnswersSpec::placement,
                        "`separate` = a second document for the answers", 0, 0, {"end", "after-section", "separate"}));
+  keys.push_back(plain(S::Answers, "hints", Kind::Bool, &AnswersSpec::hints,
+                       "a hints page before the answers (at the end of the book without answers or with "
+                       "`after-section`): for each puzzle the technique and the place (unit or cell) of its first "
+                       "step and of its first step beyond the singles, never a digit ([book.md](book.md#hints))"));
   keys.push_back(custom(S::Answers, "per_page", "whole, 1..100", "", "as for sections",
                         [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
                           t.pending->per_page_node = v;
