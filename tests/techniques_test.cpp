@@ -3,9 +3,11 @@
 // places is), the grader reports the pattern a diagram shades, and the 6x9 hard/expert example
 // uses the page.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "book/explained.hpp"
 #include "book/hints.hpp"
 #include "book/techniques.hpp"
 #include "cli_support.hpp"
@@ -292,4 +294,74 @@ TEST_CASE("hints: a book with answers.hints prints them before the answers, list
   auto spec = spec::load_book_spec(dir / "t.yaml");
   REQUIRE(spec.ok());
   CHECK(spec->answers.hints);
+}
+
+TEST_CASE("worked solutions: every step of the path once, in order, singles in runs, diagrams for the hardest") {
+  const std::vector<PuzzleStore> puzzles = hard_puzzles(4, 57);
+  for (std::size_t i = 0; i < puzzles[0].size(); ++i) {
+    const Puzzle p = puzzles[0].get(i);
+    grader::GradeOptions options;
+    options.record_path = true;
+    options.assume_unique = true;
+    const grader::Grade g = grader::grade(p.givens, options);
+    REQUIRE(g.solved);
+    const layout::WorkedSolution w = book::worked_solution(p.givens);
+    // The steps' numbers: a run "Steps a to b, singles: ..." or "Step a, a single: ..." or "a. ...".
+    std::size_t next = 1;
+    int diagrams = 0;
+    for (const layout::WorkedStep& s : w.steps) {
+      INFO(s.text);
+      std::size_t first = 0, last = 0;
+      if (std::sscanf(s.text.c_str(), "Steps %zu to %zu, singles:", &first, &last) == 2) {
+        CHECK(first < last);
+      } else if (std::sscanf(s.text.c_str(), "Step %zu, a single:", &first) == 1) {
+        last = first;
+      } else {
+        REQUIRE(std::sscanf(s.text.c_str(), "%zu. ", &first) == 1);
+        last = first;
+        const std::string& technique = g.path[first - 1].technique;
+        CHECK(technique != "Hidden single");
+        CHECK(technique != "Full house");
+      }
+      CHECK(first == next);
+      next = last + 1;
+      if (s.diagram) ++diagrams;
+    }
+    CHECK(next == g.path.size() + 1);
+    CHECK(diagrams <= book::kWorkedDiagrams);
+    // Every placement written in a run is the solution's digit ("r2c7 = 5").
+    for (const layout::WorkedStep& s : w.steps)
+      for (std::size_t at = s.text.find(" = "); at != std::string::npos; at = s.text.find(" = ", at + 1)) {
+        const std::size_t r = s.text.rfind('r', at);
+        int row = 0, col = 0;
+        REQUIRE(std::sscanf(s.text.c_str() + r, "r%dc%d", &row, &col) == 2);
+        CHECK(s.text[at + 3] - '0' == p.solution.at(row - 1, col - 1));
+      }
+  }
+}
+
+TEST_CASE("worked solutions: a book with answers.explained has them before the answers, by section or by number") {
+  TempDir dir;
+  std::string text = kSpec;
+  text.replace(text.find(", techniques: true"), 18, ", contents: true");
+  spit(dir / "w.yaml", text + "answers: {explained: 1}\n");
+  const book::BookRun run = pipeline_ok(dir / "w.yaml", {});
+  CHECK(page_text(run.book_path, 2, dir).find("Worked solutions") != std::string::npos);
+  // Title, contents, how to play, heading, 6 puzzle pages, then puzzle 1 worked, then the answers.
+  const std::string worked = page_text(run.book_path, 11, dir);
+  CHECK(worked.find("Puzzle 1, worked") != std::string::npos);
+  CHECK(worked.find("Steps 1 to") != std::string::npos);
+  bool answers = false;
+  for (int p = 12; p <= 14 && !answers; ++p) answers = page_text(run.book_path, p, dir).find("Answers") != std::string::npos;
+  CHECK(answers);
+
+  spit(dir / "n.yaml", text + "answers: {explained: [3, 5]}\n");
+  const book::BookRun listed = pipeline_ok(dir / "n.yaml", {});
+  CHECK(page_text(listed.book_path, 11, dir).find("Puzzle 3, worked") != std::string::npos);
+
+  spit(dir / "bad.yaml", text + "answers: {explained: [3, 13]}\n");
+  auto bad = spec::load_book_spec(dir / "bad.yaml");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().to_string().find("answers.explained: puzzle 13 is not in the book (its puzzles are numbered 1 to "
+                                     "12)") != std::string::npos);
 }

@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "book/cover.hpp"
+#include "book/explained.hpp"
 #include "book/hints.hpp"
 #include "book/kdp.hpp"
 #include "book/order.hpp"
@@ -835,13 +836,27 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   // A book in rising order: the pages' order comes from the puzzles' grades, so the plan is made
   // again with them (the same pages and page count, in another order; numbers, answers and the
   // cover's sample follow).
+  // Worked solutions (answers.explained) are made from the puzzles under their numbers, and the
+  // plan is made again with their pages (after every puzzle page: numbers and puzzle pages stay).
+  std::vector<layout::WorkedSolution> worked;
+  const bool explained = spec.answers.explained > 0 || !spec.answers.explained_numbers.empty();
   auto replan = [&]() -> Status {
-    if (spec.order != "rising") return Ok{};
+    if (spec.order != "rising" && !explained) return Ok{};
     std::vector<int> counts;
     for (const auto& store : *puzzles) counts.push_back(static_cast<int>(store.size()));
-    auto again = layout::plan_book(spec, counts, measure, layout::options_for(spec), difficulty_keys(spec, *puzzles));
+    const std::vector<std::vector<double>> keys =
+        spec.order == "rising" ? difficulty_keys(spec, *puzzles) : std::vector<std::vector<double>>{};
+    auto again = layout::plan_book(spec, counts, measure, layout::options_for(spec), keys);
     if (!again) return again.error();
     *plan = std::move(*again);
+    if (explained) {
+      auto solutions = worked_solutions(spec, *puzzles, *plan);
+      if (!solutions) return solutions.error();
+      worked = std::move(*solutions);
+      auto with_worked = layout::plan_book(spec, counts, measure, layout::options_for(spec), keys, worked);
+      if (!with_worked) return with_worked.error();
+      *plan = std::move(*with_worked);
+    }
     if (spec.cover.enabled) {
       auto at = cover_sample(spec, *plan);
       if (!at) return at.error();
@@ -850,6 +865,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     return Ok{};
   };
   if (Status st = replan(); !st) return failed(std::move(run), Outcome::failed, st.error());
+  run.book_pages = plan->book_pages;  // worked solutions add pages
+  run.answer_pages = plan->answer_pages;
   // A reprint: exactly the published run's puzzles, each under its number, or nothing is written.
   // It reserves nothing: its puzzles are the run's already.
   if (reprint)
@@ -989,7 +1006,7 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
     hints = puzzle_hints(spec, *puzzles, job_count(options),
                          [&](long done, long total) { progress("writing hints", done, total); });
   Status laid = layout::lay_out_book(spec, *plan, *puzzles, measure, sinks, layout_options, techniques,
-                                     variant_examples(spec), hints);
+                                     variant_examples(spec), hints, worked);
   if (laid && preflight && preflight->pages() != plan->book_pages) {
     // The gutter was chosen for plan->book_pages; a different count would need another layout.
     laid = Error("layout: the plan has " + std::to_string(plan->book_pages) + " pages but " +

@@ -284,6 +284,15 @@ void study(const Sample& p, std::array<int, kKinds>& needs, std::array<std::opti
 
 }  // namespace
 
+std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const grader::State& before,
+                                                     const grader::Step& step) {
+  const int kind = kind_of(step.technique);
+  if (kind < 0 || !drawable(givens) || !board_of(givens).rules.empty()) return std::nullopt;
+  TechniqueDiagram d = blank_diagram(givens, before);
+  if (!make_diagram(kind, before, step, d)) return std::nullopt;
+  return d;
+}
+
 std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
                                                  const layout::BookPlan& plan, std::size_t limit) {
   std::vector<Sample> samples;

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/puzzle_store.hpp"
+#include "grader/state.hpp"
 #include "layout/layout.hpp"
 #include "spec/book_spec.hpp"
 
@@ -30,5 +32,12 @@ struct TechniqueExample {
 // 9x9), a 9x9 hard puzzle generated from `seed` stands in. Deterministic.
 std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
                                                  const layout::BookPlan& plan, std::size_t limit = 4);
+
+// The techniques page's diagram of one step (its state `before`, a grader state on `givens`): for
+// the techniques the page draws (singles, locked candidates, pairs, triples, X-wing, swordfish) on
+// a classic grid up to 9x9 without marks; none for any other step or grid. Its text explains the
+// step in words.
+std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const grader::State& before,
+                                                     const grader::Step& step);
 
 }  // namespace gp::book

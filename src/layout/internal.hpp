@@ -139,6 +139,20 @@ HintFlow hint_flow(const Fonts& fonts, const TextMeasure& measure, const Box& co
 std::string fitted_hint(const std::string& full, const std::string& brief, const TextMeasure& measure, double width,
                         Font& font, const Fonts& fonts);
 
+// The worked solutions (answers.explained): each starts a page headed "Puzzle N, worked" with a short
+// introduction; its steps run down the page, a step with a diagram as the diagram with the text
+// beside it. Per page of the solution, (first step, count); a step taller than a page gets one.
+std::string worked_heading(int number);
+std::string worked_intro();
+Font worked_font(const Fonts& fonts);
+double worked_diagram_cell(const TechniqueDiagram& d, double content_w, const GridStyle& base);
+double worked_step_height(const WorkedStep& step, const Fonts& fonts, const TextMeasure& measure, double content_w,
+                          const GridStyle& base);
+std::vector<std::pair<int, int>> worked_flow(const WorkedSolution& w, const Fonts& fonts, const TextMeasure& measure,
+                                             const Box& content, double bottom, const GridStyle& base);
+// The top of the first step on a solution's first page, and on the others.
+double worked_first_top(const Fonts& fonts, const TextMeasure& measure, const Box& content);
+
 // The top of a page's text below a heading `heading` (heading() in pages.cpp draws it so).
 double below_heading(const std::string& heading, const Fonts& fonts, const TextMeasure& measure, const Box& content);
 

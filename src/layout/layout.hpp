@@ -14,6 +14,7 @@
 // and section heading pages print none.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -110,8 +111,10 @@ class PageGeometry {
 // cutouts: the cut-and-glue page after a puzzle page (`worksheet.cutouts`; same section, first, count).
 // hints: a page of the hints (`answers.hints`; `first` = its index among the hints pages), before the
 // answers in their document, or at the end of the book when the answers follow the sections or are off.
+// worked: a page of a worked solution (`answers.explained`; `first` = the solution's index in the
+// list lay_out_book is given, `count` = the page's index within it), after the hints.
 enum class PageKind { title, notice, contents, how_to_play, section_heading, puzzles, answers, notes, blank, techniques,
-                      cage_combinations, cutouts, hints };
+                      cage_combinations, cutouts, hints, worked };
 const char* page_kind_name(PageKind kind);  // "title", "notice", ... (for tests and debugging)
 
 // Compact class answers: one child's answers of one section on an answer page, from slot `slot`
@@ -176,6 +179,7 @@ struct BookPlan {
   int combinations_page = 0;                    // first cage combinations page, 0 = not present
   int hints_page = 0;                           // first hints page (in its document), 0 = not present
   int hints_document = 0;                       // the document of the hints pages
+  int worked_page = 0;                          // first worked solution page (in the hints' document), 0 = none
   std::vector<int> section_pages;      // first page of each section (heading page or first puzzle page)
   int answers_first_page = 0;          // first answer page (in its document), 0 = none
   // worksheet.split: per_child: the child of each file, in the class list's order (each file's
@@ -187,6 +191,18 @@ struct BookPlan {
   // Indices into `records` in book order (by file, then page, then number): the identity unless the
   // book is in mixed order (spec order interleave or rising).
   std::vector<std::size_t> book_order() const;
+};
+
+// A worked solution (answers.explained; book/explained.hpp makes it from the grader's path): its
+// puzzle and its steps in order, each a paragraph in words and, for its hardest few, a diagram
+// (the techniques page's drawing).
+struct WorkedStep {
+  std::string text;
+  std::optional<TechniqueDiagram> diagram;
+};
+struct WorkedSolution {
+  int section = 0, index = 0;  // the puzzle
+  std::vector<WorkedStep> steps;
 };
 
 // Plans the book. `section_counts[s]` is the number of puzzles of section s (normally the spec's
@@ -206,9 +222,13 @@ struct BookPlan {
 // alike keep the round-robin order). Without `difficulty` a rising book is planned as interleaved:
 // the same pages and page count, only their order differs. Numbers run in page order; `records`
 // stays section by section; the answers stay a run per section.
+// `worked` are the book's worked solutions (answers.explained): each starts a page, after the hints,
+// and takes the pages its steps need (measured here as lay_out_book draws them). Without them (the
+// plan made before the puzzles) no worked page is planned.
 Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
                            const TextMeasure& measure, const LayoutOptions& options = {},
-                           const std::vector<std::vector<double>>& difficulty = {});
+                           const std::vector<std::vector<double>>& difficulty = {},
+                           const std::vector<WorkedSolution>& worked = {});
 
 // Where pages go. `answers` receives the separate answer document's pages and is required only
 // when answers.placement is "separate".
@@ -251,7 +271,8 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan,
                     const PageSinks& sinks, const LayoutOptions& options = {},
                     const std::vector<TechniqueDiagram>& techniques = {},
                     const std::vector<VariantExample>& examples = {},
-                    const std::vector<std::vector<PuzzleHint>>& hints = {});
+                    const std::vector<std::vector<PuzzleHint>>& hints = {},
+                    const std::vector<WorkedSolution>& worked = {});
 
 // ---------------------------------------------------------------------------------------------
 // Captions.

@@ -31,6 +31,7 @@ struct Context {
   const std::vector<TechniqueDiagram>& techniques;
   const std::vector<VariantExample>& examples;
   const std::vector<std::vector<PuzzleHint>>& hints;
+  const std::vector<WorkedSolution>& worked;
   Fonts fonts;
   Bands bands;
   GridStyle style;
@@ -338,6 +339,8 @@ void contents_page(const Context& cx, Page& page, const PageFrame& f, int index_
   const bool separate = cx.spec.answers.placement == "separate";
   // The hints come before the answers (or end the book): listed in that order.
   if (cx.plan.hints_page > 0 && cx.plan.hints_document == 0) entries.push_back({"Hints", cx.plan.hints_page});
+  if ((cx.spec.answers.explained > 0 || !cx.spec.answers.explained_numbers.empty()) && cx.plan.hints_document == 0)
+    entries.push_back({"Worked solutions", cx.plan.worked_page});
   if (cx.spec.answers.enabled && !separate && cx.plan.answers_first_page > 0) {
     entries.push_back({"Answers", cx.plan.answers_first_page});
   }
@@ -658,6 +661,50 @@ void hints_page(const Context& cx, Page& page, const PageFrame& f, int index) {
   }
 }
 
+// Page `pp.count` of worked solution `pp.first`: its heading (and on its first page the
+// introduction), then the steps the flow gives the page, a diagram with its text beside it.
+void worked_page(const Context& cx, Page& page, const PageFrame& f, const PlannedPage& pp) {
+  if (pp.first < 0 || pp.first >= static_cast<int>(cx.worked.size())) return;
+  const WorkedSolution& w = cx.worked[static_cast<std::size_t>(pp.first)];
+  const int number = record(cx, w.section, w.index).number;
+  std::string title = detail::worked_heading(number);
+  if (pp.count > 0) title += " (continued)";
+  double y = heading(cx, page, f, title);
+  const Box content = detail::narrowest_content(cx.spec, cx.options, f.content);
+  const Font font = detail::worked_font(cx.fonts);
+  if (pp.count == 0) {
+    const double h = cx.measure.measure(detail::worked_intro(), font, content.w).height;
+    page.items.push_back(text_item(Box{f.content.x, y, content.w, h}, detail::worked_intro(), font, HAlign::left,
+                                   VAlign::top, true));
+  }
+  const GridStyle base = detail::answer_style(cx.style);
+  const auto flow = detail::worked_flow(w, cx.fonts, cx.measure, content, content.bottom() - cx.bands.foot, base);
+  if (pp.count >= static_cast<int>(flow.size())) return;
+  const auto [first, count] = flow[static_cast<std::size_t>(pp.count)];
+  y = (pp.count == 0 ? detail::worked_first_top(cx.fonts, cx.measure, content)
+                     : detail::below_heading(detail::worked_heading(9999), cx.fonts, cx.measure, content)) +
+      (f.content.y - content.y);
+  for (int i = first; i < first + count; ++i) {
+    const WorkedStep& step = w.steps[static_cast<std::size_t>(i)];
+    const double h = detail::worked_step_height(step, cx.fonts, cx.measure, content.w, base);
+    if (step.diagram) {
+      const double cell = detail::worked_diagram_cell(*step.diagram, content.w, base);
+      const GridStyle style = style_for_cell(base, cell);
+      const DiagramWindow window = diagram_window(*step.diagram);
+      const Box size = diagram_size(window, cell, style);
+      draw_diagram(page.items, f.content.x, y + 1.6, cell, *step.diagram, window, style);
+      const double text_w = content.w - size.w - 5.0;
+      const double th = cx.measure.measure(step.text, font, text_w).height;
+      page.items.push_back(text_item(Box{f.content.x + size.w + 5.0, y + 1.6, text_w, th}, step.text, font,
+                                     HAlign::left, VAlign::top, true));
+    } else {
+      const double th = cx.measure.measure(step.text, font, content.w).height;
+      page.items.push_back(text_item(Box{f.content.x, y, content.w, th}, step.text, font, HAlign::left, VAlign::top, true));
+    }
+    y += h;
+  }
+}
+
 // The cut-and-glue page after a puzzle page (worksheet.cutouts): for each of its puzzles, a line
 // naming it and the symbols missing from it (the solution's value of every empty cell, in order),
 // each in a square of the puzzle's cell size with grey lines to cut along.
@@ -786,7 +833,7 @@ CaptionFields caption_fields(const spec::BookSpec& spec, const PuzzleRecord& rec
 Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std::vector<PuzzleStore>& puzzles,
                     const TextMeasure& measure, const PageSinks& sinks, const LayoutOptions& options,
                     const std::vector<TechniqueDiagram>& techniques, const std::vector<VariantExample>& examples,
-                    const std::vector<std::vector<PuzzleHint>>& hints) {
+                    const std::vector<std::vector<PuzzleHint>>& hints, const std::vector<WorkedSolution>& worked) {
   if (puzzles.size() != spec.sections.size() || plan.fits.size() != spec.sections.size()) {
     return Error("layout: the plan, the spec and the puzzles disagree on the number of sections");
   }
@@ -801,8 +848,8 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
   }
   if (!sinks.book) return Error("layout: no page sink was given");
 
-  Context cx{spec,  plan, puzzles, measure, options, techniques, examples, hints, detail::book_fonts(spec, options),
-             {},    grid_style(spec.theme), {}};
+  Context cx{spec,  plan, puzzles, measure, options, techniques, examples, hints, worked,
+             detail::book_fonts(spec, options), {}, grid_style(spec.theme), {}};
   cx.bands = detail::measure_bands(spec, cx.fonts, measure, options);
   cx.style.tint_cages = spec.killer.tint == "alternate";
   cx.style.tint_regions = spec.jigsaw.tint == "alternate";
@@ -832,6 +879,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
       case PageKind::techniques: techniques_page(cx, page, f); break;
       case PageKind::cage_combinations: cage_combinations_page(cx, page, f, pp.first); break;
       case PageKind::hints: hints_page(cx, page, f, pp.first); break;
+      case PageKind::worked: worked_page(cx, page, f, pp); break;
       case PageKind::cutouts:
         worksheet_header(cx, page, f, spec.sections[static_cast<std::size_t>(pp.section)].pupil);
         cutouts_page(cx, page, f, pp);

@@ -115,6 +115,7 @@ const char* page_kind_name(PageKind kind) {
     case PageKind::techniques: return "techniques";
     case PageKind::cage_combinations: return "cage_combinations";
     case PageKind::hints: return "hints";
+    case PageKind::worked: return "worked";
     case PageKind::cutouts: return "cutouts";
   }
   return "?";
@@ -275,6 +276,11 @@ int contents_entries(const spec::BookSpec& spec) {
   if (spec.front.cage_combinations && !detail::cage_combination_lines(spec).empty()) ++n;
   if (spec.answers.enabled && spec.answers.placement != "separate") ++n;
   if (spec.answers.hints && (!spec.answers.enabled || spec.answers.placement != "separate")) ++n;
+  // Worked solutions: an entry when the spec asks for them (planned before the puzzles, the
+  // contents keeps a row for them so that its page count does not change).
+  if ((spec.answers.explained > 0 || !spec.answers.explained_numbers.empty()) &&
+      (!spec.answers.enabled || spec.answers.placement != "separate"))
+    ++n;
   return n;
 }
 
@@ -282,7 +288,8 @@ int contents_entries(const spec::BookSpec& spec) {
 
 Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& section_counts,
                            const TextMeasure& measure, const LayoutOptions& options,
-                           const std::vector<std::vector<double>>& difficulty) {
+                           const std::vector<std::vector<double>>& difficulty,
+                           const std::vector<WorkedSolution>& worked) {
   std::vector<Diagnostic> problems;
   auto problem = [&](std::string msg) { problems.push_back(Diagnostic{{}, 0, 0, std::move(msg)}); };
 
@@ -548,6 +555,20 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
     for (int i = 0; i < flow.pages(entries); ++i) {
       const int p = pl.add(doc, PageKind::hints, true, -1, i, 0);
       if (i == 0) plan.hints_page = p;
+    }
+  }
+  // The worked solutions, after the hints in the same place: each from a new page.
+  if (!worked.empty()) {
+    const int doc = separate ? 1 : 0;
+    const Box content = detail::narrowest_content(spec, options, provisional->frame(1).content);
+    const GridStyle base = detail::answer_style(grid_style(spec.theme));
+    plan.hints_document = doc;
+    for (std::size_t w = 0; w < worked.size(); ++w) {
+      const auto flow = detail::worked_flow(worked[w], fonts, measure, content, content.bottom() - bands.foot, base);
+      for (std::size_t i = 0; i < flow.size(); ++i) {
+        const int p = pl.add(doc, PageKind::worked, true, worked[w].section, static_cast<int>(w), static_cast<int>(i));
+        if (plan.worked_page == 0) plan.worked_page = p;
+      }
     }
   }
   if (answers && !after_section) {

@@ -141,6 +141,10 @@ struct AnswersSpec {
   // A hints page before the answers: per puzzle, the technique and the place of its first step and
   // of its first step beyond the singles (the digits left to the reader). Also the book-level `hints`.
   bool hints = false;
+  // Worked solutions before the answers (`answers.explained`): the first `explained` puzzles of
+  // each section, or the puzzles of the printed numbers in `explained_numbers`; 0 / empty = none.
+  int explained = 0;
+  std::vector<int> explained_numbers;
   friend bool operator==(const AnswersSpec&, const AnswersSpec&) = default;
 };
 

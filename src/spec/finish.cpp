@@ -425,6 +425,24 @@ void finish(State& st, const std::string& spec_file, bool is_spec, std::vector<D
       std::none_of(b.sections.begin(), b.sections.end(),
                    [](const SectionSpec& s) { return s.variant.find("killer") != std::string::npos; }))
     at("front_matter.cage_combinations", "the book has no killer section: a table of cage sums helps only with cages");
+  // Worked solutions name puzzles of the book.
+  const bool plain_numbers = std::all_of(b.sections.begin(), b.sections.end(), [](const SectionSpec& sec) {
+    return sec.number <= 0 && sec.number_from <= 0 && sec.pupil.empty();
+  });
+  if (!b.answers.explained_numbers.empty() && !np.enabled && plain_numbers) {
+    long long total = 0;
+    for (const SectionSpec& sec : b.sections)
+      if (!sec.blank) total += sec.count;
+    for (int n : b.answers.explained_numbers)
+      if (n > total) {
+        at("answers.explained", "puzzle " + std::to_string(n) + " is not in the book (its puzzles are numbered 1 to " +
+                                    std::to_string(total) + ")");
+        break;
+      }
+  }
+  if ((b.answers.explained > 0 || !b.answers.explained_numbers.empty()) && np.enabled)
+    at("answers.explained", "a newspaper run writes one file a puzzle and its solution files: it has no worked "
+                            "solutions (leave it out)");
   // A newspaper run writes a file a puzzle and its own solution files: no book page to hold hints.
   if (b.answers.hints && np.enabled) {
     const char* key = st.locs.count("answers.hints") ? "answers.hints" : "hints";

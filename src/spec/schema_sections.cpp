@@ -434,6 +434,40 @@ std::vector<Key> book_part_keys() {
                        "a hints page before the answers (at the end of the book without answers or with "
                        "`after-section`): for each puzzle the technique and the place (unit or cell) of its first "
                        "step and of its first step beyond the singles, never a digit ([book.md](book.md#hints))"));
+  keys.push_back(custom(
+      S::Answers, "explained", "whole 0..1000, or a list of puzzle numbers", "`0`",
+      "worked solutions before the answers (after the hints): `N` = the first N puzzles of each section, a list = "
+      "those puzzles by their printed number; each is the grader's path as numbered steps in words, the singles "
+      "in runs, with diagrams of its hardest steps ([book.md](book.md#worked-solutions))",
+      [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
+        AnswersSpec& a = t.st.book.answers;
+        if (v.IsSequence()) {
+          std::vector<int> numbers;
+          for (std::size_t i = 0; i < v.size(); ++i) {
+            auto n = r.whole(v[i], full + "[" + std::to_string(i) + "]", 1, 1000000);
+            if (!n) return;
+            if (std::find(numbers.begin(), numbers.end(), static_cast<int>(*n)) != numbers.end()) {
+              r.error(v[i], full + "[" + std::to_string(i) + "]", "puzzle " + std::to_string(*n) + " is listed twice");
+              return;
+            }
+            numbers.push_back(static_cast<int>(*n));
+          }
+          a.explained = 0;
+          a.explained_numbers = std::move(numbers);
+        } else if (auto n = r.whole(v, full, 0, 1000)) {
+          a.explained = static_cast<int>(*n);
+          a.explained_numbers.clear();
+        }
+      },
+      [](YAML::Emitter& out, const View& v) {
+        if (!v.book.answers.explained_numbers.empty())
+          out << YAML::Flow << v.book.answers.explained_numbers;
+        else
+          out << v.book.answers.explained;
+      }));
+  keys.back().omit = [](const View& v) {
+    return v.book.answers.explained == 0 && v.book.answers.explained_numbers.empty();
+  };
   keys.push_back(custom(S::Answers, "per_page", "whole, 1..100", "", "as for sections",
                         [](Reader& r, const YAML::Node& v, const std::string& full, Target& t) {
                           t.pending->per_page_node = v;
