@@ -131,6 +131,29 @@ struct Work {
   std::uint32_t proc_gen = 0;
   std::vector<int> stack;
   std::vector<int> qon, qoff, qnext;
+  // The static searches' links of each potential (chains.cpp), computed once per pass: the state
+  // as bound does not change while they run, so a potential reached again has the same links.
+  struct LinkMemo {
+    std::vector<std::uint32_t> stamp;  // per node: `gen` when its links are in `pool`
+    std::vector<int> first;            // per node: its links' start in `pool`
+    std::vector<int> count;            // per node: how many
+    std::vector<Link> pool;
+    std::uint32_t gen = 0;
+    void reset() {
+      if (stamp.size() < static_cast<std::size_t>(kMaxNodes)) {
+        stamp.assign(kMaxNodes, 0);
+        first.assign(kMaxNodes, 0);
+        count.assign(kMaxNodes, 0);
+        pool.reserve(4096);
+      }
+      if (++gen == 0) {
+        std::fill(stamp.begin(), stamp.end(), 0);
+        gen = 1;
+      }
+      pool.clear();
+    }
+  };
+  LinkMemo on_links, off_links;
   std::vector<int> path;
   Run unary;
   std::vector<Run> value_runs;   // cell forcing: one per value

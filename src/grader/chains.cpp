@@ -4,6 +4,8 @@
 // implications); chains_multi.cpp: Nishio, multiple, dynamic and nested forcing chains.
 #include "grader/chains.hpp"
 
+#include <cassert>
+
 #include "grader/chain_work.hpp"
 
 namespace gp::grader {
@@ -32,11 +34,44 @@ struct UnarySearch {
   Work& w;
   Step& out;
   Best best;
+  bool links_y = false, links_x = false;  // the pass's link kinds (the memos hold those)
+
+  // The links of a potential as on_to_off / off_to_on give them for this pass, memoised (the
+  // returned pointer is valid until the next call).
+  const Link* on_links(int node, int& k) {
+    Work::LinkMemo& m = w.on_links;
+    const auto nd = static_cast<std::size_t>(node);
+    if (m.stamp[nd] != m.gen) {
+      Link links[kMaxLinks];
+      const int c = w.on_to_off(w.cell_of_node(node), w.value_of_node(node), links_y, links);
+      m.stamp[nd] = m.gen;
+      m.first[nd] = static_cast<int>(m.pool.size());
+      m.count[nd] = c;
+      m.pool.insert(m.pool.end(), links, links + c);
+    }
+    k = m.count[nd];
+    return m.pool.data() + m.first[nd];
+  }
+  const Link* off_links(int node, int& k) {
+    Work::LinkMemo& m = w.off_links;
+    const auto nd = static_cast<std::size_t>(node);
+    if (m.stamp[nd] != m.gen) {
+      Link links[kMaxLinks];
+      const int c = w.off_to_on(w.cell_of_node(node), w.value_of_node(node), links_y, links_x, links);
+      m.stamp[nd] = m.gen;
+      m.first[nd] = static_cast<int>(m.pool.size());
+      m.count[nd] = c;
+      m.pool.insert(m.pool.end(), links, links + c);
+    }
+    k = m.count[nd];
+    return m.pool.data() + m.first[nd];
+  }
 
   // Cycles from "cell = v" (SE doCycles): breadth-first, off potentials kept once per parent.
   void cycles(int cell, int v, bool y, bool x) {
     const int base = (x && y) ? 70 : 65;
     const int key = (x && y) ? 4 : (y ? 3 : 2);
+    assert(y == links_y && x == links_x);  // the memos hold this pass's links
     Run& r = w.unary;
     r.prepare(w.node_count);
     const int src_node = w.node_of(cell, v, true);
@@ -44,7 +79,6 @@ struct UnarySearch {
     w.qoff.clear();
     w.qon.push_back(r.add({src_node, -1, 0, 0, 0, 0, kCauseNone}));
     const std::uint32_t pg = w.next_proc();
-    Link links[kMaxLinks];
     int length = 0;
     while (!w.qon.empty() || !w.qoff.empty()) {
       ++length;
@@ -52,10 +86,24 @@ struct UnarySearch {
       const int next_len = std::max(length + 1, 4);
       if (!best.beats(base + chain_length_tenths(next_len), next_len, key)) return;
       for (int p : w.qon) {
-        const Inst& pi = r.arena[static_cast<std::size_t>(p)];
-        const int k = w.on_to_off(w.cell_of_node(pi.node), w.value_of_node(pi.node), y, links);
+        int k = 0;
+        const Link* links = on_links(r.arena[static_cast<std::size_t>(p)].node, k);
+        // p's ancestors (is_parent), stamped once for all its links and only when a link meets a
+        // node already in the run (a node that is not cannot be a parent).
+        std::uint32_t parents = 0;
         for (int j = 0; j < k; ++j) {
-          if (is_parent(r, p, links[j].node)) continue;
+          const auto nd = static_cast<std::size_t>(links[j].node);
+          // An off potential processed at an earlier length that does not lead back to the start:
+          // a new instance of it would only be skipped below (no implications, no cycle).
+          if (w.proc[nd] == pg && !w.proc_src[nd]) continue;
+          if (r.has(links[j].node)) {
+            if (parents == 0) {
+              parents = w.next_seen();
+              for (int i = r.arena[static_cast<std::size_t>(p)].parent; i >= 0; i = r.arena[static_cast<std::size_t>(i)].parent)
+                w.seen[static_cast<std::size_t>(r.arena[static_cast<std::size_t>(i)].node)] = parents;
+            }
+            if (w.seen[static_cast<std::size_t>(links[j].node)] == parents) continue;
+          }
           const int depth = r.arena[static_cast<std::size_t>(p)].depth + 1;
           w.qoff.push_back(r.add({links[j].node, p, 0, depth, 0, 0, kCauseNone}));
         }
@@ -73,7 +121,8 @@ struct UnarySearch {
         }
         w.proc[static_cast<std::size_t>(pnode)] = pg;
         w.proc_src[static_cast<std::size_t>(pnode)] = 0;
-        const int k = w.off_to_on(w.cell_of_node(pnode), w.value_of_node(pnode), y, x, links);
+        int k = 0;
+        const Link* links = off_links(pnode, k);
         for (int j = 0; j < k; ++j) {
           if (links[j].node == src_node) {
             w.proc_src[static_cast<std::size_t>(pnode)] = 1;
@@ -149,6 +198,7 @@ struct UnarySearch {
     const bool xy = y;
     const int base = xy ? 70 : 66;
     const int key = xy ? 4 : 2;
+    assert(y == links_y && links_x);  // the memos hold this pass's links
     Run& r = w.unary;
     r.prepare(w.node_count);
     const int src_node = w.node_of(cell, v, src_on);
@@ -157,7 +207,6 @@ struct UnarySearch {
     w.qoff.clear();
     const int src = r.add({src_node, -1, 0, 0, 0, 0, kCauseNone});
     (src_on ? w.qon : w.qoff).push_back(src);
-    Link links[kMaxLinks];
     while (!w.qon.empty() || !w.qoff.empty()) {
       // Every later conclusion lies at least one step beyond the shallowest pending potential.
       int depth = 1 << 20;
@@ -167,13 +216,15 @@ struct UnarySearch {
       for (int p : w.qon) {
         const int pnode = r.arena[static_cast<std::size_t>(p)].node;
         const int pdepth = r.arena[static_cast<std::size_t>(p)].depth;
-        const int k = w.on_to_off(w.cell_of_node(pnode), w.value_of_node(pnode), y, links);
+        int k = 0;
+        const Link* links = on_links(pnode, k);
         for (int j = 0; j < k; ++j) {
           if (links[j].node == target_node) {
             found(r, r.add({target_node, p, 0, pdepth + 1, 0, 0, kCauseNone}), cell, v, src_on, xy, base, key);
             return;
           }
-          if (!is_parent(r, p, links[j].node) && !r.has(links[j].node))
+          // A parent is in the run already (one instance per node here): has() alone decides.
+          if (!r.has(links[j].node))
             w.qoff.push_back(r.add({links[j].node, p, 0, pdepth + 1, 0, 0, kCauseNone}));
         }
       }
@@ -182,7 +233,8 @@ struct UnarySearch {
         const int p = w.qoff[qi];
         const int pnode = r.arena[static_cast<std::size_t>(p)].node;
         const int pdepth = r.arena[static_cast<std::size_t>(p)].depth;
-        const int k = w.off_to_on(w.cell_of_node(pnode), w.value_of_node(pnode), y, true, links);
+        int k = 0;
+        const Link* links = off_links(pnode, k);
         for (int j = 0; j < k; ++j) {
           if (links[j].node == target_node) {
             found(r, r.add({target_node, p, 0, pdepth + 1, 0, 0, links[j].cause}), cell, v, src_on, xy, base, key);
@@ -221,6 +273,10 @@ struct UnarySearch {
     const int cycle_base = (x && y) ? 70 : 65;
     const int forcing_base = (x && y) ? 70 : 66;
     if (best.found && best.tenths < std::min(cycle_base, x ? forcing_base : cycle_base)) return;
+    links_y = y;  // forcing chains search with x links, as the passes that run them do
+    links_x = x;
+    w.on_links.reset();
+    w.off_links.reset();
     for (int cell = 0; cell < w.cells; ++cell) {
       const Mask m0 = w.s->cand(cell);
       const int card = pc(m0);
