@@ -715,7 +715,7 @@ class CairoCanvas final : public Canvas {
       cairo_rotate(cr, turns * std::numbers::pi / 2);
     }
     cairo_move_to(cr, x, y);
-    pango_cairo_show_layout(cr, s.layout.get());
+    show_shaped(cr, s);
     cairo_new_path(cr);
     if (turns != 0) cairo_restore(cr);
   }

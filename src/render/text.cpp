@@ -21,6 +21,60 @@ FontDescriptionPtr make_font_description(const layout::Font& font) {
   return desc;
 }
 
+namespace {
+
+// The layout's glyph run when the layout is one line of one run that Pango's renderer would draw
+// with a single cairo_show_text_glyphs and nothing else: no attributes (no colour, rise, shape,
+// underline), no letter spacing or baseline shift, every glyph a real glyph of the run's font.
+std::optional<GlyphRun> plain_run(PangoLayout* layout) {
+  if (pango_layout_get_line_count(layout) != 1) return std::nullopt;
+  PangoLayoutLine* line = pango_layout_get_line_readonly(layout, 0);
+  if (line == nullptr || line->runs == nullptr || line->runs->next != nullptr) return std::nullopt;
+  auto* item = static_cast<PangoGlyphItem*>(line->runs->data);
+  const PangoAnalysis& a = item->item->analysis;
+  if (a.extra_attrs != nullptr || (a.flags & PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) != 0 || a.font == nullptr ||
+      item->y_offset != 0 || item->start_x_offset != 0 || item->end_x_offset != 0)
+    return std::nullopt;
+  if (pango_layout_get_attributes(layout) != nullptr) return std::nullopt;
+  if (!PANGO_IS_CAIRO_FONT(a.font)) return std::nullopt;
+  cairo_scaled_font_t* scaled = pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(a.font));
+  if (scaled == nullptr || cairo_scaled_font_status(scaled) != CAIRO_STATUS_SUCCESS) return std::nullopt;
+  GlyphRun run;
+  run.font = a.font;
+  // The line's place as pango_renderer_draw_layout computes it: its logical x and its baseline.
+  PangoLayoutIter* iter = pango_layout_get_iter(layout);
+  PangoRectangle logical{};
+  pango_layout_iter_get_line_extents(iter, nullptr, &logical);
+  run.y = pango_layout_iter_get_baseline(iter);
+  pango_layout_iter_free(iter);
+  run.x = logical.x;
+  const PangoGlyphString* glyphs = item->glyphs;
+  int x_position = 0;
+  for (int i = 0; i < glyphs->num_glyphs; ++i) {
+    const PangoGlyphInfo& gi = glyphs->glyphs[i];
+    if (gi.glyph == PANGO_GLYPH_EMPTY || (gi.glyph & PANGO_GLYPH_UNKNOWN_FLAG) != 0) return std::nullopt;
+    run.glyphs.push_back({gi.glyph, x_position + gi.geometry.x_offset, gi.geometry.y_offset});
+    x_position += gi.geometry.width;
+  }
+  // Clusters as Pango's Cairo renderer makes them for a surface that keeps text (PDF).
+  const char* text = pango_layout_get_text(layout);
+  PangoGlyphItemIter it;
+  if (pango_glyph_item_iter_init_start(&it, item, text)) {
+    do {
+      const int bytes = it.end_index - it.start_index;
+      const int count = (a.level & 1) != 0 ? it.start_glyph - it.end_glyph : it.end_glyph - it.start_glyph;
+      if (bytes < 1 || count < 1) return std::nullopt;
+      run.clusters.push_back({bytes, count});
+    } while (pango_glyph_item_iter_next_cluster(&it));
+  }
+  run.text = text + item->item->offset;
+  run.text_len = item->item->length;
+  run.backward = (a.level & 1) != 0;
+  return run;
+}
+
+}  // namespace
+
 TextEngine::TextEngine() : font_map_(pango_cairo_font_map_new()) {
   pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(font_map_.get()), 72.0);
   context_.reset(pango_font_map_create_context(font_map_.get()));
@@ -81,10 +135,50 @@ const Shaped& TextEngine::shape(std::string_view text, const layout::Font& font,
     Shaped& s = cache_[key];
     s.layout.reset(pango_layout_new(context_.get()));
     fill(s, text, font, 0, PANGO_ALIGN_LEFT);
+    s.run = plain_run(s.layout.get());
     return s;
   }
   fill(scratch_, text, font, wrap_width_pt, align);
   return scratch_;
+}
+
+void show_shaped(cairo_t* cr, const Shaped& s) {
+  if (!s.run) {
+    pango_cairo_show_layout(cr, s.layout.get());
+    return;
+  }
+  // What pango_cairo_show_layout does for one plain run: the origin read back from the current
+  // point, each glyph placed by the same double arithmetic, the run's font installed in a saved
+  // state, the glyphs shown with their text and clusters where the surface keeps text.
+  const GlyphRun& run = *s.run;
+  double x0 = 0, y0 = 0;
+  cairo_get_current_point(cr, &x0, &y0);
+  const double base_x = x0 + static_cast<double>(run.x) / PANGO_SCALE;
+  const double base_y = y0 + static_cast<double>(run.y) / PANGO_SCALE;
+  constexpr std::size_t kStack = 16;
+  cairo_glyph_t stack[kStack];
+  std::vector<cairo_glyph_t> heap;
+  cairo_glyph_t* glyphs = stack;
+  if (run.glyphs.size() > kStack) {
+    heap.resize(run.glyphs.size());
+    glyphs = heap.data();
+  }
+  for (std::size_t i = 0; i < run.glyphs.size(); ++i) {
+    const GlyphRun::Glyph& g = run.glyphs[i];
+    glyphs[i].index = g.index;
+    glyphs[i].x = base_x + static_cast<double>(g.x) / PANGO_SCALE;
+    glyphs[i].y = g.y == 0 ? base_y : base_y + static_cast<double>(g.y) / PANGO_SCALE;
+  }
+  const int count = static_cast<int>(run.glyphs.size());
+  cairo_save(cr);
+  cairo_set_scaled_font(cr, pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(run.font)));
+  if (cairo_surface_has_show_text_glyphs(cairo_get_target(cr)))
+    cairo_show_text_glyphs(cr, run.text, run.text_len, glyphs, count, run.clusters.data(),
+                           static_cast<int>(run.clusters.size()),
+                           run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t{});
+  else
+    cairo_show_glyphs(cr, glyphs, count);
+  cairo_restore(cr);
 }
 
 PangoTextMeasure::PangoTextMeasure() : engine_(std::make_unique<TextEngine>()) {}
