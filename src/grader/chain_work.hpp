@@ -154,6 +154,7 @@ struct Work {
     }
   };
   LinkMemo on_links, off_links;
+  std::vector<int> level, next_level;  // chains.cpp: the forcing chains' probe, one depth each
   std::vector<int> path;
   Run unary;
   std::vector<Run> value_runs;   // cell forcing: one per value

@@ -193,12 +193,57 @@ struct UnarySearch {
     out.description += " (loop of " + std::to_string(complexity) + " candidates)";
   }
 
+  // The depth of the first potentials from which the forcing search below links `src_node` to
+  // `target_node` (-1: none, or none before a chain that long stops beating the best): the same
+  // breadth-first search (each node once, reached at its distance from the start) without the
+  // chain's instances. The search's chain, when it finds one, ends there: its complexity (distinct
+  // potentials on it) is that depth + 2, and nothing else of it decides whether it beats the best.
+  int probe(int src_node, int target_node, bool src_on, int base, int key) {
+    const std::uint32_t g = w.next_seen();
+    std::vector<int>& level = w.level;
+    std::vector<int>& next = w.next_level;
+    level.clear();
+    next.clear();
+    level.push_back(src_node);
+    w.seen[static_cast<std::size_t>(src_node)] = g;
+    bool on = src_on;
+    for (int depth = 0; !level.empty(); ++depth, on = !on) {
+      if (!best.beats(base + chain_length_tenths(depth + 2), depth + 2, key)) return -1;
+      for (int node : level) {
+        int k = 0;
+        const Link* links = on ? on_links(node, k) : off_links(node, k);
+        for (int j = 0; j < k; ++j) {
+          const int nd = links[j].node;
+          if (nd == target_node) return depth;
+          if (w.seen[static_cast<std::size_t>(nd)] == g) continue;
+          w.seen[static_cast<std::size_t>(nd)] = g;
+          next.push_back(nd);
+        }
+      }
+      level.swap(next);
+      next.clear();
+    }
+    return -1;
+  }
+
   // Forcing chain from one potential to its negation (SE doForcingChains); the first is shortest.
+  // Searched with its instances only when the probe says the chain it finds beats the best.
   void forcing(int cell, int v, bool src_on, bool y) {
     const bool xy = y;
     const int base = xy ? 70 : 66;
     const int key = xy ? 4 : 2;
     assert(y == links_y && links_x);  // the memos hold this pass's links
+    const int reach = probe(w.node_of(cell, v, src_on), w.node_of(cell, v, !src_on), src_on, base, key);
+    if (reach < 0 || !best.beats(base + chain_length_tenths(reach + 2), reach + 2, key)) return;
+    search_forcing(cell, v, src_on, y);
+    // The search found the probe's chain (and made it the best).
+    assert(best.found && best.complexity == reach + 2 && best.tenths == base + chain_length_tenths(reach + 2));
+  }
+
+  void search_forcing(int cell, int v, bool src_on, bool y) {
+    const bool xy = y;
+    const int base = xy ? 70 : 66;
+    const int key = xy ? 4 : 2;
     Run& r = w.unary;
     r.prepare(w.node_count);
     const int src_node = w.node_of(cell, v, src_on);
