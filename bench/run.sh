@@ -259,9 +259,10 @@ book)
     echo "$OUT/book$1.yaml"
   }
   rounds=$((quick ? 2 : 5))
-  : >"$OUT/gw"; : >"$OUT/gc"; : >"$OUT/sw"; : >"$OUT/sc"
+  : >"$OUT/gw"; : >"$OUT/gc"; : >"$OUT/sw"; : >"$OUT/sc"; : >"$OUT/load"
   spec1k=$(mk_spec 1000)
   for ((k = 1; k <= rounds; k++)); do
+    cut -d' ' -f1 /proc/loadavg >>"$OUT/load"  # the one-minute load average as the round starts
     measure "$GP" book "$spec1k" --jobs 2 --quiet; echo "$secs" >>"$OUT/gw"; echo "$cpu" >>"$OUT/gc"; m1=$kib
     measure "$SOLO" --generate 1000 3x3adb --print 2x2 --with-solutions; echo "$secs" >>"$OUT/sw"; echo "$cpu" >>"$OUT/sc"
   done
@@ -271,6 +272,7 @@ book)
   row "sgt-solo --print 2x2 --with-solutions, 1,000" "$sw s wall, $sc s CPU"
   row "ratio wall (ours / solo)" "$(ratio "$gw" "$sw")  (runs: $(paste -sd' ' "$OUT/gw") / $(paste -sd' ' "$OUT/sw"))"
   row "ratio CPU (ours / solo)" "$(ratio "$gc" "$sc")  (runs: $(paste -sd' ' "$OUT/gc") / $(paste -sd' ' "$OUT/sc"))"
+  row "load average at each round's start" "$(paste -sd' ' "$OUT/load")"
   row "load average at the end (others' work)" "$(cut -d' ' -f1-3 /proc/loadavg)"
   if ((!quick)); then
     measure "$GP" book "$(mk_spec 10000)" --jobs 2 --quiet; m10=$kib
