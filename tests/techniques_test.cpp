@@ -3,7 +3,10 @@
 // places is), the grader reports the pattern a diagram shades, and the 6x9 hard/expert example
 // uses the page.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,6 +18,7 @@
 #include "generator/generator.hpp"
 #include "grader/grader.hpp"
 #include "layout/approx_measure.hpp"
+#include "layout/techniques.hpp"
 #include "spec/spec.hpp"
 
 using namespace gp;
@@ -129,9 +133,9 @@ TEST_CASE("techniques: every example is a true step of the puzzle it names") {
   }
 }
 
-TEST_CASE("techniques: a book with no puzzle to draw (variants only) gets a stand-in made from its seed") {
+TEST_CASE("techniques: a book with no classic grid to draw (samurai only) gets a stand-in made from its seed") {
   gen::Request r;
-  r.variant = Variant::kX;
+  r.variant = Variant::kSamurai;
   std::vector<PuzzleStore> puzzles(1);
   auto p = gen::generate_one(r, 11);
   REQUIRE(p.ok());
@@ -140,6 +144,8 @@ TEST_CASE("techniques: a book with no puzzle to draw (variants only) gets a stan
   spec.seed = 5;
   spec.sections.resize(1);
   spec.sections[0].count = 1;
+  spec.sections[0].variant = "samurai";
+  CHECK(layout::technique_page_variants(spec) == std::vector<std::string>{"classic"});  // its grids are classic
   layout::ApproxTextMeasure measure;
   auto plan = layout::plan_book(spec, {1}, measure);
   REQUIRE(plan.ok());
@@ -150,11 +156,140 @@ TEST_CASE("techniques: a book with no puzzle to draw (variants only) gets a stan
     CHECK(e.number == 0);
     CHECK(e.diagram.text.find("made for this page") != std::string::npos);
     CHECK(e.diagram.givens.n() == 9);
+    CHECK(e.diagram.variant == "classic");
   }
   // The same seed gives the same stand-in.
   const auto again = book::technique_examples(spec, puzzles, *plan);
   REQUIRE(again.size() == examples.size());
   CHECK(again[0].diagram.givens == examples[0].diagram.givens);
+}
+
+namespace {
+
+// A few medium puzzles of `variant` (the generator's own, as a book section would have them).
+PuzzleStore variant_puzzles(Variant variant, int count, std::uint64_t seed) {
+  gen::Request r;
+  r.variant = variant;
+  r.difficulty = "medium";
+  if (variant != Variant::kKiller) r.rating = *grader::band_range("medium");
+  PuzzleStore out;
+  for (int i = 0; out.size() < static_cast<std::size_t>(count) && i < 4 * count; ++i)
+    if (auto p = gen::generate_one(r, mix_seed(seed, static_cast<std::uint64_t>(variant), static_cast<std::uint64_t>(i))))
+      out.add(*p);
+  REQUIRE(out.size() == static_cast<std::size_t>(count));
+  return out;
+}
+
+// Whether cells a and b of a 9x9 grid are a knight's move apart.
+bool knight_apart(int a, int b) {
+  const int dr = std::abs(a / 9 - b / 9), dc = std::abs(a % 9 - b % 9);
+  return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+}
+
+}  // namespace
+
+TEST_CASE("techniques: a variety book has a page a variant, each step the variant's own, true and drawn with its marks") {
+  // Sanitized: two puzzles a variant (the generator is slow there); the same paths are taken.
+  const int count = std::getenv("GRIDPRESS_SANITIZED") ? 2 : 4;
+  const std::vector<std::pair<std::string, Variant>> kinds{{"classic", Variant::kClassic}, {"killer", Variant::kKiller},
+                                                           {"x", Variant::kX},             {"jigsaw", Variant::kJigsaw},
+                                                           {"thermo", Variant::kThermo},   {"anti-knight", Variant::kAntiKnight}};
+  spec::BookSpec spec;
+  std::vector<PuzzleStore> puzzles;
+  std::vector<int> counts;
+  for (const auto& [name, variant] : kinds) {
+    spec.sections.emplace_back();
+    spec.sections.back().variant = name;
+    spec.sections.back().count = count;
+    puzzles.push_back(variant_puzzles(variant, count, 28));
+    counts.push_back(count);
+  }
+  spec.front.techniques = true;
+  const std::vector<std::string> pages = layout::technique_page_variants(spec);
+  CHECK(pages == std::vector<std::string>{"classic", "killer", "x", "jigsaw", "thermo", "anti-knight"});
+  layout::ApproxTextMeasure measure;
+  auto plan = layout::plan_book(spec, counts, measure);
+  REQUIRE(plan.ok());
+  int technique_pages = 0;
+  for (const layout::PlannedPage& pp : plan->pages) technique_pages += pp.kind == layout::PageKind::techniques;
+  CHECK(technique_pages == 6);
+
+  long last_done = 0, last_total = 0;
+  const auto examples = book::technique_examples(spec, puzzles, *plan, 4, [&](long done, long total) {
+    CHECK(done == last_done + 1);
+    last_done = done;
+    last_total = total;
+  });
+  CHECK(last_done == last_total);  // progress reaches its total
+  CHECK(last_total <= static_cast<long>(count * 6));
+  std::set<std::string> titles;
+  for (const book::TechniqueExample& e : examples) {
+    const layout::TechniqueDiagram& d = e.diagram;
+    INFO(d.variant << ": " << d.title << ": " << d.text);
+    REQUIRE(e.section >= 0);
+    CHECK(kinds[static_cast<std::size_t>(e.section)].first == d.variant);  // from a puzzle of its variant
+    const Puzzle p = puzzles[static_cast<std::size_t>(e.section)].get(static_cast<std::size_t>(e.index));
+    CHECK(d.givens == p.givens);  // the board with its marks
+    CHECK(e.number == plan->records[static_cast<std::size_t>(e.section * count + e.index)].number);
+    CHECK(d.text.find("(Puzzle " + std::to_string(e.number) + ".)") != std::string::npos);
+    for (int c = 0; c < 81; ++c) {
+      const std::size_t i = static_cast<std::size_t>(c);
+      const int truth = p.solution.cells[i];
+      if (d.values.cells[i] != 0) CHECK(d.values.cells[i] == truth);
+      CHECK((d.removed[i] & bit(truth)) == 0);
+      if (d.removed[i] != 0) CHECK((d.candidates[i] & bit(truth)) != 0);  // the cell's candidates keep the answer
+    }
+    if (d.placed_cell >= 0) CHECK(d.placed_value == p.solution.cells[static_cast<std::size_t>(d.placed_cell)]);
+    if (d.variant == "classic") continue;
+    CHECK(layout::marked_diagram(board_of(d.givens)));
+    titles.insert(d.variant + ": " + d.title);
+    if (d.variant == "anti-knight" && d.title.find("knight") != std::string::npos) {
+      // Some empty cell of the unit is ruled out only by a 9 a knight's move away, as the text says.
+      CHECK(d.text.find("knight's move") != std::string::npos);
+      bool by_move = false;
+      for (int k = 0; k < 81; ++k)
+        if (d.marks[static_cast<std::size_t>(k)] == layout::CellMark::key && d.values.cells[static_cast<std::size_t>(k)] == d.placed_value)
+          for (int c = 0; c < 81; ++c)
+            if (d.marks[static_cast<std::size_t>(c)] == layout::CellMark::unit && d.values.cells[static_cast<std::size_t>(c)] == 0 &&
+                knight_apart(c, k) && c / 9 != k / 9 && c % 9 != k % 9 && (c / 27 != k / 27 || c % 9 / 3 != k % 9 / 3))
+              by_move = true;
+      CHECK(by_move);
+    }
+  }
+  INFO([&] {
+    std::string all;
+    for (const std::string& t : titles) all += t + "; ";
+    return all;
+  }());
+  // Each variant shows its own: the killer cages, the X diagonals, the jigsaw regions, the thermometers.
+  auto has = [&](const std::string& prefix) {
+    return std::any_of(titles.begin(), titles.end(), [&](const std::string& t) { return t.rfind(prefix, 0) == 0; });
+  };
+  CHECK((has("killer: Cage") || has("killer: 45 rule")));
+  CHECK(has("x: Hidden single in a diagonal"));
+  CHECK(has("jigsaw: Hidden single in a region"));
+  CHECK(has("thermo: Thermo"));
+  CHECK(has("anti-knight: "));
+  for (const std::string& t : titles) CHECK(t.find("Naked pair") == std::string::npos);  // classic steps stay on the classic page
+}
+
+TEST_CASE("techniques: a book's variant pages are headed by the variant and draw its steps") {
+  TempDir dir;
+  spit(dir / "v.yaml", R"(title: Variety
+seed: 9
+front_matter: {techniques: true}
+sections:
+  - {name: Killer, variant: killer, count: 2, difficulty: easy}
+  - {name: Sudoku X, variant: x, count: 2, difficulty: easy}
+output: {path: book.pdf, manifest: false}
+)");
+  const book::BookRun run = pipeline_ok(dir / "v.yaml", {});
+  // Title page, how to play, then a techniques page a variant.
+  const std::string killer = page_text(run.book_path, 3, dir), x = page_text(run.book_path, 4, dir);
+  CHECK(killer.find("Solving Killer Sudoku") != std::string::npos);
+  CHECK(killer.find("(Puzzle ") != std::string::npos);
+  CHECK(x.find("Solving Sudoku X") != std::string::npos);
+  CHECK(x.find("diagonal") != std::string::npos);
 }
 
 TEST_CASE("techniques: the grader names the units and cells a step rests on") {

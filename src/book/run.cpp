@@ -1000,7 +1000,10 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   if (answers) sinks.answers = sink_to(*answers->canvas);
   std::vector<layout::TechniqueDiagram> techniques;
   if (spec.front.techniques)
-    for (TechniqueExample& e : technique_examples(spec, *puzzles, *plan)) techniques.push_back(std::move(e.diagram));
+    for (TechniqueExample& e : technique_examples(spec, *puzzles, *plan, 4, [&](long done, long total) {
+           progress("grading for the techniques pages", done, total);
+         }))
+      techniques.push_back(std::move(e.diagram));
   std::vector<std::vector<layout::PuzzleHint>> hints;
   if (spec.answers.hints)
     hints = puzzle_hints(spec, *puzzles, job_count(options),

@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
+#include "core/variants.hpp"
 #include "generator/generator.hpp"
 #include "grader/grader.hpp"
+#include "grader/ladder.hpp"
 #include "grader/state.hpp"
 
 namespace gp::book {
@@ -83,10 +86,28 @@ void mark_eliminations(TechniqueDiagram& d, const grader::Step& step) {
   for (const grader::CellValue& e : step.eliminations) d.removed[static_cast<std::size_t>(e.cell)] |= bit(e.value);
 }
 
+// The houses a cell shares with its peers, in words: "row, column or box" on a classic grid; a
+// variant's extra units and jigsaw regions are named as its units are ("diagonal", "region").
+std::string houses_seen(const grader::State& s) {
+  const int n = s.n();
+  std::vector<std::string> kinds{"row", "column"};
+  auto kind_word = [&](int u) {
+    std::string name = s.unit_name(u);
+    return name.substr(0, name.find(' '));
+  };
+  for (int u = 2 * n; u < s.unit_count(); ++u) {
+    const std::string k = kind_word(u);
+    if (std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? (i + 1 == kinds.size() ? " or " : ", ") : "") + kinds[i];
+  return out;
+}
+
 // A hidden single where every other empty cell of the unit sees the digit already placed (so the
 // diagram tells the whole story), in a unit with at least four empty cells. The digits that rule
 // the cells out are the key cells, nearest the target first.
-bool hidden_single(const grader::State& s, const grader::Step& step, TechniqueDiagram& d) {
+bool hidden_single(const grader::State& s, const grader::Step& step, TechniqueDiagram& d, bool need_move = false) {
   if (step.units.size() != 1 || step.placements.size() != 1 || s.empty_in(step.units[0]) < 4) return false;
   const int u = step.units[0];
   const int target = step.placements[0].cell, v = step.placements[0].value;
@@ -95,28 +116,41 @@ bool hidden_single(const grader::State& s, const grader::Step& step, TechniqueDi
   auto box_distance = [&](int a, int b) {
     return std::abs(a / n / shape.box_rows - b / n / shape.box_rows) + std::abs(a % n / shape.box_cols - b % n / shape.box_cols);
   };
+  // A board with a move rule (anti-knight, anti-king) has peers a move away besides those sharing a
+  // unit (State::sees): a digit in a shared unit explains a cell first, one a move away when none does.
+  const Move* move = nullptr;
+  for (const Rule& rule : board_of(d.givens).rules)
+    if (const auto* m = std::get_if<MoveRule>(&rule)) move = &m->move;
+  bool by_move = false;
   std::vector<int> keys;
   for (int c : s.unit(u)) {
     if (c == target || s.value(c) != 0) continue;
     int best = -1;
-    for (int p : s.peers(c)) {
-      if (s.value(p) != v) continue;
-      if (std::find(keys.begin(), keys.end(), p) != keys.end()) {  // one digit already shown does it
-        best = p;
-        break;
+    for (int pass = 0; pass < (move ? 2 : 1) && best < 0; ++pass) {
+      for (int p : s.peers(c)) {
+        if (s.value(p) != v || (move && (pass == 0) != s.sees(c, p))) continue;
+        if (std::find(keys.begin(), keys.end(), p) != keys.end()) {  // one digit already shown does it
+          best = p;
+          break;
+        }
+        if (best < 0 || box_distance(p, target) < box_distance(best, target)) best = p;
       }
-      if (best < 0 || box_distance(p, target) < box_distance(best, target)) best = p;
+      by_move = by_move || (best >= 0 && pass == 1);
     }
     if (best < 0) return false;  // ruled out by an earlier elimination: not a plain hidden single
     if (std::find(keys.begin(), keys.end(), best) == keys.end()) keys.push_back(best);
   }
+  if (need_move && !by_move) return false;
   mark_unit(s, d, u);
   for (int k : keys) d.marks[static_cast<std::size_t>(k)] = CellMark::key;
   d.placed_cell = target;
   d.placed_value = v;
   d.title = "Hidden single";
+  const std::string away = !by_move ? ""
+                           : *move == Move::kKnight ? ", or is a knight's move from one"
+                                                    : ", or touches one corner to corner";
   d.text = capitalised(s.unit_name(u)) + " (shaded) still needs a " + digit(v) + ". Each of its other empty cells shares a " +
-           "row, column or box with a " + digit(v) + " already placed (dark), so " + s.cell_name(target) +
+           houses_seen(s) + " with a " + digit(v) + " already placed" + away + " (dark), so " + s.cell_name(target) +
            " is the only cell left for it: " + s.cell_name(target) + " is " + digit(v) + ".";
   return true;
 }
@@ -235,9 +269,11 @@ bool make_diagram(int kind, const grader::State& s, const grader::Step& step, Te
   }
 }
 
+// A classic grid the classic page can draw and grade as classic: no extra units, regions or rules
+// (a variant's puzzles go on its own page, drawn with its marks).
 bool drawable(const Grid& g) {
   const Board& board = board_of(g);
-  return g.n() <= 9 && !board.has_extras() && !board.jigsaw();
+  return g.n() <= 9 && !board.has_extras() && !board.jigsaw() && board.rules.empty();
 }
 
 struct Sample {
@@ -282,6 +318,270 @@ void study(const Sample& p, std::array<int, kKinds>& needs, std::array<std::opti
   for (int k = 0; k < kKinds; ++k) needs[static_cast<std::size_t>(k)] += used[static_cast<std::size_t>(k)] ? 1 : 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// A variant's page: its own steps, drawn with its marks.
+
+constexpr std::size_t kVariantSample = 6;   // puzzles graded a variant: its easiest (cheap to grade)
+constexpr std::size_t kVariantExamples = 3;
+// The grader stops before the chains (no variant page draws them): a fiendish puzzle costs what an
+// expert one does, so the page's cost stays bounded.
+constexpr double kVariantCap = 6.0;
+
+// What a rule's own technique does, in words (the grader's description follows with the step's
+// cells and digits). A technique not listed here is explained by that description alone.
+const char* rule_technique_words(const std::string& t) {
+  struct Words {
+    const char* prefix;
+    const char* text;
+  };
+  static constexpr Words kWords[] = {
+      {"Cage: last cell", "When every cell of a cage but one is filled, the last one holds the cage's sum minus the "
+                          "digits already in it."},
+      {"Cage: one combination", "Some sums can be made only one way from different digits: two cells adding up to 3 hold "
+                                "1 and 2, three cells adding up to 24 hold 7, 8 and 9. The cage's cells keep only "
+                                "those digits."},
+      {"Cage combinations", "List the ways the cage's sum can be made from different digits its cells can still hold: "
+                            "a digit that is in none of them is struck from the cage."},
+      {"Cage confinement", "A digit that every combination still open to the cage holds, and that can only go in "
+                           "cells of the cage sharing one row, column or box, is that house's digit there: strike it "
+                           "from the rest of the house."},
+      {"Hidden cage combination", "A combination that cannot be fitted into the cage's cells as their candidates "
+                                  "stand, or lacks a digit some house can only place inside the cage, is dropped: each "
+                                  "cell keeps the digits the remaining combinations can give it."},
+      {"45 rule", "Every row, column and box holds each digit once, so its digits add up to the same total (45 in a "
+                  "9x9 grid). When whole cages cover a house but for a few cells, or poke out of it by a few, those "
+                  "cells make up the difference."},
+      {"Arrow total", "The digits on an arrow add up to the digit in its circle: when all but one of them are known, "
+                      "the last follows."},
+      {"Arrow bounds", "The circle is at least the smallest sum its arrow's cells can still make and at most the "
+                       "largest, and each cell on the arrow at most the circle less the smallest the others can make."},
+      {"Thermo ranges", "Digits rise from the bulb, so the k-th cell of a thermometer is at least k, and it is at most "
+                        "the largest digit less the cells that still follow it."},
+      {"Thermo bounds", "Each cell of a thermometer is greater than the smallest digit the cell before it can hold and "
+                        "smaller than the largest the cell after it can hold."},
+      {"Parity marks", "A cell with a grey square holds an even digit, one with a circle an odd digit: strike the "
+                       "others."},
+      {"Parity count", "A house holds a fixed number of even digits (four in a 9x9 grid): once that many of its cells "
+                       "must be even, the rest are odd; when only that many can be even, they are. The same for odd."},
+      {"Dot", "A white dot joins two digits that differ by 1, a black dot two digits of which one is double the "
+              "other: a candidate with no partner left in the other cell is struck."},
+      {"No dot", "Every pair of neighbours with the relation is marked, so two neighbours without a dot are neither 1 "
+                 "apart nor (where black dots are used) one double the other: a digit that would be, beside a digit "
+                 "placed or beside every candidate of its neighbour, is struck."},
+      {"Sign bounds", "A sign points to the smaller digit: the cell on its open side must be greater than the smallest "
+                      "digit the other can still hold, the cell it points to smaller than the largest. Along a chain "
+                      "the bounds add up: a > b > c makes a at least 3."},
+      {"Sign fork", "A cell greater than two or more neighbours that share a row or column (so hold different digits) "
+                    "is greater than that many different digits: above the second smallest of their candidates for "
+                    "two. The same holds the other way for a cell smaller than its neighbours."},
+      {"Sandwich ends", "The number outside a row or column is the sum of the digits between its smallest and largest "
+                        "digit. A clue of 0 puts those two side by side, and a large clue pushes them far apart: "
+                        "some cells cannot hold either end."},
+      {"Sandwich combinations", "The digits between the ends must add up to the clue: only some sets of digits do, "
+                                "so the cells between the possible ends keep only their digits."},
+      {"Anti-knight pointing", "When a digit of a house can only go in a few cells, a cell that is a knight's move "
+                               "from each of them (or shares a house with some and is a knight's move from the rest) "
+                               "cannot hold it."},
+      {"Anti-king pointing", "When a digit of a house can only go in a few cells, a cell that touches each of them "
+                             "corner to corner (or shares a house with some and touches the rest) cannot hold it."},
+  };
+  for (const Words& w : kWords)
+    if (t.rfind(w.prefix, 0) == 0) return w.text;
+  return "";
+}
+
+// What a step does, in words: "r7c4 is 2", "strike 3 and 4 from r1c8 and r2c8" (cells that lose the
+// same digits together), joined by semicolons.
+std::string effect_text(const grader::State& s, const grader::Step& step) {
+  std::vector<std::string> parts;
+  for (const grader::CellValue& p : step.placements) parts.push_back(s.cell_name(p.cell) + " is " + digit(p.value));
+  std::vector<std::pair<int, Mask>> removed;  // per cell, in the order the step names them
+  for (const grader::CellValue& e : step.eliminations) {
+    auto it = std::find_if(removed.begin(), removed.end(), [&](const auto& r) { return r.first == e.cell; });
+    if (it == removed.end())
+      removed.emplace_back(e.cell, bit(e.value));
+    else
+      it->second |= bit(e.value);
+  }
+  std::vector<std::pair<Mask, std::vector<int>>> groups;
+  for (const auto& [cell, mask] : removed) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == mask; });
+    if (it == groups.end())
+      groups.push_back({mask, {cell}});
+    else
+      it->second.push_back(cell);
+  }
+  for (const auto& [mask, cells] : groups) parts.push_back("strike " + value_list(mask) + " from " + cell_list(s, cells));
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "; " : "") + parts[i];
+  return out;
+}
+
+// Whether `technique` is one of the board's rules' own (a rung that rates its steps, whose name
+// starts with it: "45 rule (one house)" is the step of "45 rule (one house): one cell").
+bool own_technique(const Board& board, const std::string& technique) {
+  const grader::Ladder* ladder = grader::ladder_of(board);
+  if (!ladder) return false;
+  for (const grader::Rung& r : ladder->rungs)
+    if (r.rates_steps && std::string_view(r.name).rfind(technique, 0) == 0) return true;
+  return false;
+}
+
+// A rule step's diagram: the placed digit ringed, the cells it strikes candidates from with all
+// their candidates (the struck ones crossed), the cage the step works in shaded when it has one.
+bool rule_step(const grader::State& s, const grader::Step& step, TechniqueDiagram& d) {
+  if (step.placements.empty() && step.eliminations.empty()) return false;
+  const Board& board = board_of(d.givens);
+  for (const grader::CellValue& e : step.eliminations) {
+    d.candidates[static_cast<std::size_t>(e.cell)] = s.cand(e.cell);
+    d.marks[static_cast<std::size_t>(e.cell)] = CellMark::key;
+  }
+  mark_eliminations(d, step);
+  if (!step.placements.empty()) {
+    d.placed_cell = step.placements.front().cell;
+    d.placed_value = step.placements.front().value;
+  }
+  // One cage holding every cell the step touches: shaded as the unit the step reads.
+  const std::vector<int>& cage_of = board.cage_of();
+  if (!cage_of.empty()) {
+    int cage = -1;
+    bool one = true;
+    auto see = [&](int cell) {
+      const int k = cage_of[static_cast<std::size_t>(cell)];
+      if (cage < 0) cage = k;
+      one = one && k == cage;
+    };
+    for (const grader::CellValue& e : step.eliminations) see(e.cell);
+    for (const grader::CellValue& p : step.placements) see(p.cell);
+    if (one && cage >= 0)
+      for (int c = 0; c < board.cells; ++c)
+        if (cage_of[static_cast<std::size_t>(c)] == cage && d.marks[static_cast<std::size_t>(c)] == CellMark::none)
+          d.marks[static_cast<std::size_t>(c)] = CellMark::unit;
+  }
+  d.title = step.technique;
+  const std::string words = rule_technique_words(step.technique);
+  const std::string here = effect_text(s, step);
+  d.text = words.empty() ? capitalised(here) + "." : std::string(words) + " Here: " + here + ".";
+  return true;
+}
+
+// A hidden single in one of the variant's own units (a diagonal, a window, a jigsaw region).
+bool own_unit_single(const grader::State& s, const grader::Step& step, const Board& board) {
+  if (step.technique != "Hidden single" || step.units.size() != 1) return false;
+  const int u = step.units[0], n = s.n();
+  return u >= 3 * n || (board.jigsaw() && u >= 2 * n);
+}
+
+struct VariantSample {
+  Grid givens;
+  double rating = 0;
+  int section = 0, index = 0, number = 0;
+};
+
+// The variant page's examples: its easiest kVariantSample puzzles graded (to kVariantCap), and of
+// the steps that are the variant's own (a single in its own units first, then its rules'
+// techniques by rating) the most compact of each technique: at most kVariantExamples.
+std::vector<VariantSample> variant_samples(const std::string& variant, const std::vector<PuzzleStore>& puzzles,
+                                           const layout::BookPlan& plan, const spec::BookSpec& spec) {
+  std::vector<VariantSample> samples;
+  std::size_t record = 0;
+  for (std::size_t sec = 0; sec < puzzles.size(); ++sec) {
+    const std::size_t count = puzzles[sec].size();
+    const VariantDef* def = sec < spec.sections.size() ? find_variant_def(spec.sections[sec].variant) : nullptr;
+    if (def && def->name == variant)
+      for (std::size_t i = 0; i < count; ++i) {
+        const Puzzle p = puzzles[sec].get(i);
+        if (board_of(p.givens).multi_grid() || p.givens.n() > 9) continue;
+        const int number = record + i < plan.records.size() ? plan.records[record + i].number : 0;
+        samples.push_back({p.givens, p.rating, static_cast<int>(sec), static_cast<int>(i), number});
+      }
+    record += count;
+  }
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](const VariantSample& a, const VariantSample& b) { return a.rating < b.rating; });
+  if (samples.size() > kVariantSample) samples.resize(kVariantSample);
+  return samples;
+}
+
+// Counts the puzzles graded for the techniques pages and reports them.
+struct Ticker {
+  const std::function<void(long, long)>& report;
+  long done = 0, total = 0;
+  void tick() {
+    ++done;
+    if (report) report(done, total);
+  }
+};
+
+std::vector<TechniqueExample> variant_examples(const std::string& variant, const std::vector<VariantSample>& samples,
+                                               Ticker& ticker) {
+  struct Found {
+    TechniqueExample example;
+    double rating = 0;
+    std::size_t size = 0;  // cells the step touches (fewer reads easier)
+    bool unit_single = false;  // a single of the variant's (own unit or move) shown first
+  };
+  std::vector<Found> found;
+  for (const VariantSample& p : samples) {
+    grader::GradeOptions options;
+    options.record_path = true;
+    options.assume_unique = true;
+    options.max_rating = kVariantCap;
+    const grader::Grade g = grader::grade(p.givens, options);
+    ticker.tick();
+    grader::State s;
+    if (!s.init(p.givens)) continue;
+    const Board& board = board_of(p.givens);
+    const Move* moves = nullptr;
+    for (const Rule& rule : board.rules)
+      if (const auto* m = std::get_if<MoveRule>(&rule)) moves = &m->move;
+    for (const grader::Step& step : g.path) {
+      // A single the variant makes: in one of its own units, or (a move rule) explained by a digit a move away.
+      const bool unit_single = own_unit_single(s, step, board);
+      const bool move_single = !unit_single && moves && step.technique == "Hidden single";
+      if (unit_single || move_single || own_technique(board, step.technique)) {
+        const std::string kind = unit_single ? s.unit_name(step.units[0]).substr(0, s.unit_name(step.units[0]).find(' ')) : "";
+        const std::string title = unit_single   ? "Hidden single in a " + kind
+                                  : move_single ? std::string(*moves == Move::kKnight ? "Hidden single by a knight's move"
+                                                                                      : "Hidden single by a king's step")
+                                                : step.technique;
+        TechniqueDiagram d = blank_diagram(p.givens, s);
+        const bool made = unit_single || move_single ? hidden_single(s, step, d, move_single) : rule_step(s, step, d);
+        const std::size_t size = step.placements.size() + step.eliminations.size();
+        auto slot = std::find_if(found.begin(), found.end(), [&](const Found& f) { return f.example.technique == title; });
+        if (made && (slot == found.end() || size < slot->size)) {
+          d.title = title;
+          d.variant = variant;
+          d.text += " (Puzzle " + std::to_string(p.number) + ".)";
+          Found f{TechniqueExample{std::move(d), p.section, p.index, p.number, title}, step.rating, size,
+                  unit_single || move_single};
+          if (slot == found.end())
+            found.push_back(std::move(f));
+          else
+            *slot = std::move(f);
+        }
+      }
+      s.apply(step);
+    }
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    return a.unit_single != b.unit_single ? a.unit_single : a.rating < b.rating;
+  });
+  std::vector<TechniqueExample> out;
+  for (Found& f : found) {
+    if (out.size() >= kVariantExamples) break;
+    f.example.diagram.order = static_cast<int>(out.size());
+    out.push_back(std::move(f.example));
+  }
+  return out;
+}
+
+// The classic page's samples and examples (technique_examples' own contract, on classic grids);
+// defined below.
+std::vector<Sample> classic_samples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
+                                    const layout::BookPlan& plan);
+std::vector<TechniqueExample> classic_examples(const std::vector<Sample>& samples, std::size_t limit, Ticker& ticker);
+
 }  // namespace
 
 std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const grader::State& before,
@@ -294,7 +594,31 @@ std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const g
 }
 
 std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
-                                                 const layout::BookPlan& plan, std::size_t limit) {
+                                                 const layout::BookPlan& plan, std::size_t limit,
+                                                 const std::function<void(long, long)>& progress) {
+  const std::vector<std::string> pages = layout::technique_page_variants(spec);
+  std::vector<Sample> classic;
+  std::vector<std::vector<VariantSample>> variants(pages.size());
+  Ticker ticker{progress};
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    if (pages[i] == "classic")
+      classic = classic_samples(spec, puzzles, plan);
+    else
+      variants[i] = variant_samples(pages[i], puzzles, plan, spec);
+    ticker.total += static_cast<long>(pages[i] == "classic" ? classic.size() : variants[i].size());
+  }
+  std::vector<TechniqueExample> out;
+  for (std::size_t i = 0; i < pages.size(); ++i)
+    for (TechniqueExample& e : pages[i] == "classic" ? classic_examples(classic, limit, ticker)
+                                                     : variant_examples(pages[i], variants[i], ticker))
+      out.push_back(std::move(e));
+  return out;
+}
+
+namespace {
+
+std::vector<Sample> classic_samples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
+                                    const layout::BookPlan& plan) {
   std::vector<Sample> samples;
   std::size_t record = 0;
   for (std::size_t s = 0; s < puzzles.size(); ++s) {
@@ -316,9 +640,16 @@ std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, con
     r.difficulty = "hard";
     if (auto p = gen::generate_one(r, mix_seed(spec.seed, 0x7EC4'0000ULL))) samples.push_back(Sample{p->givens, -1, 0, 0});
   }
+  return samples;
+}
+
+std::vector<TechniqueExample> classic_examples(const std::vector<Sample>& samples, std::size_t limit, Ticker& ticker) {
   std::array<int, kKinds> needs{};
   std::array<std::optional<TechniqueExample>, kKinds> found{};
-  for (const Sample& p : samples) study(p, needs, found);
+  for (const Sample& p : samples) {
+    study(p, needs, found);
+    ticker.tick();
+  }
 
   std::vector<int> kinds;
   for (int k = 0; k < kKinds; ++k)
@@ -334,5 +665,7 @@ std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, con
   }
   return out;
 }
+
+}  // namespace
 
 }  // namespace gp::book

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -23,15 +24,24 @@ struct TechniqueExample {
   std::string technique;  // the grader's name of the step ("Pointing", "X-wing", ...)
 };
 
-// The examples, in priority order: a hidden single first, then the techniques the most sampled
+// The examples of the techniques pages (layout::technique_page_variants: a page a variant).
+// The classic page's, in priority order: a hidden single first, then the techniques the most sampled
 // puzzles need (locked candidates, naked and hidden pairs and triples, X-wing, swordfish), a
 // naked single last; at most `limit`. Puzzles are sampled across the sections (up to 24 from
 // each, in book order; classic grids up to 9x9 only), each technique illustrated by its most compact
 // suitable step (fewest cells drawn, then fewest rows; the first among equals). A suitable hidden
 // single or naked single is one the digits already placed explain on their own. When no puzzle of the book can be drawn (every one a variant or larger than
-// 9x9), a 9x9 hard puzzle generated from `seed` stands in. Deterministic.
+// 9x9), a 9x9 hard puzzle generated from `seed` stands in.
+// A variant's page (diagram.variant its name): its 6 easiest puzzles (by rating; cheap to grade)
+// graded up to 6.0 (chains are not drawn, so the page's cost stays bounded), and of the steps that
+// are the variant's own (a hidden single in one of its own units, a diagonal, a window or a jigsaw
+// region, or one a digit a knight's move or king's step away explains; then its rules' techniques,
+// by rating) the one touching the fewest cells of each technique: at most 3, drawn on the whole grid
+// with the variant's marks, each explained in words and by what it does ("strike 3 and 4 from
+// r1c8"). `progress(done, total)` after each puzzle graded. Deterministic.
 std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
-                                                 const layout::BookPlan& plan, std::size_t limit = 4);
+                                                 const layout::BookPlan& plan, std::size_t limit = 4,
+                                                 const std::function<void(long, long)>& progress = {});
 
 // The techniques page's diagram of one step (its state `before`, a grader state on `givens`): for
 // the techniques the page draws (singles, locked candidates, pairs, triples, X-wing, swordfish) on

@@ -125,6 +125,25 @@ double outside_clue_cell_mm(int n, double cell_mm, const GridStyle& style) {
 
 int drawn_side(const Grid& g) { return g.board && g.board->multi_grid() ? g.board->layout_cols : g.n(); }
 
+void draw_jigsaw_lines(std::vector<Item>& out, const Board& board, double x0, double y0, double cell_mm,
+                       const GridStyle& style) {
+  const int n = board.n;
+  const double side = n * cell_mm;
+  for (int i = 1; i < n; ++i) {
+    const double p = i * cell_mm;
+    add(out, LineItem{x0, y0 + p, x0 + side, y0 + p, style.thin_pt, 0, false});
+    add(out, LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
+  }
+  auto differs = [&](int a, int b) { return board.region[static_cast<size_t>(a)] != board.region[static_cast<size_t>(b)]; };
+  for (const EdgeRun& run : edge_runs(n, differs)) {
+    const double p = run.line * cell_mm, a = run.from * cell_mm, b = run.to * cell_mm;
+    if (run.horizontal)
+      add(out, LineItem{x0 + a, y0 + p, x0 + b, y0 + p, style.box_pt, 0, true});
+    else
+      add(out, LineItem{x0 + p, y0 + a, x0 + p, y0 + b, style.box_pt, 0, true});
+  }
+}
+
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,
                const Grid* solution, const GridStyle& style, const std::vector<std::string>* symbols) {
   const Shape shape = givens.shape;
@@ -198,23 +217,7 @@ void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const
                                style.shade_grey});
   }
 
-  if (board.jigsaw()) {
-    // Jigsaw: every cell line thin, then the region borders heavy on top, one line per run of
-    // edges between two cells of different regions (square caps close the corners).
-    for (int i = 1; i < n; ++i) {
-      const double p = i * cell_mm;
-      add(out, LineItem{x0, y0 + p, x0 + side, y0 + p, style.thin_pt, 0, false});
-      add(out, LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
-    }
-    auto differs = [&](int a, int b) { return board.region[static_cast<size_t>(a)] != board.region[static_cast<size_t>(b)]; };
-    for (const EdgeRun& run : edge_runs(n, differs)) {
-      const double p = run.line * cell_mm, a = run.from * cell_mm, b = run.to * cell_mm;
-      if (run.horizontal)
-        add(out, LineItem{x0 + a, y0 + p, x0 + b, y0 + p, style.box_pt, 0, true});
-      else
-        add(out, LineItem{x0 + p, y0 + a, x0 + p, y0 + b, style.box_pt, 0, true});
-    }
-  }
+  if (board.jigsaw()) draw_jigsaw_lines(out, board, x0, y0, cell_mm, style);
   // Interior lines: cell lines first, box lines after, so the heavier ones sit on top.
   for (int pass = 0; pass < 2 && !board.jigsaw() && !multi; ++pass) {
     const bool boxes = pass == 1;

@@ -85,6 +85,12 @@ double outside_clue_margin_mm(double cell_mm, const GridStyle& style);
 // `cell_mm`: n * inner + margin(inner) = n * cell_mm.
 double outside_clue_cell_mm(int n, double cell_mm, const GridStyle& style);
 
+// A jigsaw board's lines, its outer cell edges at (x0, y0) mm: every cell line thin, then the
+// region borders heavy on top, one line per run of edges between two cells of different regions
+// (square caps close the corners). draw_grid and the techniques diagrams draw jigsaw grids so.
+void draw_jigsaw_lines(std::vector<Item>& out, const Board& board, double x0, double y0, double cell_mm,
+                       const GridStyle& style);
+
 // Appends a grid whose ink box has its top-left corner at (x, y) mm:
 // - n-1 horizontal and n-1 vertical interior lines, cell lines first, box lines over them (butt
 //   caps, running edge to edge so they end under the border), then the border as one stroked

@@ -22,6 +22,16 @@ std::vector<std::string> example_variants(const spec::BookSpec& spec) {
   return out;
 }
 
+std::vector<std::string> technique_page_variants(const spec::BookSpec& spec) {
+  std::vector<std::string> out;
+  for (std::string name : example_variants(spec)) {
+    if (name == "samurai") name = "classic";
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  if (out.empty()) out.push_back("classic");
+  return out;
+}
+
 Shape example_shape(std::string_view variant) {
   const VariantDef* def = find_variant_def(variant);
   if (def && def->latin)  // a Latin square: its smallest size (no boxes)

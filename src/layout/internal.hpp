@@ -68,7 +68,9 @@ Result<TitleLayout> title_layout(const spec::BookSpec& spec, const Fonts& fonts,
 
 // The techniques page below its heading and introduction: as many of `diagrams` (in priority
 // order) as fit `area`, each a bold title, the diagram and its text beside it, shown in their
-// `order`, with the largest cells from 11 mm down to 6 mm that fit them. Returns how many it drew.
+// `order`, with the largest cells from 11 mm down to 6 mm that fit them. A variant's page (every
+// diagram a marked one, techniques.hpp marked_diagram) sets each text under its diagram instead,
+// with cells of 7 mm at least. Returns how many it drew.
 int techniques_body(std::vector<Item>& out, const Box& area, const std::vector<TechniqueDiagram>& diagrams,
                     const Font& body, const GridStyle& base, const TextMeasure& measure);
 

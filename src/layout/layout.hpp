@@ -249,6 +249,10 @@ struct VariantExample {
 // the order their sections first come ("classic" for classic sections among others); empty when
 // every section is classic (the book keeps its classic page: one text, one example grid).
 std::vector<std::string> example_variants(const spec::BookSpec& spec);
+// The techniques pages' variants (`front_matter.techniques`), a page each in this order: the
+// variants of example_variants with samurai folded into "classic" (its grids are classic grids), or
+// {"classic"} alone when every section is classic (the one page books always had).
+std::vector<std::string> technique_page_variants(const spec::BookSpec& spec);
 // The grid of a variant's example: the smallest of 4x4, 6x6 and 9x9 it can be played on.
 Shape example_shape(std::string_view variant);
 

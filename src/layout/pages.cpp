@@ -532,19 +532,39 @@ void how_to_play_page(const Context& cx, Page& page, const PageFrame& f) {
 }
 
 // Worked examples of the techniques the book's puzzles need, each a real step (the book layer
-// chose them); without any, a line saying the puzzles need only singles.
-void techniques_page(const Context& cx, Page& page, const PageFrame& f) {
-  double y = heading(cx, page, f, "Solving techniques");
-  const std::string intro =
-      cx.techniques.empty()
-          ? "Every puzzle in this book can be solved by finding the one cell left for a digit in a row, column or "
-            "box, or the one digit left for a cell."
-          : "When a puzzle seems stuck, pencil in the candidates of its empty cells: the digits each cell can still "
-            "hold. Each step below is taken from a real puzzle, numbered when it is one of this book's. Rows are "
-            "numbered from the top, columns from the left: r2c7 is the cell in row 2, column 7.";
+// chose them); without any, a line saying the puzzles need only singles. A book with variants has
+// a page a variant (technique_page_variants, the page's `first`), each with its own steps drawn
+// with the variant's marks.
+void techniques_page(const Context& cx, Page& page, const PageFrame& f, const PlannedPage& pp) {
+  const std::vector<std::string> variants = technique_page_variants(cx.spec);
+  const std::string variant = variants[static_cast<std::size_t>(pp.first) % variants.size()];
+  std::vector<TechniqueDiagram> diagrams;
+  for (const TechniqueDiagram& d : cx.techniques)
+    if (d.variant == variant) diagrams.push_back(d);
+  const bool classic = variant == "classic";
+  const std::string title = classic ? "Classic Sudoku" : variant_title(variant);
+  double y = heading(cx, page, f, variants.size() == 1 ? "Solving techniques" : "Solving " + title);
+  std::string intro;
+  if (classic) {
+    intro = diagrams.empty()
+                ? "Every puzzle in this book can be solved by finding the one cell left for a digit in a row, column or "
+                  "box, or the one digit left for a cell."
+                : "When a puzzle seems stuck, pencil in the candidates of its empty cells: the digits each cell can still "
+                  "hold. Each step below is taken from a real puzzle, numbered when it is one of this book's. Rows are "
+                  "numbered from the top, columns from the left: r2c7 is the cell in row 2, column 7.";
+    if (variants.size() > 1 && !diagrams.empty())
+      intro += " These steps work in every puzzle of the book; the pages that follow show what each variant adds.";
+  } else {
+    intro = diagrams.empty()
+                ? "The " + title + " puzzles in this book need no step of their own beyond the singles and the techniques "
+                  "of classic Sudoku."
+                : "What the " + title + " rules add to the classic techniques, each step taken from a real puzzle of this "
+                  "book (its number in brackets) and drawn with its marks as on the puzzle pages. Rows are numbered "
+                  "from the top, columns from the left: r2c7 is the cell in row 2, column 7.";
+  }
   y = paragraphs(cx, page, f.content, y, {intro}, cx.fonts.body);
   const Box area{f.content.x, y, f.content.w, f.content.bottom() - cx.bands.foot - y};
-  detail::techniques_body(page.items, area, cx.techniques, cx.fonts.body, cx.style, cx.measure);
+  detail::techniques_body(page.items, area, diagrams, cx.fonts.body, cx.style, cx.measure);
 }
 
 // A variant's solved example in a square of `side` mm at (x, y): givens black, the rest grey, its
@@ -876,7 +896,7 @@ Status lay_out_book(const spec::BookSpec& spec, const BookPlan& plan, const std:
         else
           variant_how_to_play_page(cx, page, f, pp);
         break;
-      case PageKind::techniques: techniques_page(cx, page, f); break;
+      case PageKind::techniques: techniques_page(cx, page, f, pp); break;
       case PageKind::cage_combinations: cage_combinations_page(cx, page, f, pp.first); break;
       case PageKind::hints: hints_page(cx, page, f, pp.first); break;
       case PageKind::worked: worked_page(cx, page, f, pp); break;

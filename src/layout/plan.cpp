@@ -369,7 +369,14 @@ Result<BookPlan> plan_book(const spec::BookSpec& spec, const std::vector<int>& s
         }
       }
     }
-    if (spec.front.techniques) plan.techniques_page = pl.add(0, PageKind::techniques, true);
+    if (spec.front.techniques) {
+      // A page a variant (technique_page_variants); `first` is the variant's index.
+      const std::size_t pages = technique_page_variants(spec).size();
+      for (std::size_t i = 0; i < pages; ++i) {
+        const int p = pl.add(0, PageKind::techniques, true, -1, static_cast<int>(i), 0);
+        if (i == 0) plan.techniques_page = p;
+      }
+    }
     if (spec.front.cage_combinations) {
       const std::vector<detail::ComboLine> lines = detail::cage_combination_lines(spec);
       if (!lines.empty()) {

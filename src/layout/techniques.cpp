@@ -6,6 +6,7 @@
 
 #include "core/codec.hpp"
 #include "layout/internal.hpp"
+#include "layout/rule_draw.hpp"
 
 namespace gp::layout {
 namespace {
@@ -15,10 +16,12 @@ constexpr double kLabelGapMm = 0.8;       // between the numbers and the grid
 constexpr double kUnitGrey = 0.88;        // shading of the units a step reads
 constexpr double kKeyGrey = 0.72;         // shading of the cells it rests on
 constexpr double kCandidateGrey = 0.15;
+constexpr double kExtraUnitGrey = 0.94;   // a marked diagram's diagonals or windows the step does not shade
 constexpr double kMaxCellMm = 11.0;  // diagram cells
 // Only read in a constant expression (kMinCellMm - 1e-9), which clang does not count as a use:
 // without the attribute the non-unity sanitizer build fails on -Wunused-const-variable.
 [[maybe_unused]] constexpr double kMinCellMm = 6.0;
+[[maybe_unused]] constexpr double kMinMarkedCellMm = 7.0;  // a variant's whole grid with its marks
 
 double label_band_mm() { return pt_to_mm(kLabelPt) + kLabelGapMm; }
 
@@ -35,7 +38,16 @@ std::vector<std::pair<double, double>> ring(double cx, double cy, double r) {
   return points;
 }
 
+// The margin of a board's outside clues (sandwich) in a diagram with cells of `cell_mm`.
+double outside_margin_mm(const Board* board, double cell_mm, const GridStyle& style) {
+  return board && marked_diagram(*board) && has_outside_clues(*board) ? outside_clue_margin_mm(cell_mm, style) : 0.0;
+}
+
 }  // namespace
+
+bool marked_diagram(const Board& board) {
+  return !board.multi_grid() && (!board.rules.empty() || board.has_extras() || board.jigsaw());
+}
 
 DiagramWindow diagram_window(const TechniqueDiagram& d) {
   const Shape shape = d.givens.shape;
@@ -52,24 +64,27 @@ DiagramWindow diagram_window(const TechniqueDiagram& d) {
     c0 = std::min(c0, c % n);
     c1 = std::max(c1, c % n);
   }
-  if (r1 < 0 || shape.latin()) return DiagramWindow{0, n - 1, 0, n - 1};  // a Latin square: no bands, the whole grid
+  // A Latin square (no bands) or a board with marks (they run across bands): the whole grid.
+  if (r1 < 0 || shape.latin() || marked_diagram(board_of(d.givens))) return DiagramWindow{0, n - 1, 0, n - 1};
   // Whole bands and stacks.
   return DiagramWindow{r0 / shape.box_rows * shape.box_rows, (r1 / shape.box_rows + 1) * shape.box_rows - 1,
                        c0 / shape.box_cols * shape.box_cols, (c1 / shape.box_cols + 1) * shape.box_cols - 1};
 }
 
-Box diagram_size(const DiagramWindow& w, double cell_mm, const GridStyle& style) {
-  const double border = pt_to_mm(style.border_pt);
-  return Box{0, 0, label_band_mm() + (w.col1 - w.col0 + 1) * cell_mm + border,
-             label_band_mm() + (w.row1 - w.row0 + 1) * cell_mm + border};
+Box diagram_size(const DiagramWindow& w, double cell_mm, const GridStyle& style, const Board* board) {
+  const double border = pt_to_mm(style.border_pt), margin = outside_margin_mm(board, cell_mm, style);
+  return Box{0, 0, label_band_mm() + margin + (w.col1 - w.col0 + 1) * cell_mm + border,
+             label_band_mm() + margin + (w.row1 - w.row0 + 1) * cell_mm + border};
 }
 
 void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, const TechniqueDiagram& d,
                   const DiagramWindow& w, const GridStyle& style) {
   const Shape shape = d.givens.shape;
   const int n = shape.n();
-  const double half = pt_to_mm(style.border_pt) / 2;
-  const double x0 = x + label_band_mm() + half, y0 = y + label_band_mm() + half;  // outer cell edges
+  const Board& board = board_of(d.givens);
+  const bool marked = marked_diagram(board);
+  const double half = pt_to_mm(style.border_pt) / 2, margin = outside_margin_mm(&board, cell_mm, style);
+  const double x0 = x + label_band_mm() + margin + half, y0 = y + label_band_mm() + margin + half;  // outer cell edges
   const int rows = w.row1 - w.row0 + 1, cols = w.col1 - w.col0 + 1;
   auto cell_box = [&](int r, int c) {
     return Box{x0 + (c - w.col0) * cell_mm, y0 + (r - w.row0) * cell_mm, cell_mm, cell_mm};
@@ -86,8 +101,21 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
       add(out, RectItem{cell_box(r, c), 0, 0, m == CellMark::key ? kKeyGrey : kUnitGrey});
     }
   }
+  // A marked board (the whole grid): its extra units' cells lightly where the step shades nothing,
+  // then its rules' marks under the lines (thermometers, parity marks).
+  const RuleFrame frame{x0, y0, cell_mm, &board, &style, false};
+  if (marked) {
+    std::vector<char> extra(static_cast<std::size_t>(board.cells), 0);
+    for (std::size_t u = static_cast<std::size_t>(3 * n); u < board.units.size(); ++u)
+      for (int c : board.units[u]) extra[static_cast<std::size_t>(c)] = 1;
+    for (int c = 0; c < board.cells; ++c)
+      if (extra[static_cast<std::size_t>(c)] && at(d.marks, c, CellMark::none) == CellMark::none)
+        add(out, RectItem{cell_box(c / n, c % n), 0, 0, kExtraUnitGrey});
+    draw_rules(out, frame, RuleLayer::kUnder);
+  }
+  if (marked && board.jigsaw()) draw_jigsaw_lines(out, board, x0, y0, cell_mm, style);  // regions as its puzzles show them
   // Lines: cell lines, then box lines, then the border.
-  for (int pass = 0; pass < 2; ++pass) {
+  for (int pass = 0; pass < 2 && !(marked && board.jigsaw()); ++pass) {
     const bool boxes = pass == 1;
     for (int i = 1; i < rows; ++i) {
       if ((!shape.latin() && (w.row0 + i) % shape.box_rows == 0) != boxes) continue;  // a Latin square: no box lines
@@ -101,6 +129,17 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
     }
   }
   add(out, RectItem{Box{x0, y0, cols * cell_mm, rows * cell_mm}, style.border_pt, 0, -1});
+  if (marked) draw_rules(out, frame, RuleLayer::kOver);  // cages and sums, arrows, dots, signs, outside clues
+  // A cell holding a cage's sum keeps its top for it: digits and candidates sit below.
+  std::vector<char> holds_sum;
+  if (marked)
+    for (const Rule& rule : board.rules)
+      if (const auto* cages = std::get_if<CageRule>(&rule))
+        for (const Cage& cage : cages->cages) {
+          if (holds_sum.empty()) holds_sum.assign(static_cast<std::size_t>(board.cells), 0);
+          holds_sum[static_cast<std::size_t>(cage.cells.front())] = 1;
+        }
+  const double sum_band = cell_mm * 0.11 * 0.35 + pt_to_mm(cage_sum_size_pt(cell_mm, style)) * 1.15;
 
   // Row and column numbers, as the text names the cells (r2c7: row 2, column 7).
   const Font label{style.digit_font.family, kLabelPt, false, false};
@@ -123,29 +162,37 @@ void draw_diagram(std::vector<Item>& out, double x, double y, double cell_mm, co
   digit.size_pt = digit_size_pt(cell_mm, style);
   const int sub_cols = candidate_columns(n);
   const int sub_rows = (n + sub_cols - 1) / sub_cols;
-  const double sub_w = cell_mm / sub_cols, sub_h = cell_mm / sub_rows;
+  const double sub_w = cell_mm / sub_cols, full_sub_h = cell_mm / sub_rows;
   // Candidates 0.6 of their small cell tall, never under 7 pt.
   Font candidate = label;
-  candidate.size_pt = std::max(kLabelPt, mm_to_pt(0.6 * std::min(sub_w, sub_h) / kDigitHeightPerEm));
+  candidate.size_pt = std::max(kLabelPt, mm_to_pt(0.6 * std::min(sub_w, full_sub_h) / kDigitHeightPerEm));
   for (int r = w.row0; r <= w.row1; ++r) {
     for (int c = w.col0; c <= w.col1; ++c) {
       const int cell = r * n + c;
-      const Box b = cell_box(r, c);
+      Box b = cell_box(r, c);
+      if (!holds_sum.empty() && holds_sum[static_cast<std::size_t>(cell)] && sum_band < cell_mm * 0.6) {
+        b.y += sum_band;  // under the cage's sum
+        b.h -= sum_band;
+      }
+      const double sub_h = b.h / sub_rows;
+      Font cell_digit = digit;
+      if (b.h < cell_mm)  // under a cage's sum: at most 0.75 of what is left
+        cell_digit.size_pt = std::min(cell_digit.size_pt, 0.75 * b.h / kDigitHeightPerEm / pt_to_mm(1));
       if (cell == d.placed_cell) {
-        TextItem t = text_item(b, std::string(1, value_char(d.placed_value)), digit, HAlign::center, VAlign::middle);
+        TextItem t = text_item(b, std::string(1, value_char(d.placed_value)), cell_digit, HAlign::center, VAlign::middle);
         t.font.bold = true;
         t.font.size_pt *= 0.8;  // inside the ring
         t.optical = true;
         out.push_back(std::move(t));
         PathItem p;
-        p.points = ring(b.x + b.w / 2, b.y + b.h / 2, cell_mm * 0.42);
+        p.points = ring(b.x + b.w / 2, b.y + b.h / 2, std::min(b.w, b.h) * 0.42);
         p.fill_grey = -1;
         p.stroke_pt = kMinLinePt;
         out.push_back(std::move(p));
         continue;
       }
       if (const int v = d.values.at(r, c); v != 0) {
-        TextItem t = text_item(b, std::string(1, value_char(v)), digit, HAlign::center, VAlign::middle);
+        TextItem t = text_item(b, std::string(1, value_char(v)), cell_digit, HAlign::center, VAlign::middle);
         t.optical = true;
         t.grey = d.givens.at(r, c) != 0 ? style.given_grey : style.filled_grey;
         out.push_back(std::move(t));
@@ -181,23 +228,31 @@ int techniques_body(std::vector<Item>& out, const Box& area, const std::vector<T
   const double gap = 1.5, side_gap = 5.0, block_gap = 5.0;
   std::vector<DiagramWindow> windows;
   for (const TechniqueDiagram& d : diagrams) windows.push_back(diagram_window(d));
+  // A variant's page (every diagram the whole grid with its marks): each text under its diagram,
+  // so the grid can take the page's width and its marks stay legible (cells of kMinMarkedCellMm
+  // at least); a classic page sets each text beside its diagram.
+  const bool stacked = !diagrams.empty() && std::all_of(diagrams.begin(), diagrams.end(), [](const TechniqueDiagram& d) {
+    return marked_diagram(board_of(d.givens));
+  });
+  const double min_cell = stacked ? kMinMarkedCellMm : kMinCellMm;
   // Height of the first k blocks with cells of `cell` (mm), or a huge value when one is too wide.
   auto height_of = [&](std::size_t k, double cell) {
     double h = 0;
     for (std::size_t i = 0; i < k; ++i) {
       const GridStyle style = style_for_cell(base, cell);
-      const Box size = diagram_size(windows[i], cell, style);
-      if (size.w > area.w * 0.6) return 1e9;
-      const double text_h = measure.measure(diagrams[i].text, body, area.w - size.w - side_gap).height;
-      h += title_h + gap + std::max(size.h, text_h) + (i + 1 < k ? block_gap : 0.0);
+      const Box size = diagram_size(windows[i], cell, style, &board_of(diagrams[i].givens));
+      if (size.w > area.w * (stacked ? 1.0 : 0.6)) return 1e9;
+      const double text_h = stacked ? measure.measure(diagrams[i].text, body, area.w).height
+                                    : measure.measure(diagrams[i].text, body, area.w - size.w - side_gap).height;
+      h += title_h + gap + (stacked ? size.h + gap + text_h : std::max(size.h, text_h)) + (i + 1 < k ? block_gap : 0.0);
     }
     return h;
   };
-  // As many examples as fit, then the largest cells (11 mm down to 6 mm) that fit them.
+  // As many examples as fit, then the largest cells (11 mm down to the smallest) that fit them.
   std::size_t k = diagrams.size();
   double cell = 0;
   for (; k > 0; --k) {
-    for (double c = kMaxCellMm; c >= kMinCellMm - 1e-9; c -= 0.25) {
+    for (double c = kMaxCellMm; c >= min_cell - 1e-9; c -= 0.25) {
       if (height_of(k, c) <= area.h) {
         cell = c;
         break;
@@ -216,8 +271,15 @@ int techniques_body(std::vector<Item>& out, const Box& area, const std::vector<T
     const TechniqueDiagram& d = diagrams[i];
     out.push_back(text_item(Box{area.x, y, area.w, title_h}, d.title, title, HAlign::left, VAlign::top));
     y += title_h + gap;
-    const Box size = diagram_size(windows[i], cell, style);
+    const Box size = diagram_size(windows[i], cell, style, &board_of(d.givens));
     draw_diagram(out, area.x, y, cell, d, windows[i], style);
+    if (stacked) {
+      y += size.h + gap;
+      const double text_h = measure.measure(d.text, body, area.w).height;
+      out.push_back(text_item(Box{area.x, y, area.w, text_h}, d.text, body, HAlign::left, VAlign::top, true));
+      y += text_h + block_gap;
+      continue;
+    }
     const double text_w = area.w - size.w - side_gap;
     const double text_h = measure.measure(d.text, body, text_w).height;
     out.push_back(text_item(Box{area.x + size.w + side_gap, y, text_w, text_h}, d.text, body, HAlign::left,

@@ -29,7 +29,16 @@ struct TechniqueDiagram {
   int placed_cell = -1;           // the cell the step solves (its digit drawn bold and ringed), -1 = none
   int placed_value = 0;
   int order = 0;                  // position on the page, ascending (the list is in priority order)
+  // The techniques page it belongs on: "classic", or the variant whose page it is ("killer").
+  std::string variant = "classic";
 };
+
+// Whether a diagram of a grid on `board` draws the board's marks as its puzzles show them (a
+// board with rules, extra units or jigsaw regions): such a diagram shows the whole grid, its
+// rules' marks (cages and sums, thermometers, arrows, dots, signs, outside clues), its jigsaw
+// regions as heavy lines and the cells of its extra units (diagonals, windows) lightly shaded
+// where the step shades nothing.
+bool marked_diagram(const Board& board);
 
 // The rows and columns a diagram draws: whole bands and stacks of boxes, from the first to the last
 // holding a marked cell, a candidate, a removal or the placement (the whole grid when none).
@@ -40,7 +49,8 @@ DiagramWindow diagram_window(const TechniqueDiagram& d);
 
 // The size (mm) of a diagram of `window` drawn with cells of `cell_mm`: the grid with its border
 // plus the row and column numbers along the top and left.
-Box diagram_size(const DiagramWindow& window, double cell_mm, const GridStyle& style);
+// A board with clues outside the grid (sandwich) adds their margin between the numbers and the grid.
+Box diagram_size(const DiagramWindow& window, double cell_mm, const GridStyle& style, const Board* board = nullptr);
 
 // Appends the diagram with its top-left corner at (x, y): shading, cell and box lines, the border,
 // row and column numbers (7 pt), digits, candidates at 7 pt in a small grid inside their cell (the
