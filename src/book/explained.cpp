@@ -1,6 +1,7 @@
 #include "book/explained.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "book/techniques.hpp"
@@ -9,10 +10,6 @@
 
 namespace gp::book {
 namespace {
-
-bool single_technique(const std::string& technique) {
-  return technique == "Hidden single" || technique == "Naked single" || technique == "Full house";
-}
 
 // "r2c1 = 9 (box 1)", "r6c4 = 5 (naked single)", "r1c9 = 7 (last in row 1)".
 std::string single_text(const grader::State& s, const grader::Step& step) {
@@ -40,14 +37,16 @@ layout::WorkedSolution worked_solution(const Grid& givens) {
   const grader::Grade g = grader::grade(givens, options);
   grader::State s;
   if (!s.init(givens)) return w;
-  // The hardest drawable steps get a diagram: find them on a first walk.
+  // The hardest drawable steps get a diagram: every step's diagram is made on a first walk (the
+  // state before each step is gone after it), the hardest kWorkedDiagrams kept.
+  std::vector<std::optional<layout::TechniqueDiagram>> diagrams(g.path.size());
   std::vector<std::pair<double, std::size_t>> drawable;
   {
     grader::State walk;
     (void)walk.init(givens);
     for (std::size_t i = 0; i < g.path.size(); ++i) {
       const grader::Step& step = g.path[i];
-      if (!single_technique(step.technique) && step_diagram(givens, walk, step)) drawable.emplace_back(-step.rating, i);
+      if (!is_single(step.technique) && (diagrams[i] = step_diagram(givens, walk, step))) drawable.emplace_back(-step.rating, i);
       walk.apply(step);
     }
   }
@@ -66,14 +65,14 @@ layout::WorkedSolution worked_solution(const Grid& givens) {
   };
   for (std::size_t i = 0; i < g.path.size(); ++i) {
     const grader::Step& step = g.path[i];
-    if (single_technique(step.technique)) {
+    if (is_single(step.technique)) {
       if (run.empty()) run_first = i;
       run += (run.empty() ? "" : ", ") + single_text(s, step);
     } else {
       close_run(i - 1);
       const std::string number = std::to_string(i + 1) + ". ";
       layout::WorkedStep ws;
-      if (with_diagram(i)) ws.diagram = step_diagram(givens, s, step);
+      if (with_diagram(i)) ws.diagram = std::move(diagrams[i]);
       ws.text = ws.diagram ? number + ws.diagram->title + ": " + ws.diagram->text
                            : number + step.description + (step.description.empty() ? step.technique : "") + ".";
       w.steps.push_back(std::move(ws));

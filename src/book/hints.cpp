@@ -7,17 +7,12 @@
 #include <string>
 #include <thread>
 
+#include "book/techniques.hpp"
 #include "grader/grader.hpp"
 #include "grader/state.hpp"
 
 namespace gp::book {
 namespace {
-
-bool is_single(const std::string& technique) {
-  std::string t = technique;
-  for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return t.find("single") != std::string::npos || t == "full house";
-}
 
 // "Hidden single" -> "hidden single"; names that start with a capital of their own ("X-wing",
 // "XY-wing", "BUG+1") keep it.
@@ -26,15 +21,6 @@ std::string in_sentence(const std::string& technique) {
   if (t.size() > 1 && std::isupper(static_cast<unsigned char>(t[0])) && std::islower(static_cast<unsigned char>(t[1])))
     t[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(t[0])));
   return t;
-}
-
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += i + 1 == items.size() ? " and " : ", ";
-    out += items[i];
-  }
-  return out;
 }
 
 // Where a step happens, without its digit: its units (at most three), or for a step that names
@@ -49,7 +35,7 @@ std::string place_of(const grader::State& s, const grader::Step& step, bool brie
       if (brief && name.rfind("column ", 0) == 0) name = "col. " + name.substr(7);
       if (std::find(names.begin(), names.end(), name) == names.end() && names.size() < 3) names.push_back(name);
     }
-    if (!brief) return "in " + joined(names);
+    if (!brief) return "in " + word_list(names);
     std::string out;
     for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
     return out;

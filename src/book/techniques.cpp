@@ -44,14 +44,7 @@ std::string capitalised(std::string s) {
 
 std::string digit(int v) { return std::string(1, value_char(v)); }
 
-std::string list(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += i + 1 == items.size() ? " and " : ", ";
-    out += items[i];
-  }
-  return out;
-}
+std::string list(const std::vector<std::string>& items) { return word_list(items); }
 
 std::string cell_list(const grader::State& s, const std::vector<int>& cells) {
   std::vector<std::string> names;
@@ -327,13 +320,33 @@ constexpr std::size_t kVariantExamples = 3;
 // expert one does, so the page's cost stays bounded.
 constexpr double kVariantCap = 6.0;
 
-// What a rule's own technique does, in words (the grader's description follows with the step's
-// cells and digits). A technique not listed here is explained by that description alone.
-const char* rule_technique_words(const std::string& t) {
-  struct Words {
-    const char* prefix;
-    const char* text;
-  };
+// What a rule's own technique does, in words (what the step does follows). A technique not listed
+// here is explained by what it does alone.
+struct Words {
+  const char* prefix;
+  const char* text;
+};
+
+// KenKen's cages reach a target with an operation; their techniques share names with killer's.
+constexpr Words kKenKenWords[] = {
+    {"Cage: one cell", "A cage of one cell holds its target."},
+    {"Cage: last cell", "When every cell of a cage but one is filled, the target and its operation leave one digit for "
+                        "the last."},
+    {"Cage arithmetic", "A target with its operation can be reached only some ways: a two-cell 3- on a 4x4 grid is 1 "
+                        "and 4. Each cell keeps the digits some way gives it."},
+    {"Cage combinations", "The same from the candidates the cage's cells still hold: a digit that no way of reaching "
+                          "the target can use is struck."},
+    {"Cage pointing", "A digit that every way of reaching the target puts in the cage's cells of one row or column is "
+                      "that line's digit there: strike it from the rest of the line."},
+    {"Line sum", "Each row and column holds every digit once, so its digits add up to the same total (21 on a 6x6 "
+                 "grid). When addition cages cover some lines but for a few cells, or poke out of them by a few, those "
+                 "cells make up the difference."},
+};
+
+const char* rule_technique_words(const std::string& variant, const std::string& t) {
+  if (variant == "kenken")
+    for (const Words& w : kKenKenWords)
+      if (t.rfind(w.prefix, 0) == 0) return w.text;
   static constexpr Words kWords[] = {
       {"Cage: last cell", "When every cell of a cage but one is filled, the last one holds the cage's sum minus the "
                           "digits already in it."},
@@ -429,7 +442,7 @@ bool own_technique(const Board& board, const std::string& technique) {
 
 // A rule step's diagram: the placed digit ringed, the cells it strikes candidates from with all
 // their candidates (the struck ones crossed), the cage the step works in shaded when it has one.
-bool rule_step(const grader::State& s, const grader::Step& step, TechniqueDiagram& d) {
+bool rule_step(const grader::State& s, const grader::Step& step, const std::string& variant, TechniqueDiagram& d) {
   if (step.placements.empty() && step.eliminations.empty()) return false;
   const Board& board = board_of(d.givens);
   for (const grader::CellValue& e : step.eliminations) {
@@ -459,7 +472,7 @@ bool rule_step(const grader::State& s, const grader::Step& step, TechniqueDiagra
           d.marks[static_cast<std::size_t>(c)] = CellMark::unit;
   }
   d.title = step.technique;
-  const std::string words = rule_technique_words(step.technique);
+  const std::string words = rule_technique_words(variant, step.technique);
   const std::string here = effect_text(s, step);
   d.text = words.empty() ? capitalised(here) + "." : std::string(words) + " Here: " + here + ".";
   return true;
@@ -546,7 +559,7 @@ std::vector<TechniqueExample> variant_examples(const std::string& variant, const
                                                                                       : "Hidden single by a king's step")
                                                 : step.technique;
         TechniqueDiagram d = blank_diagram(p.givens, s);
-        const bool made = unit_single || move_single ? hidden_single(s, step, d, move_single) : rule_step(s, step, d);
+        const bool made = unit_single || move_single ? hidden_single(s, step, d, move_single) : rule_step(s, step, variant, d);
         const std::size_t size = step.placements.size() + step.eliminations.size();
         auto slot = std::find_if(found.begin(), found.end(), [&](const Found& f) { return f.example.technique == title; });
         if (made && (slot == found.end() || size < slot->size)) {
@@ -583,6 +596,19 @@ std::vector<Sample> classic_samples(const spec::BookSpec& spec, const std::vecto
 std::vector<TechniqueExample> classic_examples(const std::vector<Sample>& samples, std::size_t limit, Ticker& ticker);
 
 }  // namespace
+
+bool is_single(const std::string& technique) {
+  return technique == "Hidden single" || technique == "Naked single" || technique == "Full house";
+}
+
+std::string word_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += i + 1 == items.size() ? " and " : ", ";
+    out += items[i];
+  }
+  return out;
+}
 
 std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const grader::State& before,
                                                      const grader::Step& step) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/puzzle_store.hpp"
@@ -42,6 +43,13 @@ struct TechniqueExample {
 std::vector<TechniqueExample> technique_examples(const spec::BookSpec& spec, const std::vector<PuzzleStore>& puzzles,
                                                  const layout::BookPlan& plan, std::size_t limit = 4,
                                                  const std::function<void(long, long)>& progress = {});
+
+// Whether a step of the grader is a single (a full house, a hidden or a naked single): the steps
+// hints pass over and worked solutions list in runs.
+bool is_single(const std::string& technique);
+
+// "a", "a and b", "a, b and c": a list in words (the pages' texts).
+std::string word_list(const std::vector<std::string>& items);
 
 // The techniques page's diagram of one step (its state `before`, a grader state on `givens`): for
 // the techniques the page draws (singles, locked candidates, pairs, triples, X-wing, swordfish) on
