@@ -417,7 +417,10 @@ std::string effect_text(const grader::State& s, const grader::Step& step) {
       it->second |= bit(e.value);
   }
   std::vector<std::pair<Mask, std::vector<int>>> groups;
-  for (const auto& [cell, mask] : removed) {
+  for (const auto& r : removed) {
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    const int cell = r.first;
+    const Mask mask = r.second;
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == mask; });
     if (it == groups.end())
       groups.push_back({mask, {cell}});
