@@ -336,7 +336,7 @@ gridpress_cli_test(killer_json_solution ARGS generate --variant killer --count 1
 # Every example renders alone with one command (issue 29: newspaper-month.yaml needed the week first).
 add_test(NAME cli_examples_alone COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/examples_alone_test.sh
   $<TARGET_FILE:gridpress> ${CMAKE_CURRENT_SOURCE_DIR}/..)
-set_tests_properties(cli_examples_alone PROPERTIES TIMEOUT 900 LABELS "cli;slow" COST 60)
+set_tests_properties(cli_examples_alone PROPERTIES TIMEOUT 900 LABELS "cli;slow" COST 100)
 
 # futoshiki, the Latin-square board (owner: latin): 5x5 and 7x7 only for Latin squares; generate,
 # solve and grade round trips with the variant known; bad sizes and boxes refused.
