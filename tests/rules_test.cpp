@@ -140,6 +140,16 @@ std::vector<Sample> samples() {
     breaks[6] = 4;
     out.push_back({*rule, breaks, "row 2: the digits between the 1 and the 4 add up to 2, not the clue 0", Relabel::kNone});
   }
+  {
+    // KenKen cages of kSolved (dominoes and two single cells); breaking the first: 1 and 3 do not
+    // differ by 1.
+    auto rule = parse_rule("cages", "1-:0.1;12*:2.3;7+:4.5;1-:6.7;2/:8.9;12*:10.11;1-:12.13;2=:14;1=:15", Shape{2, 2});
+    REQUIRE(rule);
+    std::vector<std::uint8_t> breaks(16, 0);
+    breaks[0] = 1;
+    breaks[1] = 3;
+    out.push_back({*rule, breaks, "cage 1 (1-): its digits 1, 3 do not differ by 1", Relabel::kNone});
+  }
   return out;
 }
 

@@ -207,6 +207,77 @@ Result<std::string> token_from_json(const SandwichRule*, const nlohmann::json& j
   return out;
 }
 
+// KenKen cages: [{"cells": [...], "target": T, "op": "+"}, ...] under "cages", the key killer
+// cages have too ({"sum": S, "cells": [...]}). Which one a "cages" value is: the entry's "variant"
+// (kenken, or one with killer cages) and the cages' own fields; a value that is not plainly killer
+// cages is read here, which names a mix or a mismatch.
+bool kenken_json(const nlohmann::json& j, const nlohmann::json* entry) {
+  if (entry && entry->is_object() && entry->contains("variant") && (*entry)["variant"].is_string() &&
+      (*entry)["variant"].get<std::string>() == "kenken")
+    return true;
+  if (!j.is_array()) return false;
+  for (const auto& c : j)
+    if (c.is_object() && (c.contains("op") || c.contains("target"))) return true;
+  return false;
+}
+
+nlohmann::ordered_json rule_json(const ArithmeticCageRule& rule) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ArithmeticCage& c : rule.cages)
+    out.push_back({{"cells", c.cells}, {"target", c.target}, {"op", std::string(1, static_cast<char>(c.op))}});
+  return out;
+}
+
+bool claims_json(const CageRule*, const nlohmann::json& j, const nlohmann::json* entry) { return !kenken_json(j, entry); }
+bool claims_json(const ArithmeticCageRule*, const nlohmann::json& j, const nlohmann::json* entry) { return kenken_json(j, entry); }
+
+Result<std::string> token_from_json(const ArithmeticCageRule*, const nlohmann::json& j, const nlohmann::json* entry) {
+  const std::string key = "\"cages\" ";
+  const std::string form = "{\"cells\": [...], \"target\": T, \"op\": \"+\", \"-\", \"*\", \"/\" or \"=\"}";
+  std::string variant;
+  if (entry && entry->is_object() && entry->contains("variant") && (*entry)["variant"].is_string())
+    variant = (*entry)["variant"].get<std::string>();
+  if (!j.is_array()) return Error(key + "is not a list");
+  if (j.empty()) return Error(key + "is an empty list");
+  int killer_at = -1, kenken_at = -1;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& c = j[k];
+    if (!c.is_object()) continue;
+    if (c.contains("sum") && killer_at < 0) killer_at = static_cast<int>(k);
+    if ((c.contains("op") || c.contains("target")) && kenken_at < 0) kenken_at = static_cast<int>(k);
+  }
+  if (killer_at >= 0 && kenken_at >= 0)
+    return Error(key + "mixes killer cages ([" + std::to_string(killer_at) + "] has a \"sum\") and kenken cages ([" +
+                 std::to_string(kenken_at) + "] has a \"target\" and an \"op\"): a puzzle has one kind");
+  if (!variant.empty() && variant != "kenken")
+    return Error(key + "[" + std::to_string(kenken_at) + "] is a kenken cage (\"target\" and \"op\"), but the puzzle's variant is " +
+                 variant);
+  std::string out;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto& c = j[k];
+    const std::string name = key + "[" + std::to_string(k) + "]";
+    if (c.is_object() && c.contains("sum"))
+      return Error(name + " is a killer cage ({\"sum\": S, \"cells\": [...]}); a kenken cage is " + form);
+    if (!c.is_object() || !c.contains("cells") || !c["cells"].is_array() || !c.contains("target") ||
+        !c["target"].is_number_integer() || !c.contains("op") || !c["op"].is_string())
+      return Error(name + " is not " + form);
+    const auto target = c["target"].get<long long>();
+    if (target < 1 || target > 999999) return Error(name + ": target " + std::to_string(target) + " is out of range");
+    const std::string op = c["op"].get<std::string>();
+    if (op.size() != 1 || std::string_view("+-*/=").find(op[0]) == std::string_view::npos)
+      return Error(name + ": op '" + op.substr(0, 8) + "' is none of + - * / =");
+    if (c["cells"].empty()) return Error(name + ": no cells");
+    out += (k ? ";" : "") + std::to_string(target) + op + ":";
+    for (std::size_t i = 0; i < c["cells"].size(); ++i) {
+      const auto& x = c["cells"][i];
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 9999)
+        return Error(name + ": a cell that is not a cell number");
+      out += (i ? "." : "") + std::to_string(x.get<int>());
+    }
+  }
+  return out;
+}
+
 nlohmann::ordered_json rule_json(const Rule& rule) {
   return std::visit([](const auto& r) { return rule_json(r); }, rule);
 }
@@ -217,7 +288,10 @@ Result<std::string> rule_token_from_json(std::string_view key, const nlohmann::j
     return Error("unknown rule '" + std::string(key) + "'");
   } else {
     using R = std::variant_alternative_t<I, Rule>;
-    if (rule_key(R{}) == key) {
+    bool claims = true;  // a key two types share ("cages"): each says whether the value is its own
+    if constexpr (requires { claims_json(static_cast<const R*>(nullptr), value, entry); })
+      claims = claims_json(static_cast<const R*>(nullptr), value, entry);
+    if (rule_key(R{}) == key && claims) {
       if constexpr (requires { token_from_json(static_cast<const R*>(nullptr), value, entry); })
         return token_from_json(static_cast<const R*>(nullptr), value, entry);  // reads the entry's other fields
       else
@@ -247,8 +321,8 @@ const Rule* rule_of(const Board* board, std::string_view key) {
 const std::vector<std::string_view>& data_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> out{kRegions};
-    for (std::string_view k : rule_keys())
-      if (!k.empty()) out.push_back(k);  // a rule without data (MoveRule) has no key
+    for (std::string_view k : rule_keys())  // a rule without data (MoveRule) has no key; "cages" is killer's and kenken's
+      if (!k.empty() && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
     return out;
   }();
   return keys;
@@ -345,6 +419,8 @@ Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_v
     return Error(prefix + " " + std::string(key) + ": " + why);
   auto rule = parse_rule(key, token, shape);
   if (!rule) return Error(prefix + " " + rule.error().diagnostics.front().message);
+  if (std::holds_alternative<ArithmeticCageRule>(*rule))
+    return Error("kenken cages: no variant plays them yet (kenken needs the Latin-square board)");
   return with_rules(classic_board(shape), variant_of_rule(*rule, variant), {std::move(*rule)});
 }
 
@@ -372,6 +448,8 @@ Result<std::shared_ptr<const Board>> board_from_fields(Shape shape, Variant vari
     if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(name + " " + std::string(f.key) + ": " + why);
     auto rule = parse_rule(f.key, f.token, shape);
     if (!rule) return Error(name + " " + rule.error().diagnostics.front().message);
+    if (std::holds_alternative<ArithmeticCageRule>(*rule))
+      return Error(name + " " + std::string(f.key) + ": kenken cages (TARGET OP:CELLS), not " + name + "'s");
     rules.push_back(std::move(*rule));
   }
   auto frame = frame_board(shape, variant, regions ? &map : nullptr);

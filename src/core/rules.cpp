@@ -1,6 +1,7 @@
 #include "core/rules.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <type_traits>
 
@@ -786,6 +787,277 @@ Relabel relabel(const SandwichRule&) { return Relabel::kNone; }
 
 void add_peers(const SandwichRule&, std::vector<std::vector<int>>&) {}
 
+// --- ArithmeticCageRule (kenken) ---
+
+namespace {
+
+const char* op_name(CageOp op) {
+  switch (op) {
+    case CageOp::kAdd: return "add up to";
+    case CageOp::kMul: return "multiply to";
+    case CageOp::kSub: return "differ by";
+    case CageOp::kDiv: return "divide to";
+    case CageOp::kEq: return "make";
+  }
+  return "";
+}
+
+bool known_op(char ch) { return ch == '+' || ch == '-' || ch == '*' || ch == '/' || ch == '='; }
+
+// The enumeration behind arithmetic_support: cage cells in order, each taking an allowed digit
+// that no earlier cell of its row or column holds, the partial sum or product kept within what the
+// cells left can still make.
+struct ArithmeticSearch {
+  explicit ArithmeticSearch(const ArithmeticCage& c) : cage(c) {}
+  const ArithmeticCage& cage;
+  int k = 0;
+  const std::uint32_t* allowed = nullptr;
+  bool want_lines = false;
+  std::array<std::uint32_t, kMaxArithmeticCage> conflicts{};  // per cell, the earlier cells sharing a line
+  std::array<long long, kMaxArithmeticCage + 1> lo{}, hi{};   // the least and most the cells i.. make
+  std::array<int, kMaxArithmeticCage> digit{};
+  std::array<std::array<int, 2>, kMaxArithmeticCage> line_of{};  // per cell its row and column line index
+  CageSupport out;
+  bool done = false;
+
+  bool full() const {
+    for (int i = 0; i < k; ++i)
+      if (out.cell[static_cast<size_t>(i)] != allowed[i]) return false;
+    return true;
+  }
+
+  void record() {
+    for (int i = 0; i < k; ++i) out.cell[static_cast<size_t>(i)] |= bit(digit[static_cast<size_t>(i)]);
+    if (want_lines) {
+      std::array<std::uint32_t, 2 * kMaxArithmeticCage> here{};
+      for (int i = 0; i < k; ++i)
+        for (int l : line_of[static_cast<size_t>(i)]) here[static_cast<size_t>(l)] |= bit(digit[static_cast<size_t>(i)]);
+      for (int l = 0; l < out.lines; ++l) out.must[static_cast<size_t>(l)] &= here[static_cast<size_t>(l)];
+    } else if (full()) {
+      done = true;
+    }
+  }
+
+  void go(int i, long long acc) {
+    if (done) return;
+    if (i == k) {
+      if (acc == cage.target) record();
+      return;
+    }
+    const bool add = cage.op == CageOp::kAdd;
+    for (std::uint32_t m = allowed[i]; m && !done; m &= m - 1) {
+      const int v = std::countr_zero(m) + 1;
+      bool clash = false;
+      for (std::uint32_t e = conflicts[static_cast<size_t>(i)]; e; e &= e - 1)
+        if (digit[static_cast<size_t>(std::countr_zero(e))] == v) clash = true;
+      if (clash) continue;
+      const long long next = add ? acc + v : acc * v;
+      if (add) {
+        if (next + lo[static_cast<size_t>(i) + 1] > cage.target) break;  // digits ascend: larger ones overshoot too
+        if (next + hi[static_cast<size_t>(i) + 1] < cage.target) continue;
+      } else {
+        if (cage.target % next != 0) continue;
+        if (next * lo[static_cast<size_t>(i) + 1] > cage.target) break;
+        if (next * hi[static_cast<size_t>(i) + 1] < cage.target) continue;
+      }
+      digit[static_cast<size_t>(i)] = v;
+      go(i + 1, next);
+    }
+  }
+};
+
+}  // namespace
+
+bool arithmetic_holds(CageOp op, int target, const int* d, int k) {
+  switch (op) {
+    case CageOp::kEq: return k == 1 && d[0] == target;
+    case CageOp::kSub: return k == 2 && (d[0] - d[1] == target || d[1] - d[0] == target);
+    case CageOp::kDiv: return k == 2 && (d[0] == target * d[1] || d[1] == target * d[0]);
+    case CageOp::kAdd: {
+      long long s = 0;
+      for (int i = 0; i < k; ++i) s += d[i];
+      return s == target;
+    }
+    case CageOp::kMul: {
+      long long p = 1;
+      for (int i = 0; i < k; ++i) p *= d[i];
+      return p == target;
+    }
+  }
+  return false;
+}
+
+CageSupport arithmetic_support(const ArithmeticCage& cage, int n, const std::uint32_t* allowed, bool lines) {
+  const int k = static_cast<int>(cage.cells.size());
+  ArithmeticSearch s(cage);
+  s.k = k;
+  s.allowed = allowed;
+  s.want_lines = lines;
+  if (k < 1 || k > kMaxArithmeticCage) return s.out;
+  for (int i = 0; i < k; ++i) {
+    const int a = cage.cells[static_cast<size_t>(i)];
+    for (int j = 0; j < i; ++j) {
+      const int b = cage.cells[static_cast<size_t>(j)];
+      if (a / n == b / n || a % n == b % n) s.conflicts[static_cast<size_t>(i)] |= 1u << j;
+    }
+    for (int side = 0; side < 2; ++side) {
+      const int id = side ? n + a % n : a / n;
+      int l = 0;
+      while (l < s.out.lines && s.out.line[static_cast<size_t>(l)] != id) ++l;
+      if (l == s.out.lines) {
+        s.out.line[static_cast<size_t>(l)] = id;
+        s.out.must[static_cast<size_t>(l)] = ~std::uint32_t{0};
+        ++s.out.lines;
+      }
+      s.line_of[static_cast<size_t>(i)][static_cast<size_t>(side)] = l;
+    }
+  }
+  const bool product = cage.op == CageOp::kMul;
+  s.lo[static_cast<size_t>(k)] = s.hi[static_cast<size_t>(k)] = product ? 1 : 0;
+  for (int i = k - 1; i >= 0; --i) {
+    if (!allowed[i]) return CageSupport{};
+    const long long low = std::countr_zero(allowed[i]) + 1, high = 32 - std::countl_zero(allowed[i]);
+    s.lo[static_cast<size_t>(i)] = product ? s.lo[static_cast<size_t>(i) + 1] * low : s.lo[static_cast<size_t>(i) + 1] + low;
+    s.hi[static_cast<size_t>(i)] = product ? s.hi[static_cast<size_t>(i) + 1] * high : s.hi[static_cast<size_t>(i) + 1] + high;
+  }
+  if (cage.op == CageOp::kAdd || cage.op == CageOp::kMul) {
+    s.go(0, product ? 1 : 0);
+  } else {
+    // '=', '-', '/': one or two cells, every pair tried (two cells of a cage share a line).
+    for (std::uint32_t m0 = allowed[0]; m0; m0 &= m0 - 1) {
+      s.digit[0] = std::countr_zero(m0) + 1;
+      if (k == 1) {
+        if (arithmetic_holds(cage.op, cage.target, s.digit.data(), 1)) s.record();
+        continue;
+      }
+      for (std::uint32_t m1 = allowed[1]; m1; m1 &= m1 - 1) {
+        s.digit[1] = std::countr_zero(m1) + 1;
+        if ((s.conflicts[1] & 1u) && s.digit[0] == s.digit[1]) continue;
+        if (arithmetic_holds(cage.op, cage.target, s.digit.data(), 2)) s.record();
+      }
+    }
+  }
+  if (!s.out.any()) return CageSupport{};
+  if (!lines) s.out.lines = 0;  // no tuple narrowed `must`: it says nothing
+  return s.out;
+}
+
+std::string cage_label(const ArithmeticCage& cage) {
+  std::string out = std::to_string(cage.target);
+  if (cage.op != CageOp::kEq) out += static_cast<char>(cage.op);
+  return out;
+}
+
+bool arithmetic_token(std::string_view token) { return token.find(':') != std::string_view::npos; }
+
+Result<ArithmeticCageRule> make_arithmetic_cage_rule(Shape shape, std::vector<ArithmeticCage> cages) {
+  const int n = shape.n(), cells = shape.cells();
+  std::vector<int> cage_of(static_cast<size_t>(cells), -1);
+  for (size_t i = 0; i < cages.size(); ++i) {
+    auto& cage = cages[i];
+    std::sort(cage.cells.begin(), cage.cells.end());
+    const char op = static_cast<char>(cage.op);
+    const std::string name = "cage " + std::to_string(i + 1) + " (" + cage_label(cage) + ")";
+    if (!known_op(op)) return Error(name + ": '" + std::string(1, op) + "' is no operation (+ - * / =)");
+    const int k = static_cast<int>(cage.cells.size());
+    if (k == 0) return Error(name + " has no cells");
+    for (size_t j = 0; j < cage.cells.size(); ++j) {
+      const int c = cage.cells[j];
+      if (c < 0 || c >= cells)
+        return Error(name + ": cell " + std::to_string(c) + " is outside the " + std::to_string(n) + "x" +
+                     std::to_string(n) + " grid");
+      if (j > 0 && cage.cells[j - 1] == c) return Error(name + " lists cell " + cell_name(c, n) + " twice");
+      if (cage_of[static_cast<size_t>(c)] >= 0)
+        return Error(name + ": cell " + cell_name(c, n) + " is already in cage " +
+                     std::to_string(cage_of[static_cast<size_t>(c)] + 1) + " (cages must not overlap)");
+      cage_of[static_cast<size_t>(c)] = static_cast<int>(i);
+    }
+    if (!connected(cage.cells, n)) return Error(name + " is not in one piece (its cells must join side by side)");
+    if (k > kMaxArithmeticCage)
+      return Error(name + " has " + std::to_string(k) + " cells; a cage has at most " +
+                   std::to_string(kMaxArithmeticCage));
+    const std::string cells_word = " has " + std::to_string(k) + (k == 1 ? " cell" : " cells");
+    if (cage.op == CageOp::kEq && k != 1)
+      return Error(name + cells_word + "; a cage with a number and no operation (=) is one cell, which holds it");
+    if (cage.op == CageOp::kSub && k != 2)
+      return Error(name + cells_word + "; a - cage has two: the larger digit less the smaller");
+    if (cage.op == CageOp::kDiv && k != 2)
+      return Error(name + cells_word + "; a / cage has two: the larger digit over the smaller");
+    if ((cage.op == CageOp::kAdd || cage.op == CageOp::kMul) && k < 2)
+      return Error(name + " has one cell; a one-cell cage is written " + std::to_string(cage.target) +
+                   "= (its cell holds " + std::to_string(cage.target) + ")");
+    std::array<std::uint32_t, kMaxArithmeticCage> all{};
+    all.fill(shape.all());
+    if (cage.target < 1 || !arithmetic_support(cage, n, all.data()).any())
+      return Error(name + ": no " + std::to_string(k) + (k == 1 ? " digit" : " digits") + " of 1 to " +
+                   std::to_string(n) + " " + op_name(cage.op) + " " + std::to_string(cage.target) +
+                   (k > 2 ? " (digits sharing a row or column differ)" : ""));
+  }
+  for (int c = 0; c < cells; ++c)
+    if (cage_of[static_cast<size_t>(c)] < 0) return Error("cell " + cell_name(c, n) + " is in no cage");
+  return ArithmeticCageRule{std::move(cages), std::move(cage_of)};
+}
+
+std::string_view rule_key(const ArithmeticCageRule&) { return "cages"; }
+
+Status check_rule(const ArithmeticCageRule& rule, const Board& board, const std::vector<std::uint8_t>& cells) {
+  const int n = board.n;
+  for (size_t i = 0; i < rule.cages.size(); ++i) {
+    const ArithmeticCage& cage = rule.cages[i];
+    const int k = static_cast<int>(cage.cells.size());
+    std::array<std::uint32_t, kMaxArithmeticCage> allowed{};
+    std::string digits;
+    int given = 0;
+    for (int j = 0; j < k; ++j) {
+      const int v = cells[static_cast<size_t>(cage.cells[static_cast<size_t>(j)])];
+      allowed[static_cast<size_t>(j)] = v ? bit(v) : board.shape.all();
+      if (v) digits += (given++ ? ", " : "") + std::to_string(v);
+    }
+    if (arithmetic_support(cage, n, allowed.data()).any()) continue;
+    const std::string name = "cage " + std::to_string(i + 1) + " (" + cage_label(cage) + ")";
+    if (given == k) {
+      if (cage.op == CageOp::kEq) return Error(name + ": its cell holds " + digits + ", not " + std::to_string(cage.target));
+      return Error(name + ": its digits " + digits + " do not " + op_name(cage.op) + " " + std::to_string(cage.target));
+    }
+    return Error(name + ": with its digits " + digits + " no digits in its " + std::to_string(k - given) +
+                 (k - given == 1 ? " empty cell " : " empty cells ") + op_name(cage.op) + " " +
+                 std::to_string(cage.target));
+  }
+  return Ok{};
+}
+
+std::string rule_token(const ArithmeticCageRule& rule) {
+  std::string out;
+  for (size_t i = 0; i < rule.cages.size(); ++i) {
+    const ArithmeticCage& cage = rule.cages[i];
+    out += (i ? ";" : "") + std::to_string(cage.target) + static_cast<char>(cage.op) + ":";
+    for (size_t j = 0; j < cage.cells.size(); ++j) out += (j ? "." : "") + std::to_string(cage.cells[j]);
+  }
+  return out;
+}
+
+ArithmeticCageRule mapped(const ArithmeticCageRule& rule, const Board&, const std::vector<int>& image) {
+  ArithmeticCageRule out;
+  out.cages = rule.cages;
+  for (ArithmeticCage& cage : out.cages) {
+    for (int& c : cage.cells) c = image[static_cast<size_t>(c)];
+    std::sort(cage.cells.begin(), cage.cells.end());
+  }
+  std::sort(out.cages.begin(), out.cages.end(),
+            [](const ArithmeticCage& x, const ArithmeticCage& y) { return x.cells.front() < y.cells.front(); });
+  out.cage_of.assign(rule.cage_of.size(), -1);
+  for (size_t i = 0; i < out.cages.size(); ++i)
+    for (int c : out.cages[i].cells) out.cage_of[static_cast<size_t>(c)] = static_cast<int>(i);
+  return out;
+}
+
+// Targets name digits: a sum or product changes under any relabelling but the identity (the
+// reversal v -> n+1-v keeps differences, not sums, products or quotients).
+Relabel relabel(const ArithmeticCageRule&) { return Relabel::kNone; }
+
+// Cage mates may repeat a digit (where no row or column forbids it): no peers.
+void add_peers(const ArithmeticCageRule&, std::vector<std::vector<int>>&) {}
+
 // --- any rule ---
 
 std::string_view rule_key(const Rule& rule) {
@@ -973,16 +1245,49 @@ Result<Rule> parse_as<SandwichRule>(std::string_view token, Shape shape) {
   return Rule(std::move(*rule));
 }
 
+// "12+:0.1.9;3-:2.3;5=:4" (rule_token's form): per cage TARGET, OP, ':' and its cells joined by '.'.
+template <>
+Result<Rule> parse_as<ArithmeticCageRule>(std::string_view token, Shape shape) {
+  std::vector<ArithmeticCage> cages;
+  for (std::string_view part : split_parts(token)) {
+    const std::string name = "cage " + std::to_string(cages.size() + 1) + " ('" + std::string(part.substr(0, 40)) + "')";
+    const std::size_t colon = part.find(':');
+    if (colon == std::string_view::npos || colon < 2)
+      return Error("cages: " + name + " is not TARGET OP:CELLS (e.g. 12+:0.1.9; OP one of + - * / =)");
+    const std::string_view target = part.substr(0, colon - 1);
+    const char op = part[colon - 1];
+    if (target.size() > 6 || target.find_first_not_of("0123456789") != std::string_view::npos)
+      return Error("cages: " + name + ": '" + std::string(target.substr(0, 8)) + "' is not a target number");
+    if (!known_op(op)) return Error("cages: " + name + ": '" + std::string(1, op) + "' is no operation (+ - * / =)");
+    auto cells = parse_cell_list(part.substr(colon + 1), '.', name);
+    if (!cells) return Error("cages: " + cells.error().to_string());
+    cages.push_back({std::stoi(std::string(target)), static_cast<CageOp>(op), std::move(*cells)});
+  }
+  if (cages.empty()) return Error("cages: no cages");
+  auto rule = make_arithmetic_cage_rule(shape, std::move(cages));
+  if (!rule) return Error("cages: " + rule.error().to_string());
+  return Rule(std::move(*rule));
+}
+
+// Whether rule type R reads `token` under its key: the two cage types share "cages" and the token
+// tells them apart (arithmetic_token).
+template <class R>
+bool takes_token(std::string_view token) {
+  if constexpr (std::is_same_v<R, CageRule>) return !arithmetic_token(token);
+  if constexpr (std::is_same_v<R, ArithmeticCageRule>) return arithmetic_token(token);
+  return true;
+}
+
 template <size_t I = 0>
 Result<Rule> parse_by_key(std::string_view key, std::string_view token, Shape shape) {
   if constexpr (I == std::variant_size_v<Rule>) {
     std::string known;
     for (auto k : rule_keys())
-      if (!k.empty()) known += (known.empty() ? "" : ", ") + std::string(k);
+      if (!k.empty() && known.find(std::string(k)) == std::string::npos) known += (known.empty() ? "" : ", ") + std::string(k);
     return Error("unknown rule '" + std::string(key) + "' (known: " + known + ")");
   } else {
     using R = std::variant_alternative_t<I, Rule>;
-    if (rule_key(R{}) == key) return parse_as<R>(token, shape);
+    if (rule_key(R{}) == key && takes_token<R>(token)) return parse_as<R>(token, shape);
     return parse_by_key<I + 1>(key, token, shape);
   }
 }

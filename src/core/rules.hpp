@@ -138,8 +138,52 @@ struct SandwichRule {
   int clues() const;  // how many lines have a clue
 };
 
+// KenKen cages (kenken, on a Latin square): the cages cover every cell once, each joined side by
+// side, and each cage's digits reach its target with its operation: `+` their sum, `*` their
+// product, `-` the larger of its two cells less the smaller, `/` the larger over the smaller
+// (exact), `=` its one cell holds the target. Digits may repeat in a cage wherever its cells share
+// no row or column (the cage is no unit and adds no peers). Build with make_arithmetic_cage_rule.
+enum class CageOp : char { kAdd = '+', kSub = '-', kMul = '*', kDiv = '/', kEq = '=' };
+struct ArithmeticCage {
+  int target = 0;
+  CageOp op = CageOp::kAdd;
+  std::vector<int> cells;  // ascending
+  friend bool operator==(const ArithmeticCage&, const ArithmeticCage&) = default;
+};
+struct ArithmeticCageRule {
+  std::vector<ArithmeticCage> cages;
+  std::vector<int> cage_of;  // per cell, its cage
+  friend bool operator==(const ArithmeticCageRule& a, const ArithmeticCageRule& b) { return a.cages == b.cages; }
+};
+// The most cells a cage may have (as Simon Tatham's Keen; the propagator enumerates a cage's tuples).
+inline constexpr int kMaxArithmeticCage = 6;
+
+// What a cage's arithmetic leaves each of its cells (arithmetic_support): per cage cell the digits
+// it takes in some tuple that reaches the target, each cell choosing from what it is allowed and
+// cells sharing a row or column different; and, when asked, per row and column the cage touches
+// (line: row r as r, column c as n + c), the digits every such tuple places in that line's cage
+// cells. All zero when no tuple reaches the target.
+struct CageSupport {
+  std::array<std::uint32_t, kMaxArithmeticCage> cell{};
+  int lines = 0;
+  std::array<int, 2 * kMaxArithmeticCage> line{};
+  std::array<std::uint32_t, 2 * kMaxArithmeticCage> must{};
+  bool any() const { return cell[0] != 0; }
+};
+// `allowed[i]` (bit v-1 for digit v) per cage cell, on an n x n grid. With `lines` false the
+// enumeration stops as soon as every allowed digit has a tuple.
+CageSupport arithmetic_support(const ArithmeticCage& cage, int n, const std::uint32_t* allowed, bool lines = false);
+// Whether the complete tuple `digits` (one per cage cell) reaches the target with the operation.
+bool arithmetic_holds(CageOp op, int target, const int* digits, int k);
+// A cage's label as printed: "12+", "3-", "24*", "2/", "5" (the '=' cage shows its target alone).
+std::string cage_label(const ArithmeticCage& cage);
+// Whether a line token (or CSV cell) is a kenken cage list rather than killer cages: it has a ':'
+// (each cage is TARGET OP ':' CELLS, "12+:0.1.9;5=:4").
+bool arithmetic_token(std::string_view token);
+
 // Every rule type. Add a type here and the compiler lists the overloads it still needs.
-using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule, MoveRule, SandwichRule>;
+using Rule = std::variant<CageRule, ParityRule, ThermoRule, ArrowRule, InequalityRule, DotRule, MoveRule, SandwichRule,
+                          ArithmeticCageRule>;
 
 // The cage rule of a grid of `shape`: each cage's cells sorted, cages kept in the given order.
 // Errors name the cage (1-based, in the given order): a cell outside the grid, a cell in two
@@ -195,6 +239,14 @@ inline bool black_pair(int x, int y) { return x == 2 * y || y == 2 * x; }
 Result<SandwichRule> make_sandwich_rule(Shape shape, std::vector<int> rows, std::vector<int> cols);
 // Whether some set of distinct digits from 2..n-1 adds up to `sum` (0: the empty set).
 bool sandwich_sum_possible(int n, int sum);
+
+// The kenken cage rule of a grid of `shape` (cells sorted, cages kept in the given order). Errors
+// name the cage (1-based, in the given order, with its label): no cells, a cell outside the grid,
+// listed twice, in two cages or in none, a cage not in one piece, a cage of more than
+// kMaxArithmeticCage cells, a cell count its operation cannot take ("cage 3 (2/) has 3 cells; a /
+// cage has two: the larger digit over the smaller"), an operation that is none of + - * / =, and a
+// target no digits of 1..n reach ("cage 5 (40*): no 2 digits of 1 to 4 multiply to 40").
+Result<ArithmeticCageRule> make_arithmetic_cage_rule(Shape shape, std::vector<ArithmeticCage> cages);
 
 // --- the per-type overloads (see the top of this file) ---
 std::string_view rule_key(const CageRule&);
@@ -261,6 +313,15 @@ SandwichRule mapped(const SandwichRule& rule, const Board& board, const std::vec
 Relabel relabel(const SandwichRule&);  // kNone (the clues name the 1, the n and sums of digits)
 void add_peers(const SandwichRule& rule, std::vector<std::vector<int>>& peers);  // none
 
+// "cages" (the JSON field, CSV column and grid comment killer cages have too: the token tells them
+// apart, arithmetic_token)
+std::string_view rule_key(const ArithmeticCageRule&);
+Status check_rule(const ArithmeticCageRule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
+std::string rule_token(const ArithmeticCageRule& rule);  // "12+:0.1.9;3-:2.3;5=:4": TARGET OP ':' cells joined by '.', cages by ';'
+ArithmeticCageRule mapped(const ArithmeticCageRule& rule, const Board& board, const std::vector<int>& image);  // cages by first cell
+Relabel relabel(const ArithmeticCageRule&);  // kNone (targets name digits; v -> n+1-v changes sums and products)
+void add_peers(const ArithmeticCageRule& rule, std::vector<std::vector<int>>& peers);  // none (digits may repeat)
+
 // --- the same on any rule (std::visit) ---
 std::string_view rule_key(const Rule& rule);
 Status check_rule(const Rule& rule, const Board& board, const std::vector<std::uint8_t>& cells);
@@ -280,7 +341,8 @@ Rule reversed_rule(const Rule& rule);
 // factory checks it). Errors start with the key ("cages: cage 3 ('0+1'): no '=SUM'"); an unknown
 // key gives "unknown rule 'dots' (known: cages)".
 Result<Rule> parse_rule(std::string_view key, std::string_view token, Shape shape);
-// Every rule key, in the order of `Rule`'s types.
+// Every rule key, in the order of `Rule`'s types (a key two types share, "cages", twice: parse_rule
+// tells them apart by the token).
 const std::vector<std::string_view>& rule_keys();
 
 // The image of every cell of an n x n grid under symmetry `t` of the square (0..7: bit 0

@@ -45,6 +45,7 @@ struct RuleContexts {
   const MoveRule* knight = nullptr;  // MoveRule: anti-knight's move (move_ladder.cpp)
   const MoveRule* king = nullptr;  // MoveRule: anti-king's (both on anti-king+anti-knight)
   const SandwichRule* sandwich = nullptr;  // SandwichRule: the clues (sandwich_ladder.cpp)
+  const ArithmeticCageRule* arithmetic = nullptr;  // ArithmeticCageRule: kenken's cages (arithmetic_ladder.cpp)
 };
 
 using Finder = bool (*)(const State&, RuleContexts&, Step&);
@@ -186,6 +187,11 @@ void make_context(const MoveRule& rule, const Board& board, RuleContexts& contex
 const Ladder& rule_ladder(const SandwichRule&);
 bool rule_keeps(const SandwichRule&, const Rung& classic_rung);
 void make_context(const SandwichRule& rule, const Board& board, RuleContexts& contexts);
+
+// ArithmeticCageRule (arithmetic_ladder.cpp): the kenken ladder on the SE scale.
+const Ladder& rule_ladder(const ArithmeticCageRule&);
+bool rule_keeps(const ArithmeticCageRule&, const Rung& classic_rung);
+void make_context(const ArithmeticCageRule& rule, const Board& board, RuleContexts& contexts);
 
 // The ladder `board`'s rules choose (classic_ladder() without rules). Rules of different ladders
 // (a combination such as killer+anti-knight) get one ladder made of them, built once: the ladder

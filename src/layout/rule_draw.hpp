@@ -12,11 +12,14 @@
 // puzzles and answers); InequalityRule, rule_draw_inequality.cpp (a chevron on the shared edge,
 // pointing to the smaller digit, on puzzles and answers); DotRule, rule_draw_dots.cpp (white and
 // black dots on the shared edges, over the lines, under the digits, on puzzles and answers);
+// ArithmeticCageRule, rule_draw_arithmetic.cpp (kenken: heavy cage borders over thin cell lines,
+// a "12+" label top left in each cage's first cell, on puzzles; answers keep the borders);
 // MoveRule, rule_draw.cpp (nothing: anti-knight and anti-king grids are plain, as print books set
 // them; the how-to-play paragraph and instruction line say the rule); SandwichRule,
 // rule_draw_sandwich.cpp (the clues outside the grid, left of the rows and above the columns).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -105,6 +108,15 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
 // the margin draw_grid leaves (grid_draw.hpp outside_clue_*), black, at outside_clue_pt; on
 // puzzles and solved examples, not on answers (rule_draw_sandwich.cpp).
 void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const SandwichRule& rule);
+
+// KenKen cages: over the lines, every border between two cages a line of the box weight (on puzzles
+// and answers), and on puzzles each cage's label ("12+", "3−", "24×", "2÷", "5": cage_print_label)
+// top left in its first cell, kKenKenLabel of a cell high, never under kMinCageSumPt or the theme's
+// min_digit_size (kenken_label_size_pt).
+inline constexpr double kKenKenLabel = 0.24;
+std::string cage_print_label(const ArithmeticCage& cage);
+double kenken_label_size_pt(double cell_mm, const GridStyle& style);
+void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, const ArithmeticCageRule& rule);
 
 // Every rule of frame.board, in the board's order, for `layer`.
 void draw_rules(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer);

@@ -15,7 +15,8 @@
 //
 // A rule type's header (solver/cages.hpp for CageRule, solver/parity.hpp for ParityRule, solver/thermo.hpp
 // for ThermoRule, solver/arrow.hpp for ArrowRule, solver/inequality.hpp for InequalityRule, solver/dots.hpp
-// for DotRule, solver/moves.hpp for MoveRule, solver/sandwich.hpp for SandwichRule) is included below.
+// for DotRule, solver/moves.hpp for MoveRule, solver/sandwich.hpp for SandwichRule, solver/arithmetic.hpp for
+// ArithmeticCageRule) is included below.
 #pragma once
 
 #include <type_traits>
@@ -34,6 +35,7 @@
 #include "solver/dots.hpp"
 #include "solver/moves.hpp"
 #include "solver/sandwich.hpp"
+#include "solver/arithmetic.hpp"
 
 namespace gp::solver {
 

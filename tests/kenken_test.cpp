@@ -1,0 +1,393 @@
+// KenKen cages (ArithmeticCageRule) on Latin squares of 4x4 to 9x9: the rule's factory refuses
+// what is not a KenKen cage layout, its check and token, the exact engine's count against an
+// independent counter written here from the rule's words (tests/brute_count.hpp with the rows and
+// columns as units and each cage as a predicate: it shares no code with src/), the grader's path
+// never refuted by the solution, and the JSON form ("cages" with "target" and "op") told apart
+// from killer cages.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "brute_count.hpp"
+#include "codec/board_codec.hpp"
+#include "core/grid.hpp"
+#include "core/rng.hpp"
+#include "core/rules.hpp"
+#include "grader/grader.hpp"
+#include "layout/rule_draw.hpp"
+#include "solver/solver.hpp"
+
+using namespace gp;
+
+namespace {
+
+const bool kSanitized = std::getenv("GRIDPRESS_SANITIZED") != nullptr;
+
+// --- the test's own model of a KenKen puzzle (no src/ code) ---
+
+struct TCage {
+  std::vector<int> cells;
+  long long target = 0;
+  char op = '+';
+};
+
+// Whether complete digits `d` reach `target` with `op`, from the rule's words: + the sum, * the
+// product, - the larger less the smaller (two cells), / the larger over the smaller, exactly (two
+// cells), = the one cell's digit.
+bool reaches(char op, long long target, const std::vector<int>& d) {
+  if (op == '+') {
+    long long s = 0;
+    for (int v : d) s += v;
+    return s == target;
+  }
+  if (op == '*') {
+    long long p = 1;
+    for (int v : d) p *= v;
+    return p == target;
+  }
+  if (op == '-') return d.size() == 2 && std::max(d[0], d[1]) - std::min(d[0], d[1]) == target;
+  if (op == '/') return d.size() == 2 && std::max(d[0], d[1]) == target * std::min(d[0], d[1]);
+  return d.size() == 1 && d[0] == target;
+}
+
+// The predicate of the independent counter: a cage whose cells are all filled reaches its target;
+// a partly filled + cage has not passed it, a partly filled * cage divides it (digits are at least 1).
+brute::Check cage_check(const std::vector<TCage>& cages, int cells) {
+  auto of = std::make_shared<std::vector<int>>(static_cast<size_t>(cells), -1);
+  for (size_t i = 0; i < cages.size(); ++i)
+    for (int c : cages[i].cells) (*of)[static_cast<size_t>(c)] = static_cast<int>(i);
+  return [cages, of](const std::vector<int>& g, int cell) {
+    const TCage& k = cages[static_cast<size_t>((*of)[static_cast<size_t>(cell)])];
+    std::vector<int> d;
+    long long sum = 0, product = 1;
+    int empty = 0;
+    for (int c : k.cells) {
+      const int v = g[static_cast<size_t>(c)];
+      if (!v) {
+        ++empty;
+        continue;
+      }
+      d.push_back(v);
+      sum += v;
+      product *= v;
+    }
+    if (!empty) return reaches(k.op, k.target, d);
+    if (k.op == '+') return sum + empty <= k.target;
+    if (k.op == '*') return k.target % product == 0;
+    return true;
+  };
+}
+
+int brute_count(const std::vector<TCage>& cages, int n, std::vector<int> givens, int limit) {
+  brute::Problem p;
+  p.n = n;
+  p.cells = n * n;
+  p.units = brute::latin_units(n);
+  p.checks.push_back(cage_check(cages, n * n));
+  brute::Counter counter(p, std::move(givens));
+  return counter.count(limit);
+}
+
+// A random Latin square: the cyclic one with rows, columns and digits shuffled.
+std::vector<int> latin_square(int n, Rng& rng) {
+  std::vector<int> rows(static_cast<size_t>(n)), cols(static_cast<size_t>(n)), digits(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) rows[static_cast<size_t>(i)] = cols[static_cast<size_t>(i)] = digits[static_cast<size_t>(i)] = i;
+  auto shuffle = [&](std::vector<int>& v) {
+    for (int i = n - 1; i > 0; --i) std::swap(v[static_cast<size_t>(i)], v[static_cast<size_t>(rng.below(static_cast<std::uint32_t>(i + 1)))]);
+  };
+  shuffle(rows);
+  shuffle(cols);
+  shuffle(digits);
+  std::vector<int> g(static_cast<size_t>(n * n));
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      g[static_cast<size_t>(r * n + c)] = digits[static_cast<size_t>((rows[static_cast<size_t>(r)] + cols[static_cast<size_t>(c)]) % n)] + 1;
+  return g;
+}
+
+// Random cages of 1 to `most` cells grown side by side, with an operation and target from `g`:
+// one cell '=', two cells '/' when it divides (half the time), else '-' or '+' or '*', more cells
+// '+' or '*'.
+std::vector<TCage> random_cages(const std::vector<int>& g, int n, int most, Rng& rng) {
+  std::vector<int> of(static_cast<size_t>(n * n), -1);
+  std::vector<TCage> out;
+  for (int start = 0; start < n * n; ++start) {
+    if (of[static_cast<size_t>(start)] >= 0) continue;
+    TCage k;
+    k.cells.push_back(start);
+    of[static_cast<size_t>(start)] = static_cast<int>(out.size());
+    const int size = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(most)));
+    while (static_cast<int>(k.cells.size()) < size) {
+      std::vector<int> free;
+      for (int c : k.cells)
+        for (int d : {c - n, c + n, c % n ? c - 1 : -1, c % n + 1 < n ? c + 1 : -1})
+          if (d >= 0 && d < n * n && of[static_cast<size_t>(d)] < 0) free.push_back(d);
+      if (free.empty()) break;
+      const int d = free[rng.below(static_cast<std::uint32_t>(free.size()))];
+      of[static_cast<size_t>(d)] = static_cast<int>(out.size());
+      k.cells.push_back(d);
+    }
+    std::sort(k.cells.begin(), k.cells.end());
+    std::vector<int> d;
+    for (int c : k.cells) d.push_back(g[static_cast<size_t>(c)]);
+    if (d.size() == 1) {
+      k.op = '=', k.target = d[0];
+    } else if (d.size() == 2 && std::max(d[0], d[1]) % std::min(d[0], d[1]) == 0 && rng.below(2)) {
+      k.op = '/', k.target = std::max(d[0], d[1]) / std::min(d[0], d[1]);
+    } else if (d.size() == 2 && rng.below(2)) {
+      k.op = '-', k.target = std::max(d[0], d[1]) - std::min(d[0], d[1]);
+    } else {
+      k.op = rng.below(2) ? '+' : '*';
+      k.target = 0;
+      long long p = 1;
+      for (int v : d) k.target += v, p *= v;
+      if (k.op == '*') k.target = p;
+    }
+    out.push_back(k);
+  }
+  return out;
+}
+
+std::string token_of(const std::vector<TCage>& cages) {
+  std::string out;
+  for (size_t i = 0; i < cages.size(); ++i) {
+    out += (i ? ";" : "") + std::to_string(cages[i].target) + cages[i].op + ":";
+    for (size_t j = 0; j < cages[i].cells.size(); ++j) out += (j ? "." : "") + std::to_string(cages[i].cells[j]);
+  }
+  return out;
+}
+
+// --- the product's side ---
+
+Shape latin(int n) { return Shape{1, n}; }
+
+// A Latin-square board (rows and columns; the 1 x n boxes are the rows again) with the rule.
+std::shared_ptr<const Board> kenken_board(int n, const std::string& token) {
+  auto rule = parse_rule("cages", token, latin(n));
+  REQUIRE(rule);
+  REQUIRE(std::holds_alternative<ArithmeticCageRule>(*rule));
+  return with_rules(classic_board(latin(n)), Variant::kKiller, {*rule});
+}
+
+std::string refusal(int n, const std::string& token) {
+  auto rule = parse_rule("cages", token, latin(n));
+  REQUIRE_FALSE(rule);
+  return rule.error().diagnostics.front().message;
+}
+
+}  // namespace
+
+TEST_CASE("kenken cages: the factory refuses what is no KenKen cage layout, naming the cage", "[kenken]") {
+  // 4x4, a valid layout: rows of two dominoes.
+  const std::string good = "3-:0.1;2/:2.3;7+:4.5;3*:6.7;1-:8.9;12*:10.11;5+:12.13;3=:14;2=:15";
+  REQUIRE(parse_rule("cages", good, latin(4)));
+  CHECK(refusal(4, "6/:0.1.2;1=:3;4*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15") ==
+        "cages: cage 1 (6/) has 3 cells; a / cage has two: the larger digit over the smaller");
+  CHECK(refusal(4, "3-:0;1=:1;4*:2.3;24*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15") ==
+        "cages: cage 1 (3-) has 1 cell; a - cage has two: the larger digit less the smaller");
+  CHECK(refusal(4, "3:0.1;4*:2.3;24*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15").find("is not TARGET OP:CELLS") != std::string::npos);
+  CHECK(refusal(4, "3=:0.1;4*:2.3;24*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15") ==
+        "cages: cage 1 (3) has 2 cells; a cage with a number and no operation (=) is one cell, which holds it");
+  CHECK(refusal(4, "40*:0.1;4*:2.3;24*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15") ==
+        "cages: cage 1 (40*): no 2 digits of 1 to 4 multiply to 40");
+  CHECK(refusal(4, "5/:0.1;4*:2.3;24*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15") ==
+        "cages: cage 1 (5/): no 2 digits of 1 to 4 divide to 5");
+  CHECK(refusal(4, "3-:0.1;3-:2.3;24*:4.5.6.7;24*:8.9.10.11;10+:12.13.14.15x").find("cage 5") != std::string::npos);
+  CHECK(refusal(4, "3-:0.5;4*:2.3;1=:1;24*:4.6.7;24*:8.9.10.11;10+:12.13.14.15") ==
+        "cages: cage 1 (3-) is not in one piece (its cells must join side by side)");
+  CHECK(refusal(4, "3-:0.1;4*:1.2") == "cages: cage 2 (4*): cell r1c2 is already in cage 1 (cages must not overlap)");
+  CHECK(refusal(4, "3-:0.1;4*:2.3") == "cages: cell r2c1 is in no cage");
+  CHECK(refusal(4, "3%:0.1").find("'%' is no operation") != std::string::npos);
+  CHECK(refusal(9, "45+:0.1.2.3.4.5.6").find("has 7 cells; a cage has at most 6") != std::string::npos);
+  // A + cage of three cells in one row needs three different digits: 3+ cannot be made.
+  CHECK(refusal(4, "3+:0.1.2;1=:3") == "cages: cage 1 (3+): no 3 digits of 1 to 4 add up to 3 (digits sharing a row or column differ)");
+  // ... but an L of three cells may repeat the corner's neighbours' digit: 1 + 2 + 1 = 4.
+  REQUIRE(parse_rule("cages", "4+:0.1.4;3=:2;2=:3;4*:5.6;1=:7;24*:8.9.10.11;10+:12.13.14.15", latin(4)));
+}
+
+TEST_CASE("kenken cages: the check of a filled and a partial grid names the cage", "[kenken]") {
+  // 4x4 solution, cages of dominoes from it.
+  const std::vector<std::uint8_t> solved = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+  auto board = kenken_board(4, "1-:0.1;12*:2.3;7+:4.5;1-:6.7;2/:8.9;12*:10.11;1-:12.13;2=:14;1=:15");
+  CHECK(check_rule(board->rules[0], *board, solved));
+  auto bad = solved;
+  std::swap(bad[2], bad[3]);  // still 12* in cage 2
+  CHECK(check_rule(board->rules[0], *board, bad));
+  std::vector<std::uint8_t> partial(16, 0);
+  partial[0] = 1, partial[1] = 3;
+  auto s = check_rule(board->rules[0], *board, partial);
+  REQUIRE_FALSE(s);
+  CHECK(s.error().diagnostics.front().message == "cage 1 (1-): its digits 1, 3 do not differ by 1");
+  partial.assign(16, 0);
+  partial[4] = 2;  // 7+ with a 2: the other cell would need 5
+  s = check_rule(board->rules[0], *board, partial);
+  REQUIRE_FALSE(s);
+  CHECK(s.error().diagnostics.front().message == "cage 3 (7+): with its digits 2 no digits in its 1 empty cell add up to 7");
+  partial.assign(16, 0);
+  partial[14] = 3;
+  s = check_rule(board->rules[0], *board, partial);
+  REQUIRE_FALSE(s);
+  CHECK(s.error().diagnostics.front().message == "cage 8 (2): its cell holds 3, not 2");
+}
+
+TEST_CASE("kenken cages: token, image and relabelling", "[kenken]") {
+  const std::string token = "1-:0.1;12*:2.3;7+:4.5;1-:6.7;2/:8.9;12*:10.11;1-:12.13;2=:14;1=:15";
+  auto rule = parse_rule("cages", token, latin(4));
+  REQUIRE(rule);
+  CHECK(rule_token(*rule) == token);
+  CHECK(rule_key(*rule) == "cages");
+  CHECK(relabel(*rule) == Relabel::kNone);
+  // A killer token under the same key is still a killer rule.
+  auto killer = parse_rule("cages", "0+1=3;2+3=7;4+5=7;6+7=3;8+9=3;10+11=7;12+13=7;14+15=3", Shape{2, 2});
+  REQUIRE(killer);
+  CHECK(std::holds_alternative<CageRule>(*killer));
+  // Transposed: the cages follow their cells, sorted by first cell.
+  const Board& b = classic_board(latin(4));
+  const Rule t = mapped(*rule, b, square_image(4, 1));
+  CHECK(rule_token(t) == "1-:0.4;7+:1.5;2/:2.6;1-:3.7;12*:8.12;1-:9.13;12*:10.14;2=:11;1=:15");
+  // No peers: cage mates may repeat a digit.
+  auto board = kenken_board(4, token);
+  CHECK(board->peers == classic_board(latin(4)).peers);
+}
+
+TEST_CASE("kenken cages: the exact engine counts as the independent counter does", "[kenken]") {
+  // Random layouts on random Latin squares, 4x4 to 7x7 (cages up to 4 cells), some givens taken
+  // from the square or none: both counters agree on every count up to 20.
+  Rng rng(27);
+  int unique = 0, several = 0;
+  const int rounds = kSanitized ? 6 : 30;
+  for (int n = 4; n <= 7; ++n)
+    for (int round = 0; round < rounds; ++round) {
+      const auto square = latin_square(n, rng);
+      const auto cages = random_cages(square, n, n <= 5 ? 4 : 3, rng);
+      auto board = kenken_board(n, token_of(cages));
+      Grid g(board);
+      std::vector<int> givens(static_cast<size_t>(n * n), 0);
+      if (round % 3 == 1)  // a few givens
+        for (int k = 0; k < n; ++k) {
+          const int c = static_cast<int>(rng.below(static_cast<std::uint32_t>(n * n)));
+          givens[static_cast<size_t>(c)] = square[static_cast<size_t>(c)];
+          g.cells[static_cast<size_t>(c)] = static_cast<std::uint8_t>(square[static_cast<size_t>(c)]);
+        }
+      if (round % 3 == 2) {  // a wrong given: the count may drop to 0
+        const int c = static_cast<int>(rng.below(static_cast<std::uint32_t>(n * n)));
+        givens[static_cast<size_t>(c)] = square[static_cast<size_t>(c)] % n + 1;
+        g.cells[static_cast<size_t>(c)] = static_cast<std::uint8_t>(givens[static_cast<size_t>(c)]);
+      }
+      const int limit = n <= 5 ? 20 : 3;
+      const int ours = solver::count_solutions(g, limit);
+      const int theirs = brute_count(cages, n, givens, limit);
+      INFO(n << "x" << n << " " << token_of(cages));
+      REQUIRE(ours == theirs);
+      unique += ours == 1;
+      several += ours > 1;
+      if (round % 3 == 0) REQUIRE(ours >= 1);  // the square itself solves it
+    }
+  CHECK(unique > 0);
+  CHECK(several > 0);
+}
+
+TEST_CASE("kenken cages: the grader's path is never refuted by the solution", "[kenken]") {
+  Rng rng(2727);
+  int graded = 0, with_rule_steps = 0;
+  for (int n : {4, 5, 6, 7}) {
+    const int want = kSanitized ? 2 : (n <= 5 ? 12 : 6);
+    for (int tries = 0, found = 0; found < want && tries < 400; ++tries) {
+      const auto square = latin_square(n, rng);
+      const auto cages = random_cages(square, n, 3, rng);
+      auto board = kenken_board(n, token_of(cages));
+      Grid puzzle(board);
+      if (solver::count_solutions(puzzle, 2) != 1) continue;
+      ++found;
+      Grid solution(board);
+      for (int c = 0; c < n * n; ++c) solution.cells[static_cast<size_t>(c)] = static_cast<std::uint8_t>(square[static_cast<size_t>(c)]);
+      grader::GradeOptions go;
+      go.record_path = true;
+      go.check_against = &solution;
+      const grader::Grade g = grader::grade(puzzle, go);
+      INFO(token_of(cages));
+      CHECK(g.wrong_step.empty());
+      CHECK(g.unique);
+      CHECK_FALSE(g.used_uniqueness);
+      ++graded;
+      for (const auto& step : g.path)
+        if (step.technique.rfind("Cage", 0) == 0) {
+          ++with_rule_steps;
+          break;
+        }
+    }
+  }
+  CHECK(graded >= (kSanitized ? 8 : 30));
+  CHECK(with_rule_steps == graded);  // no givens: every path starts from the cages
+}
+
+TEST_CASE("kenken cages: the JSON form is told apart from killer cages", "[kenken][codec]") {
+  const auto j = nlohmann::json::parse(R"([{"cells": [0, 1], "target": 3, "op": "-"}, {"cells": [2], "target": 4, "op": "="}])");
+  auto t = codec::token_from_json("cages", j);
+  REQUIRE(t);
+  CHECK(*t == "3-:0.1;4=:2");
+  // The entry's variant says kenken: a killer cage in it is refused.
+  const auto entry = nlohmann::json::parse(R"({"variant": "kenken", "cages": [{"sum": 3, "cells": [0, 1]}]})");
+  auto bad = codec::token_from_json("cages", entry["cages"], &entry);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().diagnostics.front().message.find("is a killer cage") != std::string::npos);
+  // A mix of both kinds in one list.
+  const auto mix = nlohmann::json::parse(R"([{"sum": 3, "cells": [0, 1]}, {"cells": [2, 3], "target": 2, "op": "/"}])");
+  auto mixed = codec::token_from_json("cages", mix);
+  REQUIRE_FALSE(mixed);
+  CHECK(mixed.error().diagnostics.front().message ==
+        "\"cages\" mixes killer cages ([0] has a \"sum\") and kenken cages ([1] has a \"target\" and an \"op\"): a puzzle has one kind");
+  // Killer cages under a killer variant with a kenken cage among them.
+  const auto killer_entry = nlohmann::json::parse(R"({"variant": "killer", "cages": [{"cells": [0, 1], "target": 3, "op": "-"}]})");
+  auto wrong = codec::token_from_json("cages", killer_entry["cages"], &killer_entry);
+  REQUIRE_FALSE(wrong);
+  CHECK(wrong.error().diagnostics.front().message == "\"cages\" [0] is a kenken cage (\"target\" and \"op\"), but the puzzle's variant is killer");
+  // Bad op and bad target.
+  auto op = codec::token_from_json("cages", nlohmann::json::parse(R"([{"cells": [0, 1], "target": 3, "op": "x"}])"));
+  REQUIRE_FALSE(op);
+  CHECK(op.error().diagnostics.front().message == "\"cages\" [0]: op 'x' is none of + - * / =");
+  // Plain killer JSON is read as before.
+  auto k = codec::token_from_json("cages", nlohmann::json::parse(R"([{"sum": 3, "cells": [0, 1]}])"));
+  REQUIRE(k);
+  CHECK(*k == "0+1=3");
+  // One key for both in every form's list.
+  CHECK(std::count(codec::data_keys().begin(), codec::data_keys().end(), "cages") == 1);
+}
+
+TEST_CASE("kenken cages: drawn as KenKen is printed, heavy cage borders and a label per cage", "[kenken][layout]") {
+  auto board = kenken_board(4, "1-:0.1;12*:2.3;7+:4.5;1-:6.7;2/:8.9;12*:10.11;1-:12.13;2=:14;1=:15");
+  const layout::GridStyle style;
+  for (bool answer : {false, true}) {
+    layout::RuleFrame frame{10, 20, 12, board.get(), &style, answer};
+    std::vector<layout::Item> items;
+    layout::draw_rules(items, frame, layout::RuleLayer::kUnder);
+    CHECK(items.empty());
+    layout::draw_rules(items, frame, layout::RuleLayer::kOver);
+    std::vector<std::string> labels;
+    double heavy_mm = 0;
+    for (const auto& item : items) {
+      if (const auto* t = std::get_if<layout::TextItem>(&item)) {
+        labels.push_back(t->text);
+        CHECK(t->font.size_pt >= layout::kMinCageSumPt);
+        CHECK(t->box.x > 10);  // inside the first cell, top left
+        CHECK(t->box.y > 20);
+      }
+      if (const auto* l = std::get_if<layout::LineItem>(&item)) {
+        CHECK(l->width_pt == style.box_pt);
+        heavy_mm += std::abs(l->x2 - l->x1) + std::abs(l->y2 - l->y1);
+      }
+    }
+    // Heavy: every inner edge of the 4x4 grid (24) but the 7 inside a two-cell cage, 12 mm each.
+    CHECK(heavy_mm == Approx(17 * 12.0));
+    if (answer) {
+      CHECK(labels.empty());
+    } else {
+      CHECK(labels == std::vector<std::string>{"1\u2212", "12\u00d7", "7+", "1\u2212", "2\u00f7", "12\u00d7", "1\u2212", "2", "1"});
+    }
+  }
+}
