@@ -25,7 +25,7 @@ _gridpress() {
 
   # Values of options that take a fixed set of words, or a file.
   case $prev in
-    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki" -- "$cur")); return ;;
+    --variant) COMPREPLY=($(compgen -W "classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki kenken" -- "$cur")); return ;;
     --regions) COMPREPLY=($(compgen -W "random symmetric" -- "$cur")); return ;;
     --givens) COMPREPLY=($(compgen -W "none some" -- "$cur")); return ;;
     --grid) COMPREPLY=($(compgen -W "4x4 5x5 6x6 7x7 8x8 9x9 12x12 16x16" -- "$cur")); return ;;

@@ -17,7 +17,7 @@ complete -c gridpress -n "__fish_seen_subcommand_from help" -a "$commands"
 
 # generate
 set -l g "__fish_seen_subcommand_from generate"
-complete -c gridpress -n $g -l variant -x -a 'classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki' -d 'Rules'
+complete -c gridpress -n $g -l variant -x -a 'classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki kenken' -d 'Rules'
 complete -c gridpress -n $g -l regions -x -a 'random symmetric' -d 'Jigsaw region layouts'
 complete -c gridpress -n $g -l givens -x -a 'none some' -d 'Killer givens'
 complete -c gridpress -n $g -l grid -x -a '4x4 5x5 6x6 7x7 8x8 9x9 12x12 16x16' -d 'Grid size'
@@ -45,7 +45,7 @@ complete -c gridpress -n $g -l spread -x -a 'even any' -d 'Ratings spread over t
 # solve
 set -l s "__fish_seen_subcommand_from solve"
 complete -c gridpress -n $s -F
-complete -c gridpress -n $s -l variant -x -a 'classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki' -d 'Rules of every line'
+complete -c gridpress -n $s -l variant -x -a 'classic x hyper jigsaw samurai killer even-odd thermo arrow greater-than consecutive kropki non-consecutive anti-knight anti-king sandwich futoshiki kenken' -d 'Rules of every line'
 complete -c gridpress -n $s -l count -d 'Print the number of solutions'
 complete -c gridpress -n $s -l stats -d 'Print timing on stderr'
 complete -c gridpress -n $s -l max-nodes -x -d 'Give a puzzle up after this many search nodes'

@@ -284,7 +284,7 @@ int run_generate(const GenerateOptions& opt) {
   auto variant = parse_variant(opt.variant);
   if (!variant) return fail(variant.error(), kExitUsage);
   req.variant = *variant;
-  // The size with the variant known: a Latin square's (futoshiki 5x5) has no boxes.
+  // The size with the variant known: a Latin square's (futoshiki or kenken 5x5) has no boxes.
   auto shape = variant_shape(opt.grid, opt.box, *variant);
   if (!shape) return fail(shape.error(), kExitUsage);
   req.shape = *shape;

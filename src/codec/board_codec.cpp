@@ -305,6 +305,7 @@ Result<std::string> rule_token_from_json(std::string_view key, const nlohmann::j
 // kropki, told apart by the rule's token), else `by_key`.
 Variant variant_of_rule(const Rule& rule, Variant by_key) {
   if (const auto* d = std::get_if<DotRule>(&rule)) return d->kropki ? Variant::kKropki : Variant::kConsecutive;
+  if (std::holds_alternative<ArithmeticCageRule>(rule)) return Variant::kKenKen;  // "cages" is killer's too
   // (a consecutive token without dots, "C:", is a consecutive puzzle all the same: the line said so)
   return by_key;
 }
@@ -415,17 +416,28 @@ Result<std::shared_ptr<const Board>> board_from_token(Shape shape, std::string_v
     if (!board) return Error(prefix + " " + board.error().diagnostics.front().message);
     return *board;
   }
+  if (key == "cages" && arithmetic_token(token)) {
+    // KenKen cages (TARGET OP:CELLS): a Latin square's, whatever box shape the cells were read with.
+    auto board = latin_board(shape.n(), Variant::kKenKen);
+    if (!board) return Error("kenken cages: " + board.error().diagnostics.front().message);
+    auto rule = parse_rule(key, token, (*board)->shape);
+    if (!rule) return Error("kenken " + rule.error().diagnostics.front().message);
+    return with_rules(**board, Variant::kKenKen, {std::move(*rule)});
+  }
   if (auto why = variant_size_problem(variant, shape); !why.empty())
     return Error(prefix + " " + std::string(key) + ": " + why);
   auto rule = parse_rule(key, token, shape);
   if (!rule) return Error(prefix + " " + rule.error().diagnostics.front().message);
-  if (std::holds_alternative<ArithmeticCageRule>(*rule))
-    return Error("kenken cages: no variant plays them yet (kenken needs the Latin-square board)");
   return with_rules(classic_board(shape), variant_of_rule(*rule, variant), {std::move(*rule)});
 }
 
 Result<std::shared_ptr<const Board>> board_from_fields(Shape shape, Variant variant, const std::vector<Field>& fields) {
   const std::string name(variant_name(variant));
+  if (variant_def(variant).latin && !shape.latin()) {  // a Latin square's cells read as a grid with boxes
+    auto latin = latin_shape(shape.n());
+    if (!latin) return Error(name + ": " + latin.error().diagnostics.front().message);
+    shape = *latin;
+  }
   const std::vector<std::string_view> keys = keys_of(variant);
   for (std::string_view k : keys)
     if (std::none_of(fields.begin(), fields.end(), [&](const Field& f) { return f.key == k; }))
@@ -448,8 +460,10 @@ Result<std::shared_ptr<const Board>> board_from_fields(Shape shape, Variant vari
     if (auto why = variant_size_problem(variant, shape); !why.empty()) return Error(name + " " + std::string(f.key) + ": " + why);
     auto rule = parse_rule(f.key, f.token, shape);
     if (!rule) return Error(name + " " + rule.error().diagnostics.front().message);
-    if (std::holds_alternative<ArithmeticCageRule>(*rule))
-      return Error(name + " " + std::string(f.key) + ": kenken cages (TARGET OP:CELLS), not " + name + "'s");
+    if (std::holds_alternative<ArithmeticCageRule>(*rule) != (variant == Variant::kKenKen))
+      return Error(name + " " + std::string(f.key) + ": " +
+                   (variant == Variant::kKenKen ? "killer cages (CELLS=SUM), not kenken's (TARGET OP:CELLS)"
+                                                : "kenken cages (TARGET OP:CELLS), not " + name + "'s"));
     rules.push_back(std::move(*rule));
   }
   auto frame = frame_board(shape, variant, regions ? &map : nullptr);
@@ -470,11 +484,13 @@ Status put_token(Grid& grid, std::string_view key, std::string_view token) {
     auto board = board_from_fields(grid.shape, both, have);
     if (!board) return board.error();
     grid.board = *board;
+    grid.shape = (*board)->shape;
     return Ok{};
   }
   auto board = board_from_token(grid.shape, key, token);
   if (!board) return board.error();
   grid.board = *board;
+  grid.shape = (*board)->shape;  // kenken cages make the cells a Latin square's (Shape{1, n})
   return Ok{};
 }
 

@@ -406,6 +406,7 @@ Result<std::shared_ptr<const Board>> variant_board(Shape shape, Variant variant)
     if (part == Variant::kGreaterThan || part == Variant::kFutoshiki)
       return Error("a " + std::string(variant_name(part)) + " board needs its signs (one list per puzzle)");
     if (part == Variant::kSandwich) return Error("a sandwich board needs its clues (one set per puzzle)");
+    if (part == Variant::kKenKen) return Error("a kenken board needs its cages (one list per puzzle)");
     if (part == Variant::kConsecutive || part == Variant::kKropki)
       return Error("a " + std::string(variant_name(part)) + " board needs its dots (one list per puzzle)");
   }

@@ -84,6 +84,7 @@ enum class Variant : std::uint8_t {
   kAntiKnight, kAntiKing,
   kSandwich,
   kFutoshiki,
+  kKenKen,
 };
 
 // "classic", "x", "hyper", "jigsaw", "samurai", "killer".

@@ -78,6 +78,7 @@ std::string sandwich_size(Shape shape) {
 std::string anti_knight_size(Shape shape) { return anti_move_size(shape, "anti-knight"); }
 std::string futoshiki_size(Shape s) { return four_to_nine(s, "futoshiki", "a Latin square with signs, solved by hand"); }
 std::string anti_king_size(Shape shape) { return anti_move_size(shape, "anti-king"); }
+std::string kenken_size(Shape s) { return four_to_nine(s, "kenken", "a cage's label fits in a cell of a single digit"); }
 
 std::vector<VariantDef> make_table() {
   std::vector<VariantDef> t(9);
@@ -200,6 +201,19 @@ std::vector<VariantDef> make_table() {
                "a Latin square (no boxes) with signs between cells, 4x4 to 9x9 with 5x5 and 7x7"});
   t.back().grown = t.back().marks_replace_givens = true;
   t.back().marks = "signs";
+  t.back().latin = true;
+  t.push_back({Variant::kKenKen, "kenken", kenken_size, false, "cages", {}, false,
+               "KenKen puzzles: a square of rows and columns, no boxes; each row and each column holds every digit "
+               "once. Heavy lines cut the grid into cages, and the small label in a cage's corner is its number "
+               "and sign: the cage's digits make the number with the sign. 12+ means they add up to 12; 24× "
+               "that they multiply to 24; 3− (two cells) that the larger is 3 more than the smaller, as 5 and "
+               "2; 2÷ (two cells) that the larger is twice the smaller, as 3 and 6; a lone number, its cell "
+               "holds it. A digit may repeat in a cage, but never in a row or column.",
+               17, "row and column; in each heavy-lined cage the digits make the corner's number with its sign "
+               "(+ − × ÷), a lone number fills its cell.",
+               "a Latin square cut into cages with a target and + - * / or =, 4x4 to 9x9"});
+  t.back().grown = t.back().marks_replace_givens = true;
+  t.back().marks = "cages";
   t.back().latin = true;
   // How each row takes part in a combination (the default kNone keeps greater-than out: its sign
   // maker runs on classic boxes only).

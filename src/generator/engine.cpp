@@ -8,6 +8,7 @@
 #include "generator/dots.hpp"
 #include "generator/fill.hpp"
 #include "generator/inequality.hpp"
+#include "generator/kenken.hpp"
 #include "generator/parity.hpp"
 #include "generator/regions.hpp"
 #include "generator/symmetry.hpp"
@@ -380,8 +381,21 @@ bool Engine::attempt_dots() {
   return rating_ok();
 }
 
+bool Engine::attempt_kenken() {
+  // A random Latin square, cages cut from it and made unique with no givens (generator/kenken.hpp);
+  // graded on the kenken ladder (SE scale) and kept in the requested band only.
+  solution_ = fill_grid(plan_.shape, Fill::kRandom, *rng_);
+  auto made = make_kenken(solution_, kenken_profile(plan_.req.difficulty, plan_.shape.n()), *rng_,
+                          [this] { return stopped(); }, Variant::kKenKen);
+  if (!made) return false;
+  puzzle_ = std::move(*made);
+  solution_.board = puzzle_.board;
+  return rating_ok();
+}
+
 bool Engine::attempt() {
   const Plan& pl = plan_;
+  if (pl.req.variant == Variant::kKenKen) return attempt_kenken();
   if (pl.req.variant == Variant::kGreaterThan) return attempt_signs(classic_board(pl.shape), {true, false});
   // Futoshiki: a sign between every two neighbours of a Latin square, givens and signs dug together.
   if (pl.req.variant == Variant::kFutoshiki)

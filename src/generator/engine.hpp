@@ -145,8 +145,9 @@ class Engine {
   bool attempt_thermo();
   bool attempt_arrow();
   bool attempt_signs(const Board& base, const SignPlan& signs);  // greater-than, futoshiki
-  bool attempt_dots();
-  bool attempt_sandwich();  // sandwich (generator/sandwich.hpp)  // consecutive, kropki, non-consecutive (generator/dots.hpp)
+  bool attempt_dots();  // consecutive, kropki, non-consecutive (generator/dots.hpp)
+  bool attempt_sandwich();  // sandwich (generator/sandwich.hpp)
+  bool attempt_kenken();  // kenken (generator/kenken.hpp)
   // The filled grid a marked variant's maker starts from (solution_): a combination's frame, or the
   // classic grid. False when a jigsaw frame could not be grown.
   bool fill_frame();

@@ -112,6 +112,23 @@ bool is_region_token(std::string_view token) {
   return false;
 }
 
+// A second token meant as kenken cages: only cell numbers, targets, '+', '-', '*', '/', '=', ':',
+// '.' and ';', with a ':' right after an operation ("12+:0.1.9;5=:4"). Told before killer cages
+// (whose tokens hold no ':') and arrows (a digit before each ':').
+bool looks_like_kenken(std::string_view token) {
+  const std::size_t colon = token.find(':');
+  return colon != std::string_view::npos && colon > 0 && std::string_view("+-*/=").find(token[colon - 1]) != std::string_view::npos &&
+         token.find_first_not_of("0123456789+-*/=:.;") == std::string_view::npos;
+}
+
+// A puzzle line of a Latin square's side that no grid with boxes has (5x5: 25 cells, 7x7: 49): read
+// only with data that makes it one (kenken cages).
+int latin_only_side(std::size_t cells) {
+  for (int n : {5, 7})
+    if (static_cast<std::size_t>(n * n) == cells) return n;
+  return 0;
+}
+
 // A second token meant as killer cages that is_cages_token does not take (e.g. not starting with a
 // digit): only cell numbers and '+', '=', ';' with one of those signs. parse_cages says what is wrong.
 bool looks_like_cages(std::string_view token) {
@@ -353,6 +370,10 @@ std::optional<PuzzleItem> PuzzleReader::from_csv(std::string_view s) {
     return bad(line_no_, "no puzzle in CSV column " + std::to_string(c + 1) + ": " + excerpt(s));
   // Every data column with a value (a combination's two: jigsaw+killer gives regions and cages).
   PuzzleItem item = cells(line_no_, fields[c]);
+  if (latin_only_side(fields[c].size()) && all_cells(fields[c]))
+    for (const auto& [key, column] : csv_data_)  // a 5x5 or 7x7 kenken puzzle: its cages make it one
+      if (static_cast<std::size_t>(column) < fields.size() && looks_like_kenken(fields[static_cast<std::size_t>(column)]))
+        item = cells(line_no_, fields[c], "kenken");
   for (const auto& [key, column] : csv_data_)
     if (item.grid && static_cast<std::size_t>(column) < fields.size() && !fields[static_cast<std::size_t>(column)].empty())
       item = with_data(std::move(item), key, fields[static_cast<std::size_t>(column)]);
@@ -429,6 +450,7 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       // 'PUZZLE REGIONS CAGES'), each told by its content.
       auto key_of = [&](std::string_view t) -> std::string_view {
         if (t.size() == token.size() && is_region_token(t)) return "regions";
+        if (looks_like_kenken(t)) return "cages";
         if (is_cages_token(t) || looks_like_cages(t)) return "cages";
         if (looks_like_parity(t, token.size())) return "parity";
         if (looks_like_thermos(t)) return "thermos";
@@ -452,6 +474,9 @@ std::optional<PuzzleItem> PuzzleReader::next() {
       }
       return item;
     }
+    // A 5x5 or 7x7 Latin square's line: only with its kenken cages ('PUZZLE CAGES').
+    if (latin_only_side(token.size()) && all_cells(token) && looks_like_kenken(first_token(trim(s.substr(token.size())))))
+      return with_data(cells(line_no_, token, "kenken"), "cages", first_token(trim(s.substr(token.size()))));
     if (s.find(',') != std::string_view::npos) {
       if (auto item = from_csv(s)) return item;
       continue;
@@ -532,7 +557,7 @@ std::optional<PuzzleItem> PuzzleReader::read_json(const std::string& first_line)
       line = start + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
       from = at;
     }
-    // An entry naming a Latin variant ("variant": "futoshiki") is a Latin square whatever --variant said.
+    // An entry naming a Latin variant ("variant": "futoshiki" or "kenken") is a Latin square whatever --variant said.
     std::string_view latin = latin_ ? std::string_view(latin_name_) : std::string_view();
     if (e.is_object() && e.contains("variant") && e["variant"].is_string())
       if (const VariantDef* d = find_variant_def(e["variant"].get<std::string>())) latin = d->latin ? d->name : "";

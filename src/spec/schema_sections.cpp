@@ -173,6 +173,8 @@ std::vector<Key> section_keys() {
                                  "between its 1 and its largest digit, few givens; 6x6 to 9x9: as even-odd), `futoshiki` "
                                  "(a Latin square: rows and columns, no boxes, with signs between cells pointing to the "
                                  "smaller digit, few or no givens; 4x4 to 9x9 with 5x5 and 7x7, no `box`: SE scale, "
+                                 "`symmetry` and `clues` do not apply), `kenken` (a Latin square, no boxes, cut into cages "
+                                 "with a target and + - * / or =, no givens; 4x4 to 9x9, 5x5 and 7x7 too: SE scale, "
                                  "`symmetry` and `clues` do not apply); two variants joined by `+` play both at once (`killer+x`, "
                                  "`jigsaw+x`, `jigsaw+killer`, `anti-king+x`, ...: [board.md](board.md#combinations)); see "
                                  "[board.md](board.md). A variant section takes the `random` fill; "
