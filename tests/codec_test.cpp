@@ -224,14 +224,15 @@ TEST_CASE("variant table: the core's variant functions are views of it") {
     CHECK(codec::keys_of(d.variant) == (d.data_key.empty() ? std::vector<std::string_view>{}
                                                            : std::vector<std::string_view>{d.data_key}));
     // A key two variants share ("dots": consecutive and kropki) names the first of them; the codec
-    // tells them apart by the rule's token ("inequalities": greater-than and futoshiki, by the
-    // grid's shape: boxes or a Latin square). No other key is shared.
+    // tells them apart by the rule's token and the grid's shape: boxes or a Latin square ("inequalities":
+    // greater-than and futoshiki; "cages": killer and kenken). No other key is shared.
     if (!d.data_key.empty()) {
       const VariantDef* owner = variant_of_data(d.data_key);
       REQUIRE(owner);
       CHECK(owner->data_key == d.data_key);
       CHECK(owner->variant <= d.variant);
-      CHECK((owner == &d || d.variant == Variant::kKropki || d.variant == Variant::kFutoshiki));
+      CHECK((owner == &d || d.variant == Variant::kKropki || d.variant == Variant::kFutoshiki ||
+             d.variant == Variant::kKenKen));
     }
     CHECK(d.instruction.back() == '.');
     CHECK(d.how_to_play.empty() == (d.variant == Variant::kClassic));
@@ -239,8 +240,8 @@ TEST_CASE("variant table: the core's variant functions are views of it") {
   }
   CHECK(parse_variant("hypr").error().diagnostics.front().message ==
         "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer, even-odd, thermo, arrow, "
-        "greater-than, consecutive, kropki, non-consecutive, anti-knight, anti-king, sandwich or futoshiki); did you "
-        "mean 'hyper'?");
+        "greater-than, consecutive, kropki, non-consecutive, anti-knight, anti-king, sandwich, futoshiki or kenken); did "
+        "you mean 'hyper'?");
   CHECK(variant_size_problem(Variant::kHyper, Shape{2, 3}) ==
         "hyper needs a 9x9 grid with 3x3 boxes (its four extra windows are 3x3 and sit between the boxes), not 6x6");
   CHECK(minimum_clues(Shape{3, 3}, Variant::kJigsaw).count == 8);

@@ -113,7 +113,7 @@ TEST_CASE("bad specs give the exact message for each kind of mistake", "[spec][e
       {"sections:\n  - variant: hypr\n",
        "2:14: sections[0].variant: unknown value 'hypr'; did you mean 'hyper'? (choose from classic, x, hyper, "
        "jigsaw, samurai, killer, even-odd, thermo, arrow, greater-than, consecutive, kropki, non-consecutive, anti-knight, "
-       "anti-king, sandwich, futoshiki)"},
+       "anti-king, sandwich, futoshiki, kenken)"},
       {"sections:\n  - grid: 6x6\n    box: 3x2\n    variant: jigsaw\n",
        "4:14: sections[0].variant: jigsaw puzzles have regions instead of boxes: the box shape 3x2 does not apply "
        "(give the grid size alone)"},

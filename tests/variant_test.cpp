@@ -58,8 +58,8 @@ TEST_CASE("variant names and sizes", "[variant]") {
   CHECK(parse_variant("classic").value() == Variant::kClassic);
   CHECK(parse_variant("hypr").error().to_string() ==
         "unknown variant 'hypr' (expected classic, x, hyper, jigsaw, samurai, killer, even-odd, thermo, arrow, "
-        "greater-than, consecutive, kropki, non-consecutive, anti-knight, anti-king, sandwich or futoshiki); did you "
-        "mean 'hyper'?");
+        "greater-than, consecutive, kropki, non-consecutive, anti-knight, anti-king, sandwich, futoshiki or kenken); did "
+        "you mean 'hyper'?");
   CHECK(parse_variant("killer").value() == Variant::kKiller);
   CHECK(parse_variant("samurai").value() == Variant::kSamurai);
   CHECK(variant_size_problem(Variant::kX, Shape{2, 3}).empty());

@@ -229,7 +229,8 @@ class KenKenLayout {
   // The operations a cage of these cells can take on the solution.
   std::vector<CageOp> ops_for(const std::vector<int>& cells) const {
     if (cells.size() == 1) return {CageOp::kEq};
-    if (cells.size() > 2) return {CageOp::kAdd, CageOp::kMul};
+    const bool product_fits = target(CageOp::kMul, cells) < 1000;  // a label that fits a cell (choose_op)
+    if (cells.size() > 2) return product_fits ? std::vector<CageOp>{CageOp::kAdd, CageOp::kMul} : std::vector<CageOp>{CageOp::kAdd};
     std::vector<CageOp> out{CageOp::kAdd, CageOp::kMul, CageOp::kSub};
     const int a = std::max(digit(cells[0]), digit(cells[1])), b = std::min(digit(cells[0]), digit(cells[1]));
     if (a % b == 0) out.push_back(CageOp::kDiv);
@@ -257,6 +258,8 @@ class KenKenLayout {
       }
     }
     op = rng_.below(2) ? CageOp::kAdd : CageOp::kMul;
+    // Products of four digits run past 1000 on large grids: their labels would not fit a cell.
+    if (op == CageOp::kMul && target(op, cells) >= 1000) op = CageOp::kAdd;
   }
 
   // Cell c leaves cage id as a one-cell cage; the rest is re-cut into its side-by-side pieces,

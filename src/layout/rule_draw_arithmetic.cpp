@@ -45,12 +45,22 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
   Font font = style.digit_font;
   font.bold = false;
   font.size_pt = kenken_label_size_pt(cell_mm, style);
-  const double text_h = pt_to_mm(font.size_pt);
+  const double text_h = pt_to_mm(font.size_pt);  // the box's height: the full size's
   const double pad = std::max(cell_mm * 0.06, pt_to_mm(style.box_pt) * 0.5 + 0.3);
+  const Font base = font;
   for (const ArithmeticCage& cage : rule.cages) {
     const int first = cage.cells.front();
+    // A long label ("486×" in a small cell) is set smaller to stay in its cell, never under the
+    // print rules' smallest text (style.min_digit_pt).
+    const std::string label = cage_print_label(cage);
+    const double glyphs = static_cast<double>(std::to_string(cage.target).size() + (cage.op == CageOp::kEq ? 0 : 1));
+    const double room_mm = cell_mm - 2.5 * pad;
+    font = base;
+    if (glyphs * 0.62 * pt_to_mm(font.size_pt) > room_mm)
+      font.size_pt = std::max(style.min_digit_pt, room_mm / (glyphs * 0.62) / pt_to_mm(1));
     const double left = x0 + (first % n) * cell_mm, top = y0 + (first / n) * cell_mm;
-    add(out, text_item(Box{left + pad, top + pad * 0.8, cell_mm * 2, text_h * 1.2}, cage_print_label(cage), font,
+    // The label's box stays inside its cell (the page's margins are checked against it).
+    add(out, text_item(Box{left + pad, top + pad * 0.8, cell_mm - 1.5 * pad, text_h * 1.2}, label, font,
                        HAlign::left, VAlign::top));
   }
 }
