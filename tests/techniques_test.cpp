@@ -500,3 +500,29 @@ TEST_CASE("worked solutions: a book with answers.explained has them before the a
   CHECK(bad.error().to_string().find("answers.explained: puzzle 13 is not in the book (its puzzles are numbered 1 to "
                                      "12)") != std::string::npos);
 }
+
+TEST_CASE("worked solutions: a variant's hardest own steps are drawn with its marks, true to the solution") {
+  const PuzzleStore killer = variant_puzzles(Variant::kKiller, 2, 31);
+  int diagrams = 0;
+  for (std::size_t i = 0; i < killer.size(); ++i) {
+    const Puzzle p = killer.get(i);
+    const layout::WorkedSolution w = book::worked_solution(p.givens);
+    for (const layout::WorkedStep& step : w.steps) {
+      if (!step.diagram) continue;
+      ++diagrams;
+      const layout::TechniqueDiagram& d = *step.diagram;
+      INFO(step.text);
+      CHECK(d.variant == "killer");
+      CHECK(layout::marked_diagram(board_of(d.givens)));
+      CHECK((d.title.rfind("Cage", 0) == 0 || d.title.rfind("45 rule", 0) == 0));  // the cage rules' own steps
+      CHECK(step.text.find(d.title) != std::string::npos);
+      for (int c = 0; c < 81; ++c) {
+        const std::size_t k = static_cast<std::size_t>(c);
+        if (d.values.cells[k] != 0) CHECK(d.values.cells[k] == p.solution.cells[k]);
+        CHECK((d.removed[k] & bit(p.solution.cells[k])) == 0);
+      }
+      if (d.placed_cell >= 0) CHECK(d.placed_value == p.solution.cells[static_cast<std::size_t>(d.placed_cell)]);
+    }
+  }
+  CHECK(diagrams > 0);
+}

@@ -488,6 +488,35 @@ bool own_unit_single(const grader::State& s, const grader::Step& step, const Boa
   return u >= 3 * n || (board.jigsaw() && u >= 2 * n);
 }
 
+// The diagram of a variant's own step (on the puzzle `givens`, the state `s` before it), or none for a step that is not
+// the variant's own: a hidden single in one of its own units (a diagonal, a window, a jigsaw
+// region) or, under a move rule, one a digit a move away explains; or one of its rules' techniques.
+// `own_single` (if given) says whether it is such a single. The diagram's variant is `variant`.
+std::optional<TechniqueDiagram> variant_step(const Grid& givens, const grader::State& s, const grader::Step& step,
+                                             const std::string& variant, bool* own_single = nullptr) {
+  const Board& board = board_of(givens);
+  const Move* moves = nullptr;
+  for (const Rule& rule : board.rules)
+    if (const auto* m = std::get_if<MoveRule>(&rule)) moves = &m->move;
+  const bool unit_single = own_unit_single(s, step, board);
+  const bool move_single = !unit_single && moves && step.technique == "Hidden single";
+  if (!unit_single && !move_single && !own_technique(board, step.technique)) return std::nullopt;
+  TechniqueDiagram d = blank_diagram(givens, s);
+  if (!(unit_single || move_single ? hidden_single(s, step, d, move_single) : rule_step(s, step, variant, d)))
+    return std::nullopt;
+  if (unit_single) {
+    const std::string unit = s.unit_name(step.units[0]);
+    d.title = "Hidden single in a " + unit.substr(0, unit.find(' '));
+  } else if (move_single) {
+    d.title = *moves == Move::kKnight ? "Hidden single by a knight's move" : "Hidden single by a king's step";
+  } else {
+    d.title = step.technique;
+  }
+  d.variant = variant;
+  if (own_single) *own_single = unit_single || move_single;
+  return d;
+}
+
 struct VariantSample {
   Grid givens;
   double rating = 0;
@@ -547,30 +576,15 @@ std::vector<TechniqueExample> variant_examples(const std::string& variant, const
     ticker.tick();
     grader::State s;
     if (!s.init(p.givens)) continue;
-    const Board& board = board_of(p.givens);
-    const Move* moves = nullptr;
-    for (const Rule& rule : board.rules)
-      if (const auto* m = std::get_if<MoveRule>(&rule)) moves = &m->move;
     for (const grader::Step& step : g.path) {
-      // A single the variant makes: in one of its own units, or (a move rule) explained by a digit a move away.
-      const bool unit_single = own_unit_single(s, step, board);
-      const bool move_single = !unit_single && moves && step.technique == "Hidden single";
-      if (unit_single || move_single || own_technique(board, step.technique)) {
-        const std::string kind = unit_single ? s.unit_name(step.units[0]).substr(0, s.unit_name(step.units[0]).find(' ')) : "";
-        const std::string title = unit_single   ? "Hidden single in a " + kind
-                                  : move_single ? std::string(*moves == Move::kKnight ? "Hidden single by a knight's move"
-                                                                                      : "Hidden single by a king's step")
-                                                : step.technique;
-        TechniqueDiagram d = blank_diagram(p.givens, s);
-        const bool made = unit_single || move_single ? hidden_single(s, step, d, move_single) : rule_step(s, step, variant, d);
+      bool own_single = false;
+      if (std::optional<TechniqueDiagram> d = variant_step(p.givens, s, step, variant, &own_single)) {
+        const std::string title = d->title;
         const std::size_t size = step.placements.size() + step.eliminations.size();
         auto slot = std::find_if(found.begin(), found.end(), [&](const Found& f) { return f.example.technique == title; });
-        if (made && (slot == found.end() || size < slot->size)) {
-          d.title = title;
-          d.variant = variant;
-          d.text += " (Puzzle " + std::to_string(p.number) + ".)";
-          Found f{TechniqueExample{std::move(d), p.section, p.index, p.number, title}, step.rating, size,
-                  unit_single || move_single};
+        if (slot == found.end() || size < slot->size) {
+          d->text += " (Puzzle " + std::to_string(p.number) + ".)";
+          Found f{TechniqueExample{std::move(*d), p.section, p.index, p.number, title}, step.rating, size, own_single};
           if (slot == found.end())
             found.push_back(std::move(f));
           else
@@ -615,8 +629,11 @@ std::string word_list(const std::vector<std::string>& items) {
 
 std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const grader::State& before,
                                                      const grader::Step& step) {
+  const Board& board = board_of(givens);
+  if (layout::marked_diagram(board) && givens.n() <= 9)  // a variant's own step, drawn with its marks
+    return variant_step(givens, before, step, std::string(variant_name(board.variant)));
   const int kind = kind_of(step.technique);
-  if (kind < 0 || !drawable(givens) || !board_of(givens).rules.empty()) return std::nullopt;
+  if (kind < 0 || !drawable(givens)) return std::nullopt;
   TechniqueDiagram d = blank_diagram(givens, before);
   if (!make_diagram(kind, before, step, d)) return std::nullopt;
   return d;

@@ -51,10 +51,11 @@ bool is_single(const std::string& technique);
 // "a", "a and b", "a, b and c": a list in words (the pages' texts).
 std::string word_list(const std::vector<std::string>& items);
 
-// The techniques page's diagram of one step (its state `before`, a grader state on `givens`): for
-// the techniques the page draws (singles, locked candidates, pairs, triples, X-wing, swordfish) on
-// a classic grid up to 9x9 without marks; none for any other step or grid. Its text explains the
-// step in words.
+// The techniques pages' diagram of one step (its state `before`, a grader state on `givens`): on a
+// classic grid up to 9x9, for the techniques the classic page draws (singles, locked candidates,
+// pairs, triples, X-wing, swordfish); on a variant's grid up to 9x9, for the steps its page draws
+// (a single in its own units or by a move, its rules' techniques), on the whole grid with its
+// marks; none for any other step or grid. Its text explains the step in words.
 std::optional<layout::TechniqueDiagram> step_diagram(const Grid& givens, const grader::State& before,
                                                      const grader::Step& step);
 

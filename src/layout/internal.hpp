@@ -143,10 +143,12 @@ std::string fitted_hint(const std::string& full, const std::string& brief, const
 
 // The worked solutions (answers.explained): each starts a page headed "Puzzle N, worked" with a short
 // introduction; its steps run down the page, a step with a diagram as the diagram with the text
-// beside it. Per page of the solution, (first step, count); a step taller than a page gets one.
-std::string worked_heading(int number);
+// beside it (a variant's diagram, worked_stacked: the whole grid with its marks at up to 7 mm cells,
+// the text under it). Per page of the solution, (first step, count); a step taller than a page gets one.
+std::string worked_heading(int number, bool continued = false);  // "Puzzle 12, worked (continued)"
 std::string worked_intro();
 Font worked_font(const Fonts& fonts);
+bool worked_stacked(const TechniqueDiagram& d);
 double worked_diagram_cell(const TechniqueDiagram& d, double content_w, const GridStyle& base);
 double worked_step_height(const WorkedStep& step, const Fonts& fonts, const TextMeasure& measure, double content_w,
                           const GridStyle& base);

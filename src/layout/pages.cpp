@@ -687,8 +687,7 @@ void worked_page(const Context& cx, Page& page, const PageFrame& f, const Planne
   if (pp.first < 0 || pp.first >= static_cast<int>(cx.worked.size())) return;
   const WorkedSolution& w = cx.worked[static_cast<std::size_t>(pp.first)];
   const int number = record(cx, w.section, w.index).number;
-  std::string title = detail::worked_heading(number);
-  if (pp.count > 0) title += " (continued)";
+  const std::string title = detail::worked_heading(number, pp.count > 0);
   double y = heading(cx, page, f, title);
   const Box content = detail::narrowest_content(cx.spec, cx.options, f.content);
   const Font font = detail::worked_font(cx.fonts);
@@ -702,7 +701,7 @@ void worked_page(const Context& cx, Page& page, const PageFrame& f, const Planne
   if (pp.count >= static_cast<int>(flow.size())) return;
   const auto [first, count] = flow[static_cast<std::size_t>(pp.count)];
   y = (pp.count == 0 ? detail::worked_first_top(cx.fonts, cx.measure, content)
-                     : detail::below_heading(detail::worked_heading(9999), cx.fonts, cx.measure, content)) +
+                     : detail::below_heading(detail::worked_heading(9999, true), cx.fonts, cx.measure, content)) +
       (f.content.y - content.y);
   for (int i = first; i < first + count; ++i) {
     const WorkedStep& step = w.steps[static_cast<std::size_t>(i)];
@@ -711,8 +710,15 @@ void worked_page(const Context& cx, Page& page, const PageFrame& f, const Planne
       const double cell = detail::worked_diagram_cell(*step.diagram, content.w, base);
       const GridStyle style = style_for_cell(base, cell);
       const DiagramWindow window = diagram_window(*step.diagram);
-      const Box size = diagram_size(window, cell, style);
+      const Box size = diagram_size(window, cell, style, &board_of(step.diagram->givens));
       draw_diagram(page.items, f.content.x, y + 1.6, cell, *step.diagram, window, style);
+      if (detail::worked_stacked(*step.diagram)) {  // the text under a variant's whole grid
+        const double th = cx.measure.measure(step.text, font, content.w).height;
+        page.items.push_back(text_item(Box{f.content.x, y + 1.6 + size.h + 1.6, content.w, th}, step.text, font,
+                                       HAlign::left, VAlign::top, true));
+        y += h;
+        continue;
+      }
       const double text_w = content.w - size.w - 5.0;
       const double th = cx.measure.measure(step.text, font, text_w).height;
       page.items.push_back(text_item(Box{f.content.x + size.w + 5.0, y + 1.6, text_w, th}, step.text, font,
