@@ -1,42 +1,73 @@
 #!/usr/bin/env bash
-# Install test: copies the source tree, builds the copy (program only) and installs it to a
-# temporary prefix, builds the .deb from it, then deletes the copied source and build trees and
-# runs the installed program: a book with a profile (found next to the executable, never in a
-# source tree), the man page and the completions in place, --version. Then installs the .deb on
-# this machine with apt-get (dpkg, with its dependencies), runs /usr/bin/gridpress the same way and
-# removes the package again.
-# Usage: scripts/install_test.sh [--no-deb]
+# Install test: installs a build of the program (the optimised build, build-ci/, which
+# scripts/test.sh has just built from this tree; --copy: a copy of the source tree built for the
+# purpose, as a check that the tree builds from a plain copy) to a temporary prefix and builds the
+# .deb from it, then runs the installed program away from any source and build tree: a book with a
+# profile (found next to the executable, never in a source tree), the man page and the completions
+# in place, --version, the studio. The installed program must hold no path of the source or build
+# tree, and must not find its profiles once the installed data is moved away. Then installs the .deb
+# on this machine with apt-get (dpkg, with its dependencies), runs /usr/bin/gridpress the same way
+# and removes the package again.
+# Usage: scripts/install_test.sh [--no-deb] [--copy]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=1
-[[ ${1:-} == --no-deb ]] && deb=0
+copy=0
+for arg in "$@"; do
+  case "$arg" in
+    --no-deb) deb=0 ;;
+    --copy) copy=1 ;;
+    *) echo "install_test.sh: unknown option '$arg' (--no-deb, --copy)" >&2; exit 2 ;;
+  esac
+done
 
 tmp=$(mktemp -d /tmp/gridpress-install-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "install test: $*" >&2; exit 1; }
 
-# 1. A copy of the source tree (tracked and new files, no build folders), built and installed.
-mkdir "$tmp/src"
-# scripts/test.sh runs this beside the sanitizer build, which adds build-asan/ to the tree as tar
-# reads it: tar's exit status 1 ("file changed as we read it", only ever about the excluded build
-# folders or the top folder itself) is not a failure; 2 is.
-tar_status=0
-tar --exclude='./build*' --exclude=./.git --exclude=./examples/out --warning=no-file-changed \
-  -cf "$tmp/src.tar" . || tar_status=$?
-((tar_status <= 1)) || fail "could not copy the source tree (tar exit $tar_status)"
-tar -xf "$tmp/src.tar" -C "$tmp/src"
-rm -f "$tmp/src.tar"
-(cd "$tmp/src" && bash scripts/build.sh ci -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF -DCMAKE_INSTALL_PREFIX=/usr \
-  >"$tmp/build.log" 2>&1) || { tail -30 "$tmp/build.log"; fail "the copy did not build"; }
+if ((copy)); then
+  # A copy of the source tree (tracked and new files, no build folders), built (program only).
+  mkdir "$tmp/src"
+  # scripts/test.sh runs this beside the sanitizer build, which adds build-asan/ to the tree as tar
+  # reads it: tar's exit status 1 ("file changed as we read it", only ever about the excluded build
+  # folders or the top folder itself) is not a failure; 2 is.
+  tar_status=0
+  tar --exclude='./build*' --exclude=./.git --exclude=./examples/out --warning=no-file-changed \
+    -cf "$tmp/src.tar" . || tar_status=$?
+  ((tar_status <= 1)) || fail "could not copy the source tree (tar exit $tar_status)"
+  tar -xf "$tmp/src.tar" -C "$tmp/src"
+  rm -f "$tmp/src.tar"
+  (cd "$tmp/src" && bash scripts/build.sh ci -DGRIDPRESS_TESTS=OFF -DGRIDPRESS_BENCH=OFF -DCMAKE_INSTALL_PREFIX=/usr \
+    >"$tmp/build.log" 2>&1) || { tail -30 "$tmp/build.log"; fail "the copy did not build"; }
+  build=$tmp/src/build-ci
+  tree=$tmp/src
+else
+  # The optimised build of this tree (scripts/build.sh ci; scripts/test.sh's strict build): what
+  # is installed is brought up to date first (nothing to do after that build), not compiled again.
+  build=$PWD/build-ci
+  tree=$PWD
+  [[ -f $build/CMakeCache.txt ]] || fail "no build in $build: run scripts/build.sh ci first (or use --copy)"
+  cmake --build "$build" --target gridpress gridpress_man >"$tmp/build.log" 2>&1 ||
+    { tail -30 "$tmp/build.log"; fail "the program in $build did not build"; }
+fi
 prefix=$tmp/prefix
-cmake --install "$tmp/src/build-ci" --prefix "$prefix" >/dev/null
+cmake --install "$build" --prefix "$prefix" >/dev/null
 if ((deb)); then
-  (cd "$tmp/src/build-ci" && cpack -G DEB >"$tmp/cpack.log" 2>&1) || { cat "$tmp/cpack.log"; fail "cpack failed"; }
-  mv "$tmp"/src/build-ci/gridpress_*.deb "$tmp/"
+  # The package is made in a folder of its own (cpack's work files too), not in the build tree.
+  (cd "$tmp" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/package" >"$tmp/cpack.log" 2>&1) ||
+    { cat "$tmp/cpack.log"; fail "cpack failed"; }
+  mv "$tmp"/package/gridpress_*.deb "$tmp/"
+  rm -rf "$tmp/package"
 fi
 
-# 2. No source or build tree left: only the installed files.
-rm -rf "$tmp/src"
+# 2. Nothing of the source or build tree in the installed program (it finds its data from where it
+# is, spec::builtin_data_dir): no path of either compiled in. A copy's trees are removed as well.
+for dir in "$tree" "$build"; do
+  if grep -aqF "$dir" "$prefix/bin/gridpress"; then
+    fail "the installed program holds the path $dir"
+  fi
+done
+if ((copy)); then rm -rf "$tmp/src"; fi
 
 check_installed() {  # check_installed BINARY PREFIX
   local bin=$1 root=$2 work=$tmp/work-$RANDOM
@@ -91,7 +122,7 @@ check_installed "$prefix/bin/gridpress" "$prefix"
 mv "$prefix" "$tmp/moved"
 prefix=$tmp/moved
 check_installed "$prefix/bin/gridpress" "$prefix"
-echo "install test: the installed tree works without source and build trees, and after a move"
+echo "install test: the installed tree works with no path of the source or build tree in it, and after a move"
 
 if ((deb)); then
   exec 9>/tmp/gridpress-deb-test.lock  # one package test at a time on this machine

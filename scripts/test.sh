@@ -2,7 +2,7 @@
 # The test command (README quick start, and what .ci/run calls): installs what is missing, builds
 # the optimised program with warnings as errors and runs the tests of the optimised build (every
 # CLI test, and the unit tests whose results depend on it: output bytes, SE ratings, books), tests
-# the installed tree and the .deb (beside the next build), then builds under ASan+UBSan with
+# that build installed (not compiled again) and its .deb (beside the next build), then builds under ASan+UBSan with
 # assertions on and runs every test, then fuzzes each reader of outside input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
 # Only the unit tests of the optimised build are compiled twice (tests/CMakeLists.txt, GRIDPRESS_TEST_SET).
 # The sanitizer build compiles beside the optimised build's tests, the browser test and the install
@@ -36,7 +36,7 @@ python3 scripts/browser_test.py --binary build-ci/src/cli/gridpress --timeout 30
 
 # The install test waits on apt and dpkg much of its time: it runs beside the sanitizer build, and
 # its output comes after that build.
-echo "== install test (a copy built and installed to a temporary prefix, the trees removed; the .deb): started"
+echo "== install test (the optimised build installed to a temporary prefix and run from there; the .deb): started"
 bash scripts/install_test.sh >"$install_log" 2>&1 &
 install_pid=$!
 
