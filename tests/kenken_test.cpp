@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "codec/board_codec.hpp"
 #include "core/codec.hpp"
 #include "core/grid.hpp"
+#include "core/line_sums.hpp"
 #include "core/rng.hpp"
 #include "core/rules.hpp"
 #include "core/variants.hpp"
@@ -590,4 +592,68 @@ TEST_CASE("kenken: lines, JSON and CSV read back, 5x5 and 7x7 included; bad cage
   CHECK(read_error(R"({"puzzles": [{"puzzle": "................", "cages": [{"sum": 3, "cells": [0, 1]}, {"cells": [2, 3], "target": 1, "op": "-"}]}]})"
                    "\n")
             .find("mixes killer cages") != std::string::npos);
+}
+
+TEST_CASE("kenken line sums: a row's cages add up to n(n+1)/2 (hand-made)", "[kenken][grader]") {
+  // 4x4, the square 1234 / 3412 / 2143 / 4321: row 1 holds 3+ (r1c1, r1c2) and two cells of 9+
+  // (r1c3, r1c4 and r2c4 below). Row 1 adds up to 10, so 9+'s cells in it add up to 7 (3 and 4)
+  // and r2c4 is 9 - 7 = 2: every cage but 9+ puts a known sum in row 1, one cell is left one digit.
+  auto parsed = parse_rule("cages", "3+:0.1;9+:2.3.7;7+:4.5;1=:6;2/:8.12;2-:9.13;12*:10.11;2/:14.15", latin(4));
+  REQUIRE(parsed);
+  const auto& rule = std::get<ArithmeticCageRule>(*parsed);
+  std::vector<std::uint32_t> allowed(16, 0xF), keep = allowed;
+  LineSumInfo info;
+  REQUIRE(line_sum_support(rule, 4, allowed.data(), LineBand{false, 0, 1}, keep.data(), &info));
+  CHECK(info.cages == 2);
+  CHECK(info.open_before == 1);
+  CHECK(keep[7] == bit(2));
+  CHECK(keep[2] == (bit(3) | bit(4)));
+  CHECK(keep[3] == (bit(3) | bit(4)));
+  CHECK(keep[0] == (bit(1) | bit(2)));
+  CHECK(keep[4] == 0xFu);  // cages not touching row 1 keep what they were allowed
+  // Column 4 (9+'s r1c4 and r2c4, 12*, 2/): a total the cages make, and nothing of the solution
+  // removed.
+  keep = allowed;
+  REQUIRE(line_sum_support(rule, 4, allowed.data(), LineBand{true, 3, 1}, keep.data(), &info));
+  const int solution[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+  for (int c = 0; c < 16; ++c) CHECK((keep[static_cast<size_t>(c)] & bit(solution[c])) != 0);
+  // A total no cages can make: the row's 3+ cells allowed only 1, so no tuple of 3+ reaches 3.
+  allowed[0] = allowed[1] = bit(1);
+  keep = allowed;
+  CHECK_FALSE(line_sum_support(rule, 4, allowed.data(), LineBand{false, 0, 1}, keep.data(), &info));
+}
+
+TEST_CASE("kenken line sums never remove a digit of the solution, on every band", "[kenken][grader]") {
+  // Random layouts on random Latin squares of 4x4 to 9x9, each cell allowed its solution digit and
+  // random others: on every band of 1 to n - 1 rows or columns the sums keep the solution's digit
+  // and find the total, and somewhere they remove something (the check can fail).
+  Rng rng(4545);
+  long removed = 0;
+  const int rounds = kSanitized ? 2 : 6;
+  for (int n = 4; n <= 9; ++n)
+    for (int round = 0; round < rounds; ++round) {
+      const auto square = latin_square(n, rng);
+      const auto cages = random_cages(square, n, 4, rng);
+      auto parsed = parse_rule("cages", token_of(cages), latin(n));
+      REQUIRE(parsed);
+      const auto& rule = std::get<ArithmeticCageRule>(*parsed);
+      std::vector<std::uint32_t> allowed(static_cast<size_t>(n * n));
+      for (int c = 0; c < n * n; ++c) {
+        allowed[static_cast<size_t>(c)] = bit(square[static_cast<size_t>(c)]);
+        for (int v = 1; v <= n; ++v)
+          if (rng.below(3) != 0) allowed[static_cast<size_t>(c)] |= bit(v);
+      }
+      for (int h = 1; h < n; ++h)
+        for (int side = 0; side < 2; ++side)
+          for (int first = 0; first + h <= n; ++first) {
+            std::vector<std::uint32_t> keep = allowed;
+            INFO(n << "x" << n << " " << token_of(cages) << " band " << side << " " << first << " " << h);
+            REQUIRE(line_sum_support(rule, n, allowed.data(), LineBand{side != 0, first, h}, keep.data()));
+            for (int c = 0; c < n * n; ++c) {
+              REQUIRE((keep[static_cast<size_t>(c)] & bit(square[static_cast<size_t>(c)])) != 0);
+              removed += std::popcount(allowed[static_cast<size_t>(c)] & ~keep[static_cast<size_t>(c)]);
+            }
+          }
+    }
+  CHECK(removed > 0);
 }

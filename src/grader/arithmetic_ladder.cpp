@@ -23,9 +23,11 @@
 // rectangles and loops, BUG): a deadly pattern swaps two digits, which changes a cage's sum,
 // product, difference or quotient, so the pattern is not deadly and the deduction is unsound.
 #include <array>
+#include <bit>
 #include <string>
 #include <vector>
 
+#include "core/line_sums.hpp"
 #include "grader/ladder.hpp"
 
 namespace gp::grader {
@@ -149,6 +151,62 @@ bool find_kenken_pointing(const State& s, RuleContexts& ctx, Step& out) {
   return false;
 }
 
+// The line sums (core's line_sum_support) over bands of `lines` neighbouring rows or columns
+// (`lines` 3: three up to n - 1), the bands of fewest lines first. With `one_cell`, only a band
+// where every cage touching it but one makes a known sum inside it, and a cell the sums leave one
+// digit (placed); otherwise the eliminations of the first band that has any.
+bool find_kenken_line_sum(const State& s, RuleContexts& ctx, Step& out, int lines, bool one_cell) {
+  const int n = s.n();
+  const auto& rule = *ctx.arithmetic;
+  std::array<std::uint32_t, kMaxCells> allowed{}, keep{};
+  for (int c = 0; c < n * n; ++c) allowed[static_cast<size_t>(c)] = s.value(c) ? bit(s.value(c)) : s.cand(c);
+  const int to = lines < 3 ? lines : n - 1;
+  for (int h = lines; h <= to; ++h)
+    for (int side = 0; side < 2; ++side)
+      for (int first = 0; first + h <= n; ++first) {
+        const LineBand band{side != 0, first, h};
+        LineSumInfo info;
+        keep = allowed;
+        // No combination at all: an earlier step was wrong; never deduce from it.
+        if (!line_sum_support(rule, n, allowed.data(), band, keep.data(), &info)) continue;
+        if (one_cell && info.open_before != 1) continue;
+        for (int c = 0; c < n * n && !(one_cell && !out.placements.empty()); ++c) {
+          if (s.value(c)) continue;
+          const Mask left = s.cand(c) & keep[static_cast<size_t>(c)];
+          if (left == s.cand(c)) continue;
+          if (one_cell) {
+            if (std::popcount(left) == 1) out.placements.push_back({c, lowest_value(left)});
+            continue;
+          }
+          for (Mask m = s.cand(c) & ~left; m; m &= m - 1) out.eliminations.push_back({c, lowest_value(m)});
+        }
+        if (out.placements.empty() && out.eliminations.empty()) continue;
+        out.technique = std::string("Line sum (") + (lines == 1 ? "one line" : lines == 2 ? "two lines" : "three or more lines") +
+                        ")" + (one_cell ? ": one cell" : "");
+        if (out.describe) {
+          const std::string what = h == 1 ? std::string(side ? "column " : "row ") + std::to_string(first + 1)
+                                          : std::string(side ? "columns " : "rows ") + std::to_string(first + 1) + "-" +
+                                                std::to_string(first + h);
+          out.description = out.technique + ": the cages in " + what + " add up to " +
+                            std::to_string(h * n * (n + 1) / 2) + ": ";
+          bool first_item = true;
+          for (const CellValue& p : out.placements)
+            out.description += (first_item ? "" : ", ") + arith_cell_name(p.cell, n) + " = " + std::to_string(p.value),
+                first_item = false;
+          for (const CellValue& e : out.eliminations)
+            out.description += (first_item ? "" : ", ") + arith_cell_name(e.cell, n) + " <> " + std::to_string(e.value),
+                first_item = false;
+        }
+        return true;
+      }
+  return false;
+}
+
+template <int Lines, bool OneCell>
+bool find_kenken_lines(const State& s, RuleContexts& ctx, Step& out) {
+  return find_kenken_line_sum(s, ctx, out, Lines, OneCell);
+}
+
 constexpr Rung arith(const char* name, double weight, Finder find) { return Rung{name, weight, find, false, true}; }
 
 constexpr std::array kArithmeticRungs = {
@@ -159,22 +217,28 @@ constexpr std::array kArithmeticRungs = {
     keep(kHiddenSingleLine),
     arith("Cage arithmetic", 1.5, find_kenken_arithmetic),
     keep(kDirectPointing),
+    arith("Line sum (one line): one cell", 1.8, find_kenken_lines<1, true>),
     keep(kDirectClaiming),
     keep(kDirectHiddenPair),
     arith("Cage combinations", 2.2, find_kenken_combinations),
     keep(kNakedSingle),
     keep(kDirectHiddenTriple),
+    arith("Line sum (one line)", 2.5, find_kenken_lines<1, false>),
     arith("Cage pointing", 2.6, find_kenken_pointing),
     keep(kPointing),
     keep(kClaiming),
     keep(kNakedPair),
+    arith("Line sum (two lines): one cell", 3.0, find_kenken_lines<2, true>),
     keep(kXWing),
     keep(kHiddenPair),
+    arith("Line sum (two lines)", 3.4, find_kenken_lines<2, false>),
     keep(kNakedTriple),
     keep(kSwordfish),
     keep(kHiddenTriple),
+    arith("Line sum (three or more lines): one cell", 4.0, find_kenken_lines<3, true>),
     keep(kXYWing),
     keep(kXYZWing),
+    arith("Line sum (three or more lines)", 4.4, find_kenken_lines<3, false>),
     keep(kNakedQuad),
     keep(kJellyfish),
     keep(kHiddenQuad),
