@@ -657,3 +657,29 @@ TEST_CASE("kenken line sums never remove a digit of the solution, on every band"
     }
   CHECK(removed > 0);
 }
+
+TEST_CASE("kenken 9x9 at medium: line sums on the path, never refuted by the solution", "[kenken][generator]") {
+  // The 9x9 band the speed target names: made in the band, graded on a path that uses
+  // the line sums (the 45 rule's KenKen form) and that the solution never refutes.
+  int with_line_sums = 0;
+  const std::uint64_t seeds = kSanitized ? 1 : 3;
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+    auto p = gen::generate_one(kenken(9, "medium"), seed);
+    REQUIRE(p);
+    CHECK(p->label == "medium");
+    grader::GradeOptions go;
+    go.record_path = true;
+    go.check_against = &p->solution;
+    const grader::Grade g = grader::grade(p->givens, go);
+    CHECK(g.unique);
+    CHECK(g.solved);
+    CHECK(g.wrong_step.empty());
+    CHECK(g.rating == Approx(p->rating));
+    for (const auto& step : g.path)
+      if (step.technique.rfind("Line sum", 0) == 0) {
+        ++with_line_sums;
+        break;
+      }
+  }
+  CHECK(with_line_sums > 0);
+}

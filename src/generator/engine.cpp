@@ -390,7 +390,38 @@ bool Engine::attempt_kenken() {
   if (!made) return false;
   puzzle_ = std::move(*made);
   solution_.board = puzzle_.board;
-  return rating_ok();
+  if (!plan_.req.rating) return rating_ok();
+  // Above the band: a cell the ladder left unsolved goes alone into a one-cell cage (KenKen's form
+  // of a given; the puzzle stays unique), the grader choosing where, until the ladder finishes
+  // within the band, at most kenken_alone_cells(n) cells.
+  for (int round = 0;; ++round) {
+    grader::GradeOptions go;
+    go.max_rating = plan_.req.rating->hi;
+    go.assume_unique = true;
+    go.bands = plan_.req.bands;
+    go.record_path = round < kenken_alone_cells(plan_.shape.n());
+    grade_ = grader::grade(puzzle_, go);
+    if (grade_->solved && !grade_->capped) {
+      if (plan_.req.rating->contains(grade_->rating)) return true;
+      shared_.note_rating(grade_->rating);
+      return false;
+    }
+    if (!go.record_path) return false;
+    std::vector<char> placed(puzzle_.cells.size(), 0);
+    for (const grader::Step& step : grade_->path)
+      for (const grader::CellValue& p : step.placements) placed[static_cast<size_t>(p.cell)] = 1;
+    const ArithmeticCageRule& rule = *board_of(puzzle_).rule<ArithmeticCageRule>();
+    std::vector<int> open;
+    for (int c = 0; c < puzzle_.size(); ++c)
+      if (!placed[static_cast<size_t>(c)] &&
+          rule.cages[static_cast<size_t>(rule.cage_of[static_cast<size_t>(c)])].cells.size() > 1)
+        open.push_back(c);
+    if (open.empty()) return false;
+    auto easier = kenken_cell_alone(puzzle_, solution_, open[rng_->below(static_cast<std::uint32_t>(open.size()))]);
+    if (!easier) return false;
+    puzzle_ = std::move(*easier);
+    solution_.board = puzzle_.board;
+  }
 }
 
 bool Engine::attempt() {

@@ -371,4 +371,52 @@ std::optional<Grid> make_kenken(const Grid& solution, const KenKenProfile& profi
   return out;
 }
 
+std::optional<Grid> kenken_cell_alone(const Grid& puzzle, const Grid& solution, int cell) {
+  const auto* rule = board_of(puzzle).rule<ArithmeticCageRule>();
+  if (!rule) return std::nullopt;
+  const int n = puzzle.n();
+  const int q = rule->cage_of[static_cast<size_t>(cell)];
+  const ArithmeticCage& old = rule->cages[static_cast<size_t>(q)];
+  if (old.cells.size() < 2) return std::nullopt;
+  auto digit = [&](int c) { return static_cast<int>(solution.cells[static_cast<size_t>(c)]); };
+  std::vector<ArithmeticCage> cages;
+  for (size_t i = 0; i < rule->cages.size(); ++i)
+    if (static_cast<int>(i) != q) cages.push_back(rule->cages[i]);
+  cages.push_back({digit(cell), CageOp::kEq, {cell}});
+  // The rest in side-by-side pieces (the cage's cells but `cell`).
+  std::vector<int> rest;
+  for (int c : old.cells)
+    if (c != cell) rest.push_back(c);
+  std::vector<char> done(rest.size(), 0);
+  for (size_t start = 0; start < rest.size(); ++start) {
+    if (done[start]) continue;
+    std::vector<int> piece{rest[start]};
+    done[start] = 1;
+    for (size_t k = 0; k < piece.size(); ++k)
+      for (size_t j = 0; j < rest.size(); ++j) {
+        const int a = piece[k], b = rest[j];
+        if (done[j] || !((a / n == b / n && std::abs(a - b) == 1) || std::abs(a - b) == n)) continue;
+        done[j] = 1;
+        piece.push_back(b);
+      }
+    std::sort(piece.begin(), piece.end());
+    ArithmeticCage part{0, piece.size() == 1 ? CageOp::kEq : old.op, piece};
+    if (part.op == CageOp::kEq) part.target = digit(piece.front());
+    else if (part.op == CageOp::kAdd) for (int c : piece) part.target += digit(c);
+    else {
+      part.target = 1;
+      for (int c : piece) part.target *= digit(c);
+    }
+    cages.push_back(std::move(part));
+  }
+  std::sort(cages.begin(), cages.end(),
+            [](const ArithmeticCage& a, const ArithmeticCage& b) { return a.cells.front() < b.cells.front(); });
+  auto made = make_arithmetic_cage_rule(puzzle.shape, std::move(cages));
+  auto base = latin_board(n, puzzle.variant());
+  if (!made || !base) return std::nullopt;
+  Grid out(with_rules(**base, puzzle.variant(), {std::move(*made)}));
+  out.cells = puzzle.cells;
+  return out;
+}
+
 }  // namespace gp::gen

@@ -54,4 +54,15 @@ struct KenKenStats {
 std::optional<Grid> make_kenken(const Grid& solution, const KenKenProfile& profile, Rng& rng,
                                 const std::function<bool()>& stopped, Variant variant, KenKenStats* stats = nullptr);
 
+// How many cells a puzzle graded above its band may have split off (kenken_cell_alone) on an n x n
+// grid before the attempt gives up: n / 2.
+inline int kenken_alone_cells(int n) { return n / 2; }
+
+// `puzzle` (a kenken puzzle) with `cell` split off its cage into a one-cell cage ('=', its digit in
+// `solution`: KenKen's form of a given), the rest of that cage re-cut into its side-by-side
+// pieces, each keeping the cage's operation ('+' or '*', the target its digits make; a piece of
+// one cell '='). Every solution of the result solves `puzzle`, so a unique puzzle stays unique.
+// Nullopt when the cell is alone in its cage already.
+std::optional<Grid> kenken_cell_alone(const Grid& puzzle, const Grid& solution, int cell);
+
 }  // namespace gp::gen
