@@ -460,6 +460,17 @@ bool Engine::attempt() {
   std::vector<int> order(pl.classes.size());
   std::iota(order.begin(), order.end(), 0);
   rng_->shuffle(order);
+  if (guided_only()) {
+    // Non-consecutive with a band and a free clue count: the dig under the grader's cap straight
+    // away. The plain dig below would go down to a minimal puzzle (about 7 givens on 9x9), proving
+    // each removal by an exhaustive search of a nearly empty grid (a second or more per puzzle);
+    // under the cap a removal the ladder still solves is proven unique by the ladder, one it
+    // cannot is refused, and no search runs. A puzzle left below the band is dropped for a fresh
+    // grid, as after the plain dig.
+    const int count = dig(order, pl.cells, floor_, stop_);
+    shared_.note_count(count);
+    return count_ok(count) && rating_ok();
+  }
   if (pl.req.rating && pl.req.rating->lo > 0) {
     // A band with a floor: first try a plain dig and grade once (much cheaper than grading at
     // every removal, and plain digs land in the middle bands often). Above the band, put the

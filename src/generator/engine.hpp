@@ -5,6 +5,7 @@
 
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -130,6 +131,15 @@ class Engine {
   // them back, last removed first, until the rating is within the cap: true with the puzzle in the
   // band (grade_ set), false once it falls below the band. Every puzzle on the way back was unique.
   bool walk_back(const std::vector<int>& order);
+
+  // Dig under the grader's cap only, never plainly (attempt()): non-consecutive with a band whose
+  // floor is above 0 and whose top is finite (a verdict under an infinite cap would climb to the
+  // exhaustive last rung), and a free clue count (not minimal), where the plain dig's exhaustive
+  // proofs on nearly empty grids cost far more than grading each removal.
+  bool guided_only() const {
+    return plan_.req.variant == Variant::kNonConsecutive && plan_.req.rating && plan_.req.rating->lo > 0 &&
+           std::isfinite(plan_.req.rating->hi) && !plan_.has_upper && !plan_.req.minimal;
+  }
 
   bool count_ok(int count) const {
     if (count < plan_.lo || count > plan_.hi) return false;
