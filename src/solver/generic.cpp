@@ -1,5 +1,6 @@
 #include "solver/generic.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "solver/candidates.hpp"
@@ -8,6 +9,60 @@
 namespace gp::solver::generic {
 
 namespace {
+
+// The pairs of units of a board that share two cells or more, each in both orders: unit `a`, unit
+// `b`, and in `cells` from `shared`: the shared cells, then (from `a_rest`) the rest of `a`, then
+// (from `b_rest` to `end`) the rest of `b`. Used for locked candidates on jigsaw boards with extra
+// units (jigsaw+x: a region with a row, a column or a diagonal), where the rectangular-box pass
+// does not apply. Only there: the plain jigsaw, x, hyper and samurai searches keep the branches
+// and node counts tests/data/golden pins.
+struct UnitPairs {
+  struct Pair {
+    int a, b, shared, a_rest, b_rest, end;
+  };
+  std::vector<Pair> pairs;
+  std::vector<int> cells;
+  // What the pairs were built from: a board's units (a jigsaw board is made per puzzle, so a
+  // pointer alone could name a new board at a freed one's address).
+  std::vector<std::vector<int>> units;
+};
+
+// The pairs of `board` (one board kept per thread: a dig searches one board many times).
+const UnitPairs& unit_pairs(const Board& board) {
+  thread_local UnitPairs up;
+  if (up.units == board.units) return up;
+  up.pairs.clear();
+  up.cells.clear();
+  up.units = board.units;
+  const int units = static_cast<int>(board.units.size());
+  std::vector<char> in_a(static_cast<size_t>(board.cells));
+  for (int a = 0; a < units; ++a) {
+    const auto& ua = board.units[static_cast<size_t>(a)];
+    std::fill(in_a.begin(), in_a.end(), 0);
+    for (int c : ua) in_a[static_cast<size_t>(c)] = 1;
+    for (int b = 0; b < units; ++b) {
+      if (b == a) continue;
+      const auto& ub = board.units[static_cast<size_t>(b)];
+      int common = 0;
+      for (int c : ub) common += in_a[static_cast<size_t>(c)];
+      if (common < 2 || common == static_cast<int>(ub.size())) continue;
+      UnitPairs::Pair p{a, b, static_cast<int>(up.cells.size()), 0, 0, 0};
+      for (int c : ub)
+        if (in_a[static_cast<size_t>(c)]) up.cells.push_back(c);
+      p.a_rest = static_cast<int>(up.cells.size());
+      std::vector<char> in_b(static_cast<size_t>(board.cells), 0);
+      for (int c : ub) in_b[static_cast<size_t>(c)] = 1;
+      for (int c : ua)
+        if (!in_b[static_cast<size_t>(c)]) up.cells.push_back(c);
+      p.b_rest = static_cast<int>(up.cells.size());
+      for (int c : ub)
+        if (!in_a[static_cast<size_t>(c)]) up.cells.push_back(c);
+      p.end = static_cast<int>(up.cells.size());
+      up.pairs.push_back(p);
+    }
+  }
+  return up;
+}
 
 // One search state is `cells` words, bits 0..n-1 the candidates of the cell, kAssigned marking a
 // cell whose single candidate has already been eliminated from its peers (solver/candidates.hpp);
@@ -27,7 +82,10 @@ class Engine {
          const Request& req)
       : geo_(board), req_(req), n_(board.n), cells_(board.cells), all_(board.shape.all()),
         locked_(!kRules && n_ >= 9 && req.rng == nullptr && board.classic()),
-        stride_(static_cast<size_t>(cells_) + board.units.size()), extra_(extra), cand_(board, queue_) {
+        stride_(static_cast<size_t>(cells_) + board.units.size()),
+        pairs_(!kRules && n_ >= 9 && req.rng == nullptr && board.jigsaw() && board.has_extras() ? &unit_pairs(board)
+                                                                                            : nullptr),
+        extra_(extra), cand_(board, queue_) {
     if constexpr (kRules) {
       Watches& w = watches();
       w.reset();
@@ -290,8 +348,34 @@ class Engine {
       if (!hidden_singles(s, changed)) return false;
       if (changed) continue;
       if (locked_ && !locked_candidates(s, changed)) return false;
+      if (pairs_ && !changed && !pair_locked(s, changed)) return false;
       if (!changed) return true;
     }
+  }
+
+  // Locked candidates between any two units sharing two cells or more (UnitPairs): a value whose
+  // places in unit `a` all lie in the shared cells leaves the rest of unit `b`.
+  bool pair_locked(std::uint32_t* s, bool& changed) {
+    const std::uint32_t* placed = s + cells_;
+    const UnitPairs& up = *pairs_;
+    for (const UnitPairs::Pair& p : up.pairs) {
+      if (placed[p.a] == all_) continue;
+      Mask in = 0, out = 0;
+      for (int i = p.shared; i < p.a_rest; ++i)
+        if (const std::uint32_t m = s[up.cells[static_cast<size_t>(i)]]; !(m & kAssigned)) in |= m;
+      for (int i = p.a_rest; i < p.b_rest; ++i)
+        if (const std::uint32_t m = s[up.cells[static_cast<size_t>(i)]]; !(m & kAssigned)) out |= m;
+      const Mask only = in & ~out & all_ & ~placed[p.a];
+      if (!only) continue;
+      for (int i = p.b_rest; i < p.end; ++i) {
+        const int c = up.cells[static_cast<size_t>(i)];
+        if (s[c] & only) {
+          if (!eliminate(s, c, only & s[c])) return false;
+          changed = true;
+        }
+      }
+    }
+    return true;
   }
 
   // The first unassigned cell with at most two candidates, else the first with the fewest; -1 if
@@ -318,6 +402,7 @@ class Engine {
   const Mask all_;
   const bool locked_;
   const size_t stride_;  // words per state: the cells, then the units
+  const UnitPairs* pairs_;  // locked candidates between any two units (jigsaw boards with extra units), or null
   // Per-thread buffers, reused by every search of the thread (a search never starts another):
   // the generator calls this engine thousands of times a second on small grids, where allocating
   // and clearing the states cost as much as the search.
