@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -656,6 +657,166 @@ TEST_CASE("kenken line sums never remove a digit of the solution, on every band"
           }
     }
   CHECK(removed > 0);
+}
+
+namespace {
+
+// The tuples of a cage by the rule's words alone: each cell one of its allowed digits, cells of
+// the cage in one row or column different, the target reached.
+std::vector<std::vector<int>> tuples_of(const ArithmeticCage& cage, int n, const std::vector<std::uint32_t>& allowed) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> d(cage.cells.size());
+  auto walk = [&](auto&& self, size_t i) -> void {
+    if (i == d.size()) {
+      if (reaches(static_cast<char>(cage.op), cage.target, d)) out.push_back(d);
+      return;
+    }
+    for (int v = 1; v <= n; ++v) {
+      if (!(allowed[static_cast<size_t>(cage.cells[i])] & bit(v))) continue;
+      bool clash = false;
+      for (size_t j = 0; j < i; ++j) {
+        const int a = cage.cells[i], b = cage.cells[j];
+        clash = clash || (d[j] == v && (a / n == b / n || a % n == b % n));
+      }
+      if (clash) continue;
+      d[i] = v;
+      self(self, i + 1);
+    }
+  };
+  walk(walk, 0);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("kenken cage tuples and line sums match an enumeration of the rule's words, asked again anywhere", "[kenken][grader]") {
+  // Random layouts of 4x4 to 9x9 with random candidates: arithmetic_support (per cell the digits of
+  // some tuple, per line the digits every tuple puts in it) and line_sum_support (each cage keeps
+  // the tuples whose sum inside the band the other cages can complete to the band's total) against
+  // the tuples enumerated here. Each question is asked twice, and the layouts repeat cage shapes
+  // all over the grid: answers the product remembers must name the asking cage's own lines.
+  Rng rng(2727);
+  long narrowed = 0, musts = 0;
+  const int rounds = kSanitized ? 3 : 6;
+  for (int n = 4; n <= 9; ++n)
+    for (int round = 0; round < rounds; ++round) {
+      const auto square = latin_square(n, rng);
+      auto parsed = parse_rule("cages", token_of(random_cages(square, n, 4, rng)), latin(n));
+      REQUIRE(parsed);
+      const auto& rule = std::get<ArithmeticCageRule>(*parsed);
+      std::vector<std::uint32_t> allowed(static_cast<size_t>(n * n));
+      for (int c = 0; c < n * n; ++c)
+        for (int v = 1; v <= n; ++v)
+          if (v == square[static_cast<size_t>(c)] || round % 3 == 0 || rng.below(5) < (round % 3 == 1 ? 4u : 2u))
+            allowed[static_cast<size_t>(c)] |= bit(v);  // every digit (the same cages recur), many, or few
+      std::vector<std::vector<std::vector<int>>> tuples;
+      for (const ArithmeticCage& cage : rule.cages) tuples.push_back(tuples_of(cage, n, allowed));
+      for (size_t q = 0; q < rule.cages.size(); ++q) {
+        const ArithmeticCage& cage = rule.cages[q];
+        const size_t k = cage.cells.size();
+        std::array<std::uint32_t, kMaxArithmeticCage> mine{};
+        for (size_t j = 0; j < k; ++j) mine[j] = allowed[static_cast<size_t>(cage.cells[j])];
+        std::array<std::uint32_t, kMaxArithmeticCage> cell{};
+        std::vector<std::uint32_t> must(static_cast<size_t>(2 * n), 0);
+        std::vector<char> touched(static_cast<size_t>(2 * n), 0);
+        for (int c : cage.cells) touched[static_cast<size_t>(c / n)] = touched[static_cast<size_t>(n + c % n)] = 1;
+        for (int l = 0; l < 2 * n; ++l) must[static_cast<size_t>(l)] = touched[static_cast<size_t>(l)] ? ~0u : 0u;
+        for (const auto& t : tuples[q]) {
+          std::vector<std::uint32_t> here(static_cast<size_t>(2 * n), 0);
+          for (size_t j = 0; j < k; ++j) {
+            cell[j] |= bit(t[j]);
+            here[static_cast<size_t>(cage.cells[j] / n)] |= bit(t[j]);
+            here[static_cast<size_t>(n + cage.cells[j] % n)] |= bit(t[j]);
+          }
+          for (int l = 0; l < 2 * n; ++l) must[static_cast<size_t>(l)] &= here[static_cast<size_t>(l)];
+        }
+        for (bool lines : {true, false, true})
+          for (int again = 0; again < 2; ++again) {
+            INFO(n << "x" << n << " cage " << q << " lines " << lines);
+            const CageSupport got = arithmetic_support(cage, n, mine.data(), lines);
+            CHECK(got.any() == !tuples[q].empty());
+            if (tuples[q].empty()) continue;
+            for (size_t j = 0; j < k; ++j) CHECK(got.cell[j] == cell[j]);
+            if (!lines) {
+              CHECK(got.lines == 0);
+              continue;
+            }
+            int touched_lines = 0;
+            for (char t : touched) touched_lines += t;
+            REQUIRE(got.lines == touched_lines);
+            for (int l = 0; l < got.lines; ++l) {
+              const int id = got.line[static_cast<size_t>(l)];
+              REQUIRE(id >= 0);
+              REQUIRE(id < 2 * n);
+              CHECK(touched[static_cast<size_t>(id)]);
+              CHECK(got.must[static_cast<size_t>(l)] == must[static_cast<size_t>(id)]);
+              musts += got.must[static_cast<size_t>(l)] != 0;
+            }
+          }
+      }
+      // Every band of 1 to n - 1 rows or columns.
+      for (int h = 1; h < n; ++h)
+        for (int side = 0; side < 2; ++side)
+          for (int first = 0; first + h <= n; ++first) {
+            auto inside = [&](int c) {
+              const int line = side ? c % n : c / n;
+              return line >= first && line < first + h;
+            };
+            std::vector<size_t> near;  // the cages touching the band
+            for (size_t q = 0; q < rule.cages.size(); ++q)
+              if (std::any_of(rule.cages[q].cells.begin(), rule.cages[q].cells.end(), inside)) near.push_back(q);
+            const int total = h * n * (n + 1) / 2;
+            // sums[i]: the sums inside the band cage near[i]'s tuples make; reach[i]: what cages
+            // near[0..i) make together, back[i]: near[i..].
+            std::vector<std::vector<int>> sums(near.size());
+            bool empty = false;
+            for (size_t i = 0; i < near.size(); ++i) {
+              for (const auto& t : tuples[near[i]]) {
+                int s = 0;
+                for (size_t j = 0; j < t.size(); ++j) s += inside(rule.cages[near[i]].cells[j]) ? t[j] : 0;
+                sums[i].push_back(s);
+              }
+              empty = empty || sums[i].empty();
+            }
+            const size_t m = near.size();
+            std::vector<std::vector<char>> reach(m + 1, std::vector<char>(static_cast<size_t>(total + 1), 0)), back = reach;
+            reach[0][0] = back[m][0] = 1;
+            for (size_t i = 0; i < m; ++i)
+              for (int a = 0; a <= total; ++a)
+                for (int s : sums[i])
+                  if (reach[i][static_cast<size_t>(a)] && a + s <= total) reach[i + 1][static_cast<size_t>(a + s)] = 1;
+            for (size_t i = m; i-- > 0;)
+              for (int a = 0; a <= total; ++a)
+                for (int s : sums[i])
+                  if (back[i + 1][static_cast<size_t>(a)] && a + s <= total) back[i][static_cast<size_t>(a + s)] = 1;
+            std::vector<std::uint32_t> expect = allowed, keep = allowed;
+            LineSumInfo info;
+            INFO(n << "x" << n << " band " << side << " " << first << " " << h);
+            const bool made = !empty && reach[m][static_cast<size_t>(total)];
+            REQUIRE(line_sum_support(rule, n, allowed.data(), LineBand{side != 0, first, h}, keep.data(), &info) == made);
+            if (!made) continue;
+            for (size_t i = 0; i < m; ++i) {
+              const ArithmeticCage& cage = rule.cages[near[i]];
+              std::vector<std::uint32_t> d(cage.cells.size(), 0);
+              for (size_t t = 0; t < tuples[near[i]].size(); ++t) {
+                const int s = sums[i][t];
+                bool others = false;  // the cages but this one make total - s
+                for (int a = 0; a <= total - s && !others; ++a)
+                  others = reach[i][static_cast<size_t>(a)] && back[i + 1][static_cast<size_t>(total - s - a)];
+                if (!others) continue;
+                for (size_t j = 0; j < cage.cells.size(); ++j) d[j] |= bit(tuples[near[i]][t][j]);
+              }
+              for (size_t j = 0; j < cage.cells.size(); ++j) expect[static_cast<size_t>(cage.cells[j])] &= d[j];
+            }
+            CHECK(info.cages == static_cast<int>(m));
+            for (int c = 0; c < n * n; ++c) {
+              CHECK(keep[static_cast<size_t>(c)] == expect[static_cast<size_t>(c)]);
+              narrowed += keep[static_cast<size_t>(c)] != allowed[static_cast<size_t>(c)];
+            }
+          }
+    }
+  CHECK(narrowed > 0);
+  CHECK(musts > 0);
 }
 
 TEST_CASE("kenken 9x9 at medium: line sums on the path, never refuted by the solution", "[kenken][generator]") {

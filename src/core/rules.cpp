@@ -832,7 +832,11 @@ struct ArithmeticSearch {
       std::array<std::uint32_t, 2 * kMaxArithmeticCage> here{};
       for (int i = 0; i < k; ++i)
         for (int l : line_of[static_cast<size_t>(i)]) here[static_cast<size_t>(l)] |= bit(digit[static_cast<size_t>(i)]);
-      for (int l = 0; l < out.lines; ++l) out.must[static_cast<size_t>(l)] &= here[static_cast<size_t>(l)];
+      std::uint32_t left = 0;
+      for (int l = 0; l < out.lines; ++l) left |= out.must[static_cast<size_t>(l)] &= here[static_cast<size_t>(l)];
+      // Every allowed digit has a tuple and no digit is a must of a line: no tuple left changes
+      // the answer.
+      if (!left && full()) done = true;
     } else if (full()) {
       done = true;
     }
@@ -887,7 +891,9 @@ bool arithmetic_holds(CageOp op, int target, const int* d, int k) {
   return false;
 }
 
-CageSupport arithmetic_support(const ArithmeticCage& cage, int n, const std::uint32_t* allowed, bool lines) {
+namespace {
+
+CageSupport compute_arithmetic_support(const ArithmeticCage& cage, int n, const std::uint32_t* allowed, bool lines) {
   const int k = static_cast<int>(cage.cells.size());
   ArithmeticSearch s(cage);
   s.k = k;
@@ -940,6 +946,94 @@ CageSupport arithmetic_support(const ArithmeticCage& cage, int n, const std::uin
   if (!s.out.any()) return CageSupport{};
   if (!lines) s.out.lines = 0;  // no tuple narrowed `must`: it says nothing
   return s.out;
+}
+
+// arithmetic_support's answers, remembered per thread: the solver asks again for the same cage
+// with the same candidates at every proof of a maker (each starts from the empty grid) and the
+// grader at every step. The answer depends on the operation, the target, the cells' candidates,
+// which cells share a row and which a column, and `lines`; not on where the cage is, but for the
+// ids of the lines it touches (CageSupport::line), which are set from the cage's own cells on
+// each answer. Grids of up to 9x9 (a candidate mask of 9 bits) and cages of up to 6 cells; a
+// direct-mapped table: a new key takes its slot.
+struct SupportKey {
+  std::uint64_t a = 0, b = 0;
+  friend bool operator==(const SupportKey&, const SupportKey&) = default;
+};
+struct SupportMemo {
+  SupportKey key;  // a == 0: empty (a key always has bit 63 set)
+  // The answer, candidates of 9 bits: per cell its digits (all 0: no tuple), per line slot its
+  // must (with `lines`; without, every slot's must is all ones).
+  std::array<std::uint16_t, kMaxArithmeticCage> cell{};
+  std::array<std::uint16_t, 2 * kMaxArithmeticCage> must{};
+};
+constexpr int kSupportMemoBits = 14;
+
+int op_code(CageOp op) {
+  switch (op) {
+    case CageOp::kAdd: return 0;
+    case CageOp::kSub: return 1;
+    case CageOp::kMul: return 2;
+    case CageOp::kDiv: return 3;
+    case CageOp::kEq: return 4;
+  }
+  return 5;
+}
+
+// The key of a question, or false when it is not remembered (larger grids or cages, no candidate).
+bool support_key(const ArithmeticCage& cage, int n, const std::uint32_t* allowed, bool lines, SupportKey& key) {
+  const int k = static_cast<int>(cage.cells.size());
+  if (k < 1 || k > kMaxArithmeticCage) return false;
+  std::uint64_t a = 0, rows = 0, cols = 0;
+  int pair = 0;
+  for (int i = 0; i < k; ++i) {
+    if (!allowed[i] || (allowed[i] >> 9) != 0) return false;
+    a |= std::uint64_t{allowed[i]} << (9 * i);
+    const int x = cage.cells[static_cast<size_t>(i)];
+    for (int j = 0; j < i; ++j, ++pair) {
+      const int y = cage.cells[static_cast<size_t>(j)];
+      rows |= std::uint64_t{x / n == y / n} << pair;
+      cols |= std::uint64_t{x % n == y % n} << pair;
+    }
+  }
+  a |= std::uint64_t(k - 1) << 54 | std::uint64_t(op_code(cage.op)) << 57 | std::uint64_t{lines} << 60 | std::uint64_t{1} << 63;
+  key.a = a;
+  key.b = std::uint64_t{static_cast<std::uint32_t>(cage.target)} | rows << 32 | cols << 47;
+  return true;
+}
+
+}  // namespace
+
+CageSupport arithmetic_support(const ArithmeticCage& cage, int n, const std::uint32_t* allowed, bool lines) {
+  SupportKey key;
+  if (!support_key(cage, n, allowed, lines, key)) return compute_arithmetic_support(cage, n, allowed, lines);
+  thread_local std::vector<SupportMemo> memo;
+  if (memo.empty()) memo.resize(std::size_t{1} << kSupportMemoBits);
+  const std::uint64_t h = key.a * 0x9E3779B97F4A7C15ull ^ (key.b + (key.b >> 29)) * 0xC2B2AE3D27D4EB4Full;
+  SupportMemo& slot = memo[static_cast<size_t>(h >> (64 - kSupportMemoBits))];
+  if (!(slot.key == key)) {
+    const CageSupport value = compute_arithmetic_support(cage, n, allowed, lines);
+    slot.key = key;
+    for (size_t i = 0; i < slot.cell.size(); ++i) slot.cell[i] = static_cast<std::uint16_t>(value.cell[i]);
+    for (size_t l = 0; l < slot.must.size(); ++l) slot.must[l] = static_cast<std::uint16_t>(value.must[l]);
+    return value;
+  }
+  CageSupport out;
+  if (slot.cell[0] == 0) return out;  // no tuple
+  for (size_t i = 0; i < slot.cell.size(); ++i) out.cell[i] = slot.cell[i];
+  // The ids of this cage's lines, in the order the answer's slots took them (each cell's row, then
+  // its column, new ones appended): the same cells sharing lines take the same slots.
+  int used = 0;
+  for (int i = 0; i < static_cast<int>(cage.cells.size()); ++i) {
+    const int c = cage.cells[static_cast<size_t>(i)];
+    for (const int id : {c / n, n + c % n}) {
+      int l = 0;
+      while (l < used && out.line[static_cast<size_t>(l)] != id) ++l;
+      if (l == used) out.line[static_cast<size_t>(used++)] = id;
+    }
+  }
+  for (int l = 0; l < used; ++l) out.must[static_cast<size_t>(l)] = lines ? slot.must[static_cast<size_t>(l)] : ~std::uint32_t{0};
+  out.lines = lines ? used : 0;
+  return out;
 }
 
 std::string cage_label(const ArithmeticCage& cage) {
