@@ -8,9 +8,14 @@
 
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <climits>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <random>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -18,6 +23,7 @@
 
 #include "render/atomic_file.hpp"
 #include "render/canvas.hpp"
+#include "render/number_format.hpp"
 #include "render/staging.hpp"
 #include "render/text.hpp"
 
@@ -680,4 +686,128 @@ TEST_CASE("open errors name the file and the reason") {
   o.info.creation_date = "yesterday";
   CHECK(open_canvas(o).error().to_string() ==
         "bad creation date 'yesterday' (expected ISO 8601 such as 2026-01-01T00:00:00Z)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// render::format_fixed / format_printf write exactly what the C library writes (they stand in for
+// it under Cairo's numbers: src/cli/fast_snprintf.cpp).
+
+namespace {
+
+std::string libc_fixed(double v, int precision) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%.*f", precision, v);
+  return buf;
+}
+
+std::string ours_fixed(double v, int precision) {
+  char buf[512];
+  const int n = gp::render::format_fixed(buf, sizeof buf, v, precision);
+  return n < 0 ? std::string("(declined)") : std::string(buf, static_cast<std::size_t>(n));
+}
+
+int ours_printf(char* out, std::size_t size, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  const int n = gp::render::format_printf(out, size, format, args);
+  va_end(args);
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("format_fixed writes the C library's digits") {
+  std::vector<double> values = {0.0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.1, 0.125, 0.0078125, 1e-7, -1e-7,
+                                5e-7, 0.0000005, 999999.9999995, 1e-300, -1e-300, 4.9e-324, 123.456, 612.0,
+                                841.889764, 0.75, 1.0 / 3.0, 2.0 / 3.0, 9223372036854774784.0, -9223372036854774784.0,
+                                4503599627370496.5, 9007199254740991.0, 1e15 + 0.3, 0.05, 0.049999999999999996};
+  // Exact ties at every binary place: k / 2^j with k odd, where rounding to even decides.
+  std::mt19937_64 rng(32);
+  for (int j = 1; j <= 64; ++j)
+    for (int k = 0; k < 40; ++k) {
+      const double v = std::ldexp(static_cast<double>((rng() % 2000001) | 1), -j);
+      values.push_back(v);
+      values.push_back(-v);
+    }
+  // Page coordinates as Cairo prints them: points on a page, with and without a fraction.
+  std::uniform_real_distribution<double> page(-2000.0, 2000.0);
+  for (int i = 0; i < 20000; ++i) {
+    values.push_back(page(rng));
+    values.push_back(std::round(page(rng) * 1000) / 1000);
+  }
+  // Any finite double below 2^63: every exponent, down to the subnormals.
+  const int random_bits = std::getenv("GRIDPRESS_SANITIZED") ? 20000 : 100000;
+  for (int i = 0; i < random_bits; ++i) {
+    std::uint64_t bits = rng();
+    double v = 0;
+    std::memcpy(&v, &bits, sizeof v);
+    if (std::isfinite(v) && std::fabs(v) < 9223372036854775808.0) values.push_back(v);
+  }
+  std::size_t compared = 0;
+  for (double v : values)
+    for (int precision : {0, 1, 3, 6, 12, 18}) {
+      const std::string want = libc_fixed(v, precision);
+      const std::string got = ours_fixed(v, precision);
+      if (got != want) FAIL_CHECK(std::hexfloat << v << " at " << precision << ": " << got << " != " << want);
+      ++compared;
+    }
+  CHECK(compared > 100000);
+}
+
+TEST_CASE("format_fixed declines what it does not take exactly") {
+  char buf[8] = "unset";
+  CHECK(gp::render::format_fixed(buf, sizeof buf, INFINITY, 6) == -1);
+  CHECK(gp::render::format_fixed(buf, sizeof buf, NAN, 6) == -1);
+  CHECK(gp::render::format_fixed(buf, sizeof buf, 9223372036854775808.0, 6) == -1);
+  CHECK(gp::render::format_fixed(buf, sizeof buf, 1.0, 19) == -1);
+  CHECK(gp::render::format_fixed(buf, sizeof buf, 1.0, -1) == -1);
+  CHECK(std::string(buf) == "unset");  // nothing written when it declines
+}
+
+TEST_CASE("format_printf: the formats Cairo uses, snprintf's truncation, everything else declined") {
+  char ours[64];
+  char libc[64];
+  for (int v : {0, 1, -1, 42, -612, INT_MAX, INT_MIN}) {
+    CHECK(ours_printf(ours, sizeof ours, "%d", v) == std::snprintf(libc, sizeof libc, "%d", v));
+    CHECK(std::string(ours) == libc);
+  }
+  for (unsigned v : {0u, 7u, UINT_MAX}) {
+    CHECK(ours_printf(ours, sizeof ours, "%u", v) == std::snprintf(libc, sizeof libc, "%u", v));
+    CHECK(std::string(ours) == libc);
+  }
+  for (double v : {0.0, -0.25, 12.3456789, 0.012345678901234567, 1e-20}) {
+    CHECK(ours_printf(ours, sizeof ours, "%f", v) == std::snprintf(libc, sizeof libc, "%f", v));
+    CHECK(std::string(ours) == libc);
+    CHECK(ours_printf(ours, sizeof ours, "%.18f", v) == std::snprintf(libc, sizeof libc, "%.18f", v));
+    CHECK(std::string(ours) == libc);
+    CHECK(ours_printf(ours, sizeof ours, "%.3f", v) == std::snprintf(libc, sizeof libc, "%.3f", v));
+    CHECK(std::string(ours) == libc);
+    for (int precision : {0, 2, 9, 17}) {
+      CHECK(ours_printf(ours, sizeof ours, "%.*f", precision, v) == std::snprintf(libc, sizeof libc, "%.*f", precision, v));
+      CHECK(std::string(ours) == libc);
+    }
+  }
+  // Truncation: the whole length returned, what fits written with its NUL, nothing when size is 0.
+  for (std::size_t size : {0, 1, 2, 4}) {
+    std::memset(ours, 'x', sizeof ours);
+    std::memset(libc, 'x', sizeof libc);
+    CHECK(ours_printf(ours, size, "%f", -612.125) == std::snprintf(libc, size, "%f", -612.125));
+    CHECK(std::memcmp(ours, libc, sizeof ours) == 0);
+    std::memset(ours, 'x', sizeof ours);
+    std::memset(libc, 'x', sizeof libc);
+    CHECK(ours_printf(ours, size, "%d", -61234) == std::snprintf(libc, size, "%d", -61234));
+    CHECK(std::memcmp(ours, libc, sizeof ours) == 0);
+  }
+  // Anything else is the C library's: flags, widths, other conversions, text around, bad values.
+  std::strcpy(ours, "unset");
+  CHECK(ours_printf(ours, sizeof ours, "%g", 1.5) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%5.2f", 1.5) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%02x", 10) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "x%f", 1.5) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%f ", 1.5) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%ld", 10L) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%.123f", 1.5) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%f", INFINITY) == -1);
+  CHECK(ours_printf(ours, sizeof ours, "%.*f", -1, 1.5) == -1);
+  CHECK(std::string(ours) == "unset");
 }
