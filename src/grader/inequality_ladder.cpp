@@ -16,7 +16,9 @@
 // Left out: the uniqueness techniques (unique rectangles and loops, BUG). A deadly pattern swaps
 // two digits in two rows; when a sign joins two cells of the pattern the swap turns the sign round,
 // so the pattern is no longer deadly and the deduction is unsound.
+#include <array>
 #include <bit>
+#include <cstdint>
 #include <string>
 
 #include "grader/ladder.hpp"
@@ -31,47 +33,80 @@ Mask up_to(int v) { return v <= 0 ? 0 : (Mask{1} << v) - 1; }  // digits 1..v
 
 void eliminate(const State& s, int c, Mask m, Step& out) {
   if (s.value(c)) return;
-  m &= s.cand(c);
-  for (int v = 1; v <= s.n(); ++v)
-    if (m & bit(v)) out.eliminations.push_back({c, v});
+  for (m &= s.cand(c); m; m &= m - 1) out.eliminations.push_back({c, std::countr_zero(m) + 1});
 }
 
 bool find_sign_bounds(const State& s, RuleContexts& ctx, Step& out) {
   const Mask all = s.shape().all();
-  int signs = 0;
-  for (const auto& [a, b] : ctx.inequality->signs) {
+  const auto& signs = ctx.inequality->signs;
+  // The ladder tries this rung first after every step, and most calls find nothing: first a pass
+  // that only looks for the first sign that narrows a cell. Per cell what it rules out on the
+  // other side of a sign: below (the cell's smallest digit and under: out for a cell greater than
+  // it) and above (its largest and over: out for a cell smaller than it); nothing for a cell
+  // without digits, whose signs are skipped (a placed cell has no candidates and holds one digit).
+  thread_local std::array<Mask, kMaxCells> below, above;
+  const int cells = s.cells();
+  for (int c = 0; c < cells; ++c) {
+    const Mask m = cands_of(s, c);
+    below[static_cast<std::size_t>(c)] = m ? up_to(lowest(m)) : 0;
+    above[static_cast<std::size_t>(c)] = m ? all & ~up_to(highest(m) - 1) : 0;
+  }
+  std::size_t first = signs.size();
+  for (std::size_t i = 0; i < signs.size(); ++i) {
+    const auto [a, b] = signs[i];
+    if ((s.cand(a) & below[static_cast<std::size_t>(b)]) | (s.cand(b) & above[static_cast<std::size_t>(a)])) {
+      first = i;
+      break;
+    }
+  }
+  if (first == signs.size()) return false;
+  int signs_used = 0;
+  for (std::size_t i = first; i < signs.size(); ++i) {
+    const auto [a, b] = signs[i];
     const Mask ma = cands_of(s, a), mb = cands_of(s, b);
     if (!ma || !mb) continue;
     const std::size_t before = out.eliminations.size();
     eliminate(s, a, up_to(lowest(mb)), out);
     eliminate(s, b, all & ~up_to(highest(ma) - 1), out);
-    signs += out.eliminations.size() > before;
+    signs_used += out.eliminations.size() > before;
   }
   if (out.eliminations.empty()) return false;
   out.technique = "Sign bounds";
   out.rating = 1.0;
   if (out.describe)
-    out.description = "Sign bounds: " + std::to_string(signs) + (signs == 1 ? " sign narrows" : " signs narrow") +
+    out.description = "Sign bounds: " + std::to_string(signs_used) + (signs_used == 1 ? " sign narrows" : " signs narrow") +
                       " its cells to the digits the other side allows";
   return true;
 }
 
-// The cells `c` is greater than (greater = true) or smaller than, by the signs.
-int sign_neighbours(const InequalityRule& rule, int c, bool greater, std::array<int, 4>& out) {
-  int k = 0;
+// Per cell, the cells it is greater than ([0]) and smaller than ([1]) by the signs, at most 4 each,
+// in the order of the signs.
+struct SignNeighbours {
+  std::array<std::array<std::array<int, 4>, 2>, kMaxCells> cell{};
+  std::array<std::array<std::uint8_t, 2>, kMaxCells> count{};
+};
+
+void sign_neighbours(const InequalityRule& rule, int cells, SignNeighbours& out) {
+  for (int c = 0; c < cells; ++c) out.count[static_cast<std::size_t>(c)] = {0, 0};
+  auto add = [&](int c, int side, int other) {
+    std::uint8_t& k = out.count[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+    if (k < 4) out.cell[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][k++] = other;
+  };
   for (const auto& [a, b] : rule.signs) {
-    if (greater && a == c && k < 4) out[static_cast<std::size_t>(k++)] = b;
-    if (!greater && b == c && k < 4) out[static_cast<std::size_t>(k++)] = a;
+    add(a, 0, b);
+    add(b, 1, a);
   }
-  return k;
 }
 
 bool find_sign_fork(const State& s, RuleContexts& ctx, Step& out) {
-  std::array<int, 4> nb{};
+  thread_local SignNeighbours neighbours;
+  sign_neighbours(*ctx.inequality, s.cells(), neighbours);
   for (int c = 0; c < s.cells(); ++c) {
     if (s.value(c)) continue;
     for (bool greater : {true, false}) {
-      const int k = sign_neighbours(*ctx.inequality, c, greater, nb);
+      const auto side = static_cast<std::size_t>(greater ? 0 : 1);
+      const std::array<int, 4>& nb = neighbours.cell[static_cast<std::size_t>(c)][side];
+      const int k = neighbours.count[static_cast<std::size_t>(c)][side];
       // The largest set of them that pairwise share a unit (at most 4 cells: try every subset).
       int best = 0, best_size = 0;
       for (int set = 1; set < (1 << k); ++set) {
