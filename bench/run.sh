@@ -26,7 +26,7 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 quick=${QUICK:-0}
 # the rule variants of issue 27 (one the binary does not know yet is reported as not made)
-variety=${VARIETY:-"even-odd consecutive kropki non-consecutive greater-than thermo arrow sandwich anti-knight anti-king killer+x jigsaw+x jigsaw+killer"}
+variety=${VARIETY:-"even-odd consecutive kropki non-consecutive greater-than thermo arrow sandwich anti-knight anti-king killer+x jigsaw+x jigsaw+killer futoshiki kenken"}
 sections=("$@")
 ((${#sections[@]})) || sections=(engine solver clues sizes difficulty variants jigsaw samurai killer book)
 
