@@ -1,5 +1,8 @@
 #include "solver/dots.hpp"
 
+#include <algorithm>
+#include <bit>
+
 namespace gp::solver {
 
 DotContext make_context(const DotRule& rule, const Board& board, Watches& watches) {
@@ -50,9 +53,22 @@ bool propagate(const DotRule&, DotContext& ctx, Candidates& cands, bool& changed
     if (links.empty()) continue;
     const Mask here = cands.word(c) & all;
     for (const DotContext::Link& l : links) {
-      const auto& allows = ctx.allows[l.relation];
       Mask support = 0;
-      for (Mask m = here; m; m &= m - 1) support |= allows[static_cast<size_t>(lowest_value(m))];
+      if (l.relation == DotContext::kNotWhite) {
+        // Not 1 apart (non-consecutive, consecutive's pairs without a dot): a digit y is left
+        // without support only when every candidate here is y or 1 away from it, so only when the
+        // candidates span at most 3 digits, lo..hi; then y runs from hi - 1 to lo + 1. The mask
+        // the table gives, without a pass over the candidates.
+        const int lo = std::countr_zero(here), hi = 31 - std::countl_zero(here);
+        support = here ? all : 0;
+        if (here && hi - lo <= 2) {
+          const int from = std::max(hi - 1, 0), to = lo + 1;  // bit indices, from <= to
+          support &= ~((Mask{2} << to) - (Mask{1} << from));
+        }
+      } else {
+        const auto& allows = ctx.allows[l.relation];
+        for (Mask m = here; m; m &= m - 1) support |= allows[static_cast<size_t>(lowest_value(m))];
+      }
       const Mask drop = cands.word(l.other) & all & ~support;
       if (!drop) continue;
       if (!cands.eliminate(l.other, drop)) return false;
