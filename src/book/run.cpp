@@ -908,7 +908,8 @@ BookRun run_stages(const spec::BookSpec& spec, render::Format format, const Book
   out.path = spec.output.path;
   out.dpi = spec.output.png_dpi;
   out.gray = spec.output.color == "gray";
-  out.page_boxes = spec.page.bleed;  // TrimBox and BleedBox on every page of a bleed book
+  out.page_boxes = spec.page.bleed;
+  out.text_engine = measure.engine();  // what the layout measured is drawn without shaping it again  // TrimBox and BleedBox on every page of a bleed book
   out.info.title = spec.title;
   out.info.subject = spec.subtitle;
   out.info.author = spec.author;

@@ -308,7 +308,9 @@ using PatternPtr = std::unique_ptr<cairo_pattern_t, CairoPatternDestroy>;
 
 class CairoCanvas final : public Canvas {
  public:
-  explicit CairoCanvas(OutputOptions options) : options_(std::move(options)) {
+  explicit CairoCanvas(OutputOptions options)
+      : options_(std::move(options)),
+        engine_(options_.text_engine ? options_.text_engine : std::make_shared<TextEngine>()) {
     if (options_.info.creation_date.empty()) options_.info.creation_date = kDefaultCreationDate;
   }
 
@@ -689,7 +691,7 @@ class CairoCanvas final : public Canvas {
     if (text.halign == layout::HAlign::center) align = PANGO_ALIGN_CENTER;
     if (text.halign == layout::HAlign::right) align = PANGO_ALIGN_RIGHT;
     const bool wrap = text.wrap && bw > 0;
-    const Shaped& s = engine_.shape(text.text, text.font, wrap ? bw : 0, align);
+    const Shaped& s = engine_->shape(text.text, text.font, wrap ? bw : 0, align);
     // The rectangle that is aligned in the box: ink extents for optical centring, else logical.
     const double rx = text.optical ? s.ink_x : s.log_x, ry = text.optical ? s.ink_y : s.log_y;
     const double rw = text.optical ? s.ink_w : s.log_w, rh = text.optical ? s.ink_h : s.log_h;
@@ -721,7 +723,7 @@ class CairoCanvas final : public Canvas {
   }
 
   OutputOptions options_;
-  TextEngine engine_;
+  std::shared_ptr<TextEngine> engine_;  // options_.text_engine, or the canvas's own
   // Files first: Cairo surfaces write into them and must be destroyed before them.
   std::optional<AtomicFile> pdf_file_;
   std::optional<PdfDateFixer> pdf_writer_;  // refers to pdf_file_

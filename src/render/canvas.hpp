@@ -21,6 +21,8 @@
 
 namespace gp::render {
 
+class TextEngine;  // render/text_engine.hpp
+
 // The drawing interface. Call order: (begin_page, draw*, end_page)*, finish. Not thread-safe.
 class Canvas {
  public:
@@ -115,6 +117,11 @@ struct OutputOptions {
   // bleed book; the document is rewritten with libqpdf (pdfcheck/boxes.hpp) when it is finished.
   // Off: the file carries only a MediaBox, as Cairo writes it. Other formats: no effect.
   bool page_boxes = false;
+  // The text engine that shapes the text (its font map and its cache of shaped texts). A book
+  // passes the one its layout measured with (PangoTextMeasure::engine()), so a caption or heading
+  // measured for the layout is not shaped a second time to be drawn. Null: the canvas's own. The
+  // engine is not thread-safe: one thread uses it at a time.
+  std::shared_ptr<TextEngine> text_engine;
 };
 
 // The creation date used when none is given: output is reproducible byte for byte.

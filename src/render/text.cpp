@@ -86,7 +86,6 @@ TextEngine::TextEngine() : font_map_(pango_cairo_font_map_new()) {
   pango_cairo_context_set_resolution(context_.get(), 72.0);
   pango_context_set_round_glyph_positions(context_.get(), FALSE);
   pango_context_set_language(context_.get(), pango_language_from_string("en"));
-  scratch_.layout.reset(pango_layout_new(context_.get()));
 }
 
 void TextEngine::fill(Shaped& s, std::string_view text, const layout::Font& font, double wrap_width_pt,
@@ -119,15 +118,16 @@ void TextEngine::fill(Shaped& s, std::string_view text, const layout::Font& font
 const Shaped& TextEngine::shape(std::string_view text, const layout::Font& font, double wrap_width_pt,
                                 PangoAlignment align) {
   // Grid digits (one character, two for 10-16 written as numbers) repeat thousands of times in a
-  // book: cache them. Longer texts (folios, captions) rarely repeat; a PangoLayout costs a few KB,
-  // so caching them would make memory grow with the book.
+  // book: cache them, with their glyph run for show_shaped. Longer texts (folios, captions) are
+  // shaped twice at most, once to be measured and once to be drawn, close together: the last 256
+  // are kept (a PangoLayout costs a few KB, so keeping all would make memory grow with the book).
+  std::string key = font.family;
+  key += '\x1f';
+  key += std::to_string(std::lround(font.size_pt * PANGO_SCALE));
+  key += font.bold ? 'b' : '-';
+  key += font.italic ? 'i' : '-';
+  key += '\x1f';
   if (wrap_width_pt <= 0 && text.size() <= 2) {
-    std::string key = font.family;
-    key += '\x1f';
-    key += std::to_string(std::lround(font.size_pt * PANGO_SCALE));
-    key += font.bold ? 'b' : '-';
-    key += font.italic ? 'i' : '-';
-    key += '\x1f';
     key.append(text);
     auto it = cache_.find(key);
     if (it != cache_.end()) return it->second;
@@ -138,8 +138,20 @@ const Shaped& TextEngine::shape(std::string_view text, const layout::Font& font,
     s.run = plain_run(s.layout.get());
     return s;
   }
-  fill(scratch_, text, font, wrap_width_pt, align);
-  return scratch_;
+  // Any other text: fill() reads the width (in Pango units) and, for a wrapped text, the alignment.
+  const int width = wrap_width_pt > 0 ? static_cast<int>(std::lround(wrap_width_pt * PANGO_SCALE)) : -1;
+  key += std::to_string(width);
+  key += '\x1f';
+  key += wrap_width_pt > 0 ? std::to_string(static_cast<int>(align)) : std::string("-");
+  key += '\x1f';
+  key.append(text);
+  auto it = recent_.find(key);
+  if (it != recent_.end()) return it->second;
+  if (recent_.size() >= 256) recent_.clear();
+  Shaped& s = recent_[key];
+  s.layout.reset(pango_layout_new(context_.get()));
+  fill(s, text, font, wrap_width_pt, align);
+  return s;
 }
 
 void show_shaped(cairo_t* cr, const Shaped& s) {
@@ -181,7 +193,7 @@ void show_shaped(cairo_t* cr, const Shaped& s) {
   cairo_restore(cr);
 }
 
-PangoTextMeasure::PangoTextMeasure() : engine_(std::make_unique<TextEngine>()) {}
+PangoTextMeasure::PangoTextMeasure() : engine_(std::make_shared<TextEngine>()) {}
 PangoTextMeasure::~PangoTextMeasure() = default;
 
 layout::TextSize PangoTextMeasure::measure(const std::string& text, const layout::Font& font,

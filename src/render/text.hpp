@@ -27,8 +27,12 @@ class PangoTextMeasure final : public layout::TextMeasure {
   layout::TextSize measure(const std::string& text, const layout::Font& font,
                            double wrap_width = 0) const override;
 
+  // The engine it measures with, for a canvas that draws what was measured
+  // (OutputOptions::text_engine): the texts it shaped last are drawn without shaping them again.
+  const std::shared_ptr<TextEngine>& engine() const { return engine_; }
+
  private:
-  std::unique_ptr<TextEngine> engine_;
+  std::shared_ptr<TextEngine> engine_;
 };
 
 // Checks that fontconfig has `family` (case-insensitive match of the family it resolves to).

@@ -88,7 +88,9 @@ class TextEngine {
 
   // Shapes `text` (valid UTF-8 required; check with valid_utf8) in `font`. wrap_width_pt > 0 wraps
   // at that width, aligned by `align` inside it. Unwrapped texts of one or two bytes (grid digits)
-  // are cached; the returned reference is valid until the next call.
+  // are cached, and so are the last texts of any length (a layout measures a caption, then the
+  // canvas draws it: OutputOptions::text_engine); the returned reference is valid until the next
+  // call.
   const Shaped& shape(std::string_view text, const layout::Font& font, double wrap_width_pt = 0,
                       PangoAlignment align = PANGO_ALIGN_LEFT);
 
@@ -101,8 +103,8 @@ class TextEngine {
 
   FontMapPtr font_map_;
   ContextPtr context_;
-  std::unordered_map<std::string, Shaped> cache_;
-  Shaped scratch_;
+  std::unordered_map<std::string, Shaped> cache_;   // grid digits
+  std::unordered_map<std::string, Shaped> recent_;  // other texts: the last ones (emptied at 256)
 };
 
 bool valid_utf8(std::string_view text);
