@@ -135,13 +135,7 @@ void draw_jigsaw_lines(std::vector<Item>& out, const Board& board, double x0, do
     add(out, LineItem{x0 + p, y0, x0 + p, y0 + side, style.thin_pt, 0, false});
   }
   auto differs = [&](int a, int b) { return board.region[static_cast<size_t>(a)] != board.region[static_cast<size_t>(b)]; };
-  for (const EdgeRun& run : edge_runs(n, differs)) {
-    const double p = run.line * cell_mm, a = run.from * cell_mm, b = run.to * cell_mm;
-    if (run.horizontal)
-      add(out, LineItem{x0 + a, y0 + p, x0 + b, y0 + p, style.box_pt, 0, true});
-    else
-      add(out, LineItem{x0 + p, y0 + a, x0 + p, y0 + b, style.box_pt, 0, true});
-  }
+  add_outline_lines(out, n, x0, y0, cell_mm, style.box_pt, differs);
 }
 
 void draw_grid(std::vector<Item>& out, double x, double y, double cell_mm, const Grid& givens,

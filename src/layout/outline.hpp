@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "layout/document.hpp"
+
 namespace gp::layout {
 
 // A run of cell edges on grid line `line` (1..n-1): horizontal runs lie under row line-1 and go
@@ -39,6 +41,20 @@ std::vector<EdgeRun> edge_runs(int n, Differs&& differs) {
     }
   }
   return out;
+}
+
+// The runs of edge_runs drawn as heavy lines of `width_pt` (square caps close the corners) on a
+// grid of cell_mm cells whose top-left corner is (x0, y0): jigsaw regions, kenken cages.
+template <class Differs>
+void add_outline_lines(std::vector<Item>& out, int n, double x0, double y0, double cell_mm, double width_pt,
+                       Differs&& differs) {
+  for (const EdgeRun& run : edge_runs(n, differs)) {
+    const double p = run.line * cell_mm, a = run.from * cell_mm, b = run.to * cell_mm;
+    if (run.horizontal)
+      add(out, LineItem{x0 + a, y0 + p, x0 + b, y0 + p, width_pt, 0, true});
+    else
+      add(out, LineItem{x0 + p, y0 + a, x0 + p, y0 + b, width_pt, 0, true});
+  }
 }
 
 }  // namespace gp::layout

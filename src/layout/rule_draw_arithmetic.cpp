@@ -34,13 +34,7 @@ void draw_rule(std::vector<Item>& out, const RuleFrame& frame, RuleLayer layer, 
   // The borders between two cages, heavy (the box weight), one line per run (square caps close
   // the corners); on answers too, so an answer reads as its puzzle.
   auto differs = [&](int a, int b) { return rule.cage_of[static_cast<size_t>(a)] != rule.cage_of[static_cast<size_t>(b)]; };
-  for (const EdgeRun& run : edge_runs(n, differs)) {
-    const double p = run.line * cell_mm, a = run.from * cell_mm, b = run.to * cell_mm;
-    if (run.horizontal)
-      add(out, LineItem{x0 + a, y0 + p, x0 + b, y0 + p, style.box_pt, 0, true});
-    else
-      add(out, LineItem{x0 + p, y0 + a, x0 + p, y0 + b, style.box_pt, 0, true});
-  }
+  add_outline_lines(out, n, x0, y0, cell_mm, style.box_pt, differs);
   if (frame.answer) return;  // an answer shows the digits in the cages, not the labels
   Font font = style.digit_font;
   font.bold = false;
