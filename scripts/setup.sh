@@ -12,6 +12,7 @@ packages=(
   libsqlite3-dev                        # the catalogue of published puzzles (src/catalogue)
   librsvg2-dev                          # SVG cover images (src/render/svg.cpp)
   poppler-utils qpdf                    # pdfinfo/pdffonts/pdftoppm and qpdf --check for tests
+  locales                               # locale sources: render_test compiles a decimal-comma locale (localedef)
   help2man                              # the man page, from the program's help text
   ccache                                # compiled objects shared between builds (scripts/build.sh)
   clang libclang-rt-dev lld             # the sanitizer build and scripts/fuzz.sh: clang++, libFuzzer, lld

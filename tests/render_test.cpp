@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <climits>
+#include <clocale>
+#include <cstdlib>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -762,6 +764,30 @@ TEST_CASE("format_fixed declines what it does not take exactly") {
   CHECK(gp::render::format_fixed(buf, sizeof buf, 1.0, 19) == -1);
   CHECK(gp::render::format_fixed(buf, sizeof buf, 1.0, -1) == -1);
   CHECK(std::string(buf) == "unset");  // nothing written when it declines
+}
+
+TEST_CASE("format_fixed declines under a thread locale whose decimal point is not '.'") {
+  // A German locale (decimal comma), compiled into a temporary folder from the locales package's
+  // sources (scripts/setup.sh installs it) and used by this thread only.
+  const auto dir = std::filesystem::temp_directory_path() / ("gp-locale-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string make = "localedef -i de_DE -f UTF-8 '" + (dir / "de_DE.UTF-8").string() + "' >/dev/null 2>&1";
+  REQUIRE(std::system(make.c_str()) == 0);
+  REQUIRE(::setenv("LOCPATH", dir.c_str(), 1) == 0);
+  locale_t german = ::newlocale(LC_NUMERIC_MASK, "de_DE.UTF-8", static_cast<locale_t>(nullptr));
+  ::unsetenv("LOCPATH");
+  REQUIRE(german != static_cast<locale_t>(nullptr));
+  const locale_t before = ::uselocale(german);
+  char buf[32] = "unset";
+  const int declined = gp::render::format_fixed(buf, sizeof buf, 1.5, 6);
+  const std::string libc = libc_fixed(1.5, 6);
+  ::uselocale(before);
+  ::freelocale(german);
+  std::filesystem::remove_all(dir);
+  CHECK(libc == "1,500000");  // the C library writes the locale's comma: the case declined
+  CHECK(declined == -1);
+  CHECK(std::string(buf) == "unset");
+  CHECK(ours_fixed(1.5, 6) == "1.500000");  // and takes the number again in the C locale
 }
 
 TEST_CASE("format_printf: the formats Cairo uses, snprintf's truncation, everything else declined") {

@@ -1,8 +1,9 @@
 // Exact fixed-point formatting of doubles; see number_format.hpp.
 #include "render/number_format.hpp"
 
+#include <langinfo.h>
+
 #include <cfenv>
-#include <clocale>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -23,12 +24,39 @@ int emit(char* out, std::size_t size, const char* text, int length) {
   return length;
 }
 
+// "00" to "99": two digits a division.
+constexpr char kPairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 // Writes v's decimal digits ending just before `end`; returns where they start.
 char* digits_before(char* end, std::uint64_t v) {
-  do {
-    *--end = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
+  while (v >= 100) {
+    const auto pair = static_cast<unsigned>(v % 100) * 2;
+    v /= 100;
+    *--end = kPairs[pair + 1];
+    *--end = kPairs[pair];
+  }
+  if (v >= 10) {
+    const auto pair = static_cast<unsigned>(v) * 2;
+    *--end = kPairs[pair + 1];
+    *--end = kPairs[pair];
+  } else {
+    *--end = static_cast<char>('0' + v);
+  }
+  return end;
+}
+
+// Writes exactly `count` decimal digits of v (v < 10^count: leading zeros) ending just before `end`.
+char* fixed_digits_before(char* end, std::uint64_t v, int count) {
+  for (; count >= 2; count -= 2) {
+    const auto pair = static_cast<unsigned>(v % 100) * 2;
+    v /= 100;
+    *--end = kPairs[pair + 1];
+    *--end = kPairs[pair];
+  }
+  if (count == 1) *--end = static_cast<char>('0' + v);
   return end;
 }
 
@@ -37,9 +65,11 @@ constexpr std::uint64_t kPowersOf10[19] = {
     100000000000, 1000000000000, 10000000000000, 100000000000000, 1000000000000000,
     10000000000000000, 100000000000000000, 1000000000000000000};
 
+// The decimal point printf uses: LC_NUMERIC's of the thread's locale (what localeconv() reports,
+// without filling and returning localeconv's shared structure on every call).
 bool plain_decimal_point() {
-  const std::lconv* l = std::localeconv();
-  return l != nullptr && l->decimal_point != nullptr && l->decimal_point[0] == '.' && l->decimal_point[1] == '\0';
+  const char* point = nl_langinfo(RADIXCHAR);
+  return point != nullptr && point[0] == '.' && point[1] == '\0';
 }
 
 }  // namespace
@@ -90,11 +120,7 @@ int format_fixed(char* out, std::size_t size, double value, int precision) {
   char* const end = text + sizeof text;
   char* p = end;
   if (precision > 0) {
-    std::uint64_t d = decimals;
-    for (int i = 0; i < precision; ++i) {
-      *--p = static_cast<char>('0' + d % 10);
-      d /= 10;
-    }
+    p = fixed_digits_before(p, decimals, precision);
     *--p = '.';
   }
   p = digits_before(p, whole);

@@ -41,6 +41,7 @@ std::optional<GlyphRun> plain_run(PangoLayout* layout) {
   if (scaled == nullptr || cairo_scaled_font_status(scaled) != CAIRO_STATUS_SUCCESS) return std::nullopt;
   GlyphRun run;
   run.font = a.font;
+  run.scaled = scaled;
   // The line's place as pango_renderer_draw_layout computes it: its logical x and its baseline.
   PangoLayoutIter* iter = pango_layout_get_iter(layout);
   PangoRectangle logical{};
@@ -121,22 +122,44 @@ const Shaped& TextEngine::shape(std::string_view text, const layout::Font& font,
   // book: cache them, with their glyph run for show_shaped. Longer texts (folios, captions) are
   // shaped twice at most, once to be measured and once to be drawn, close together: the last 256
   // are kept (a PangoLayout costs a few KB, so keeping all would make memory grow with the book).
+  const long size = std::lround(font.size_pt * PANGO_SCALE);
+  const bool one_byte = wrap_width_pt <= 0 && text.size() == 1 && static_cast<unsigned char>(text[0]) < 128;
+  RecentFont* recent = nullptr;
+  if (one_byte) {
+    for (RecentFont& r : recent_fonts_)
+      if (r.size == size && r.bold == font.bold && r.italic == font.italic && r.family == font.family) {
+        recent = &r;
+        if (const Shaped* hit = r.bytes[static_cast<unsigned char>(text[0])]) return *hit;
+        break;
+      }
+  }
   std::string key = font.family;
   key += '\x1f';
-  key += std::to_string(std::lround(font.size_pt * PANGO_SCALE));
+  key += std::to_string(size);
   key += font.bold ? 'b' : '-';
   key += font.italic ? 'i' : '-';
   key += '\x1f';
   if (wrap_width_pt <= 0 && text.size() <= 2) {
     key.append(text);
+    if (one_byte && recent == nullptr) {  // a font not among the recent ones takes the next slot
+      recent = &recent_fonts_[next_recent_font_];
+      next_recent_font_ = (next_recent_font_ + 1) % recent_fonts_.size();
+      *recent = RecentFont{font.family, size, font.bold, font.italic, {}};
+    }
     auto it = cache_.find(key);
-    if (it != cache_.end()) return it->second;
-    if (cache_.size() > 512) cache_.clear();  // bounded whatever the fonts and sizes
-    Shaped& s = cache_[key];
-    s.layout.reset(pango_layout_new(context_.get()));
-    fill(s, text, font, 0, PANGO_ALIGN_LEFT);
-    s.run = plain_run(s.layout.get());
-    return s;
+    if (it == cache_.end()) {
+      if (cache_.size() > 512) {  // bounded whatever the fonts and sizes
+        cache_.clear();
+        for (RecentFont& r : recent_fonts_) r.bytes.fill(nullptr);
+      }
+      it = cache_.try_emplace(std::move(key)).first;
+      Shaped& s = it->second;
+      s.layout.reset(pango_layout_new(context_.get()));
+      fill(s, text, font, 0, PANGO_ALIGN_LEFT);
+      s.run = plain_run(s.layout.get());
+    }
+    if (recent != nullptr) recent->bytes[static_cast<unsigned char>(text[0])] = &it->second;
+    return it->second;
   }
   // Any other text: fill() reads the width (in Pango units) and, for a wrapped text, the alignment.
   const int width = wrap_width_pt > 0 ? static_cast<int>(std::lround(wrap_width_pt * PANGO_SCALE)) : -1;
@@ -160,8 +183,8 @@ void show_shaped(cairo_t* cr, const Shaped& s) {
     return;
   }
   // What pango_cairo_show_layout does for one plain run: the origin read back from the current
-  // point, each glyph placed by the same double arithmetic, the run's font installed in a saved
-  // state, the glyphs shown with their text and clusters where the surface keeps text.
+  // point, each glyph placed by the same double arithmetic, the run's font installed (below), the
+  // glyphs shown with their text and clusters where the surface keeps text.
   const GlyphRun& run = *s.run;
   double x0 = 0, y0 = 0;
   cairo_get_current_point(cr, &x0, &y0);
@@ -182,15 +205,16 @@ void show_shaped(cairo_t* cr, const Shaped& s) {
     glyphs[i].y = g.y == 0 ? base_y : base_y + static_cast<double>(g.y) / PANGO_SCALE;
   }
   const int count = static_cast<int>(run.glyphs.size());
-  cairo_save(cr);
-  cairo_set_scaled_font(cr, pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(run.font)));
+  // Pango's renderer installs the font in a saved state; here it stays installed (no text is drawn
+  // with the state's font but through this function or Pango, which each install their own), so
+  // the next digit in the same font finds it in place. The commands recorded are the same.
+  cairo_set_scaled_font(cr, run.scaled);
   if (cairo_surface_has_show_text_glyphs(cairo_get_target(cr)))
     cairo_show_text_glyphs(cr, run.text, run.text_len, glyphs, count, run.clusters.data(),
                            static_cast<int>(run.clusters.size()),
                            run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t{});
   else
     cairo_show_glyphs(cr, glyphs, count);
-  cairo_restore(cr);
 }
 
 PangoTextMeasure::PangoTextMeasure() : engine_(std::make_shared<TextEngine>()) {}

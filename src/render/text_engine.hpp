@@ -5,6 +5,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,9 +47,11 @@ using FontOptionsPtr = std::unique_ptr<cairo_font_options_t, FontOptionsDestroy>
 
 // The one glyph run of a one-line text without attributes (a grid digit), as
 // pango_cairo_show_layout hands it to Cairo: drawn by show_shaped without Pango's renderer (the
-// same Cairo calls, so the same output bytes, at a fraction of the cost; thousands a book).
+// same drawing calls, so the same output bytes, at a fraction of the cost; thousands a book). The
+// font stays installed in the cairo_t after it (no cairo_save/cairo_restore around each digit).
 struct GlyphRun {
   PangoFont* font = nullptr;  // the run's font, owned by the layout
+  cairo_scaled_font_t* scaled = nullptr;  // its Cairo font (pango_cairo_font_get_scaled_font), owned by `font`
   int x = 0, y = 0;           // the run's origin from the layout's, Pango units (line x, baseline)
   struct Glyph {
     unsigned long index;
@@ -104,6 +107,17 @@ class TextEngine {
   FontMapPtr font_map_;
   ContextPtr context_;
   std::unordered_map<std::string, Shaped> cache_;   // grid digits
+  // The cached one-byte texts of the last few fonts asked for, by byte: a grid's digits (givens and
+  // answers in two fonts, side by side) are looked up here without making cache_'s key. Pointers
+  // into cache_, whose nodes do not move; emptied with it.
+  struct RecentFont {
+    std::string family;
+    long size = -1;  // font.size_pt in Pango units, rounded as in cache_'s key
+    bool bold = false, italic = false;
+    std::array<const Shaped*, 128> bytes{};
+  };
+  std::array<RecentFont, 4> recent_fonts_;
+  std::size_t next_recent_font_ = 0;  // the slot a new font takes (round robin)
   std::unordered_map<std::string, Shaped> recent_;  // other texts: the last ones (emptied at 256)
 };
 
