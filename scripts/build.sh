@@ -30,10 +30,12 @@ case "$flavour" in
             targets=(--target fuzz_spec_loader fuzz_puzzle_line fuzz_pdf_preflight fuzz_manifest fuzz_board_tokens fuzz_cover_image) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release, ci, sanitize, fuzz)" >&2; exit 2 ;;
 esac
-# GRIDPRESS_UNITY=1 (scripts/test.sh and scripts/example.sh set it) compiles each library as a few unity files: about 40 %
-# less compile time for a build from scratch, but slower rebuilds after a one-file change.
+# GRIDPRESS_UNITY=1 (scripts/test.sh and scripts/example.sh set it) compiles each library as one unity file: a build
+# from scratch compiles each library's templates once instead of once a source file (a quarter less CPU than
+# batches of eight, the sizes CMake uses by default; docs/testing.md), but a one-file change recompiles its library.
+# File-local names must therefore differ between the files of a library.
 if [[ ${GRIDPRESS_UNITY:-0} == 1 ]]; then
-  flags+=(-DCMAKE_UNITY_BUILD=ON)
+  flags+=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0)
 else
   flags+=(-DCMAKE_UNITY_BUILD=OFF)
 fi

@@ -35,21 +35,19 @@ namespace {
 
 Mask arith_all(int n) { return (Mask{1} << n) - 1; }
 
-std::string arith_cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
-
 std::string arith_cage_name(const ArithmeticCage& cage, int n) {
-  return cage_label(cage) + " at " + arith_cell_name(cage.cells.front(), n);
+  return cage_label(cage) + " at " + rc_name(cage.cells.front(), n);
 }
 
 void arith_describe(const State& s, const ArithmeticCage& cage, Step& out) {
   out.description = out.technique + " on " + arith_cage_name(cage, s.n());
   if (!out.placements.empty()) {
-    out.description += ": " + arith_cell_name(out.placements[0].cell, s.n()) + " = " + std::to_string(out.placements[0].value);
+    out.description += ": " + rc_name(out.placements[0].cell, s.n()) + " = " + std::to_string(out.placements[0].value);
     return;
   }
   out.description += ": ";
   for (size_t k = 0; k < out.eliminations.size(); ++k)
-    out.description += (k ? ", " : "") + arith_cell_name(out.eliminations[k].cell, s.n()) + " <> " +
+    out.description += (k ? ", " : "") + rc_name(out.eliminations[k].cell, s.n()) + " <> " +
                        std::to_string(out.eliminations[k].value);
 }
 
@@ -191,10 +189,10 @@ bool find_kenken_line_sum(const State& s, RuleContexts& ctx, Step& out, int line
                             std::to_string(h * n * (n + 1) / 2) + ": ";
           bool first_item = true;
           for (const CellValue& p : out.placements)
-            out.description += (first_item ? "" : ", ") + arith_cell_name(p.cell, n) + " = " + std::to_string(p.value),
+            out.description += (first_item ? "" : ", ") + rc_name(p.cell, n) + " = " + std::to_string(p.value),
                 first_item = false;
           for (const CellValue& e : out.eliminations)
-            out.description += (first_item ? "" : ", ") + arith_cell_name(e.cell, n) + " <> " + std::to_string(e.value),
+            out.description += (first_item ? "" : ", ") + rc_name(e.cell, n) + " <> " + std::to_string(e.value),
                 first_item = false;
         }
         return true;

@@ -23,8 +23,6 @@
 namespace gp::grader {
 namespace {
 
-std::string cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
-
 int least(const State& s, int c) { return s.value(c) ? s.value(c) : lowest_value(s.cand(c)); }
 int most(const State& s, int c) { return s.value(c) ? s.value(c) : 32 - std::countl_zero(s.cand(c)); }
 
@@ -70,9 +68,9 @@ bool find_arrow(const State& s, RuleContexts& ctx, Step& out, bool from_candidat
     out.technique = from_candidates ? "Arrow bounds" : "Arrow total";
     out.rating = from_candidates ? 2.2 : 1.2;
     if (out.describe) {
-      out.description = out.technique + " on the arrow from " + cell_name(a.circle, s.n()) + ": ";
+      out.description = out.technique + " on the arrow from " + rc_name(a.circle, s.n()) + ": ";
       for (size_t k = 0; k < out.eliminations.size(); ++k)
-        out.description += (k ? ", " : "") + cell_name(out.eliminations[k].cell, s.n()) + " <> " +
+        out.description += (k ? ", " : "") + rc_name(out.eliminations[k].cell, s.n()) + " <> " +
                            std::to_string(out.eliminations[k].value);
     }
     return true;

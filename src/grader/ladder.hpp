@@ -21,6 +21,7 @@
 #include <array>
 #include <memory>
 #include <span>
+#include <string>
 
 #include "core/grid.hpp"
 #include "grader/chains.hpp"
@@ -30,6 +31,10 @@
 #include "grader/techniques.hpp"
 
 namespace gp::grader {
+
+// A cell's name in a step's description, "r3c7", on an n x n grid (cell c = row * n + col). The
+// rule ladders' steps (thermo, arrow, sandwich, arithmetic) name their cells with it.
+inline std::string rc_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
 
 // What one grade() call keeps besides its State for the rules of the board: one context per rule
 // type the board has (made by make_context), none for a board without rules. On the heap, not in

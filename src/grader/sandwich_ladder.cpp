@@ -29,8 +29,6 @@
 namespace gp::grader {
 namespace {
 
-std::string sandwich_cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
-
 struct SandwichClueLine {
   std::vector<int> cells;
   int clue = 0;
@@ -114,7 +112,7 @@ bool find_sandwich(const State& s, RuleContexts& ctx, Step& out, bool full) {
     if (out.describe) {
       out.description = out.technique + " in " + line.name + ": ";
       for (size_t k = 0; k < out.eliminations.size(); ++k)
-        out.description += (k ? ", " : "") + sandwich_cell_name(out.eliminations[k].cell, n) + " <> " +
+        out.description += (k ? ", " : "") + rc_name(out.eliminations[k].cell, n) + " <> " +
                            std::to_string(out.eliminations[k].value);
     }
     return true;

@@ -24,8 +24,6 @@
 namespace gp::grader {
 namespace {
 
-std::string cell_name(int c, int n) { return "r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1); }
-
 // The eliminations of one thermo: outside [lo, hi] per cell. `from_candidates` reads the
 // candidates (bounds), otherwise only the positions and placed digits (ranges).
 bool thermo_step(const State& s, const std::vector<int>& t, bool from_candidates, Step& out) {
@@ -54,9 +52,9 @@ bool find_thermo(const State& s, RuleContexts& ctx, Step& out, bool from_candida
     out.technique = from_candidates ? "Thermo bounds" : "Thermo ranges";
     out.rating = from_candidates ? 2.2 : 1.2;
     if (out.describe) {
-      out.description = out.technique + " on the thermo from " + cell_name(rule.thermos[i].front(), s.n()) + ": ";
+      out.description = out.technique + " on the thermo from " + rc_name(rule.thermos[i].front(), s.n()) + ": ";
       for (size_t k = 0; k < out.eliminations.size(); ++k)
-        out.description += (k ? ", " : "") + cell_name(out.eliminations[k].cell, s.n()) + " <> " +
+        out.description += (k ? ", " : "") + rc_name(out.eliminations[k].cell, s.n()) + " <> " +
                            std::to_string(out.eliminations[k].value);
     }
     return true;
