@@ -126,9 +126,11 @@ struct Work {
   std::vector<std::uint32_t> mark_a; // per candidate, eliminations of cycles
   std::vector<std::uint32_t> mark_b;
   std::uint32_t mark_gen = 0;
-  std::vector<std::uint32_t> proc;   // per node: cycle search processed stamp
-  std::vector<std::uint8_t> proc_src;
-  std::uint32_t proc_gen = 0;
+  // chains.cpp's cycle search: per node its parent in the search (valid where `seen` is stamped),
+  // and kClosesLoop / kNegation marks on the few potentials the search watches for.
+  std::vector<int> par;
+  std::vector<std::uint8_t> flag;
+  std::vector<int> loop;             // a cycle's potentials, from its end back to the start
   std::vector<int> stack;
   std::vector<int> qon, qoff, qnext;
   // The static searches' links of each potential (chains.cpp), computed once per pass: the state
@@ -172,8 +174,8 @@ struct Work {
       seen.assign(kMaxNodes, 0);
       mark_a.assign(kMaxNodes / 2, 0);
       mark_b.assign(kMaxNodes / 2, 0);
-      proc.assign(kMaxNodes, 0);
-      proc_src.assign(kMaxNodes, 0);
+      par.assign(kMaxNodes, -1);
+      flag.assign(kMaxNodes, 0);
       value_runs.resize(kMaxN);
       pos_runs.resize(kMaxN);
     }
@@ -227,13 +229,6 @@ struct Work {
       mark_gen = 1;
     }
     return mark_gen;
-  }
-  std::uint32_t next_proc() {
-    if (++proc_gen == 0) {
-      std::fill(proc.begin(), proc.end(), 0);
-      proc_gen = 1;
-    }
-    return proc_gen;
   }
 
   int cand_of(int cell, int v) const { return cell * n + v - 1; }

@@ -67,98 +67,128 @@ struct UnarySearch {
     return m.pool.data() + m.first[nd];
   }
 
-  // Cycles from "cell = v" (SE doCycles): breadth-first, off potentials kept once per parent.
-  void cycles(int cell, int v, bool y, bool x) {
+  // Cycles from "cell = v" (SE doCycles) and, in a pass with x links, the probe of the forcing
+  // chain from the same potential to its negation (see probe below): one breadth-first search.
+  // Returns the probe's depth (-1: none, or none that could beat the best).
+  //
+  // SE's cycle search keeps an off potential once per parent: a loop closes at length L (even,
+  // >= 4) at each instance, at depth L - 1, of an off potential that implies the start, made by an
+  // on potential at depth L - 2 that is not its descendant; the first such loop (in the order the
+  // instances are made) with an elimination is the source's cycle. Every other instance only
+  // repeats its node's implications, which its first instance already queued, so the nodes and
+  // their first parents are those of a plain breadth-first search: this search keeps each node
+  // once (its parent in `par`) and looks, at each link from an on potential, whether the link
+  // closes a loop. The order of the loops, and so the cycle chosen, is the instances' order.
+  int cycles(int cell, int v, bool y, bool x) {
     const int base = (x && y) ? 70 : 65;
     const int key = (x && y) ? 4 : (y ? 3 : 2);
+    const int fbase = y ? 70 : 66;  // the forcing chain's (forcing() below)
+    const int fkey = y ? 4 : 2;
     assert(y == links_y && x == links_x);  // the memos hold this pass's links
-    Run& r = w.unary;
-    r.prepare(w.node_count);
-    const int src_node = w.node_of(cell, v, true);
-    w.qon.clear();
-    w.qoff.clear();
-    w.qon.push_back(r.add({src_node, -1, 0, 0, 0, 0, kCauseNone}));
-    const std::uint32_t pg = w.next_proc();
-    int length = 0;
-    while (!w.qon.empty() || !w.qoff.empty()) {
-      ++length;
-      // A cycle closes at an even length >= 4 with that many potentials.
-      const int next_len = std::max(length + 1, 4);
-      if (!best.beats(base + chain_length_tenths(next_len), next_len, key)) return;
-      for (int p : w.qon) {
+    constexpr std::uint8_t kClosesLoop = 1, kNegation = 2;
+    const int src = w.node_of(cell, v, true);
+    const int neg = src ^ 1;
+    // The off potentials implying the start: by contraposition, the negations of the on
+    // potentials its negation implies.
+    int sk = 0;
+    const Link* strong = off_links(neg, sk);
+    for (int j = 0; j < sk; ++j) w.flag[static_cast<std::size_t>(strong[j].node ^ 1)] = kClosesLoop;
+    if (x) w.flag[static_cast<std::size_t>(neg)] |= kNegation;
+    const std::uint32_t g = w.next_seen();
+    w.seen[static_cast<std::size_t>(src)] = g;
+    std::vector<int>& qon = w.qon;
+    std::vector<int>& qoff = w.qoff;
+    qon.clear();
+    qoff.clear();
+    qon.push_back(src);
+    bool cyc = sk > 0;  // no loop can close without a potential implying the start
+    bool frc = x;
+    int reach = -1;
+    // Whether the search goes on to the on potentials at depth d: a loop closing at d + 2 or the
+    // forcing chain found there (complexity d + 2) could still beat the best (each only gets
+    // longer, and the best only better, so a "no" stays "no").
+    auto alive = [&](int d) {
+      const int len = std::max(d + 2, 4);
+      if (cyc && !best.beats(base + chain_length_tenths(len), len, key)) cyc = false;
+      if (frc && !best.beats(fbase + chain_length_tenths(d + 2), d + 2, fkey)) frc = false;
+      return cyc || frc;
+    };
+    for (int d = 0; alive(d); d += 2) {
+      for (int p : qon) {
         int k = 0;
-        const Link* links = on_links(r.arena[static_cast<std::size_t>(p)].node, k);
-        // p's ancestors (is_parent), stamped once for all its links and only when a link meets a
-        // node already in the run (a node that is not cannot be a parent).
-        std::uint32_t parents = 0;
+        const Link* links = on_links(p, k);
         for (int j = 0; j < k; ++j) {
-          const auto nd = static_cast<std::size_t>(links[j].node);
-          // An off potential processed at an earlier length that does not lead back to the start:
-          // a new instance of it would only be skipped below (no implications, no cycle).
-          if (w.proc[nd] == pg && !w.proc_src[nd]) continue;
-          if (r.has(links[j].node)) {
-            if (parents == 0) {
-              parents = w.next_seen();
-              for (int i = r.arena[static_cast<std::size_t>(p)].parent; i >= 0; i = r.arena[static_cast<std::size_t>(i)].parent)
-                w.seen[static_cast<std::size_t>(r.arena[static_cast<std::size_t>(i)].node)] = parents;
+          const int nd = links[j].node;
+          const auto ndi = static_cast<std::size_t>(nd);
+          const bool fresh = w.seen[ndi] != g;
+          if (w.flag[ndi]) {
+            if ((w.flag[ndi] & kNegation) && frc) {
+              reach = d;
+              frc = false;
             }
-            if (w.seen[static_cast<std::size_t>(links[j].node)] == parents) continue;
+            if ((w.flag[ndi] & kClosesLoop) && cyc && d + 2 >= 4 && (fresh || !descends(p, nd, src)))
+              close_cycle(p, nd, src, d + 2, base, key, x, y);
           }
-          const int depth = r.arena[static_cast<std::size_t>(p)].depth + 1;
-          w.qoff.push_back(r.add({links[j].node, p, 0, depth, 0, 0, kCauseNone}));
+          if (fresh) {
+            w.seen[ndi] = g;
+            w.par[ndi] = p;
+            qoff.push_back(nd);
+          }
         }
       }
-      w.qon.clear();
-      ++length;
-      for (std::size_t qi = 0; qi < w.qoff.size(); ++qi) {
-        const int p = w.qoff[qi];
-        const int pnode = r.arena[static_cast<std::size_t>(p)].node;
-        const bool done = w.proc[static_cast<std::size_t>(pnode)] == pg;
-        if (done) {
-          // Same implications as the first instance; only a return to the start is new.
-          if (length >= 4 && w.proc_src[static_cast<std::size_t>(pnode)]) close_cycle(r, p, src_node, length, base, key, x, y);
-          continue;
-        }
-        w.proc[static_cast<std::size_t>(pnode)] = pg;
-        w.proc_src[static_cast<std::size_t>(pnode)] = 0;
+      qon.clear();
+      if (qoff.empty() || !alive(d + 2)) break;
+      for (int p : qoff) {
         int k = 0;
-        const Link* links = off_links(pnode, k);
+        const Link* links = off_links(p, k);
         for (int j = 0; j < k; ++j) {
-          if (links[j].node == src_node) {
-            w.proc_src[static_cast<std::size_t>(pnode)] = 1;
-            if (length >= 4) close_cycle(r, p, src_node, length, base, key, x, y);
-          }
-          if (!r.has(links[j].node)) {
-            const int depth = r.arena[static_cast<std::size_t>(p)].depth + 1;
-            w.qon.push_back(r.add({links[j].node, p, 0, depth, 0, 0, links[j].cause}));
-          }
+          const auto ndi = static_cast<std::size_t>(links[j].node);
+          if (w.seen[ndi] == g) continue;
+          w.seen[ndi] = g;
+          w.par[ndi] = p;
+          qon.push_back(links[j].node);
         }
       }
-      w.qoff.clear();
+      qoff.clear();
+      if (qon.empty()) break;
     }
+    for (int j = 0; j < sk; ++j) w.flag[static_cast<std::size_t>(strong[j].node ^ 1)] = 0;
+    w.flag[static_cast<std::size_t>(neg)] = 0;
+    return reach;
   }
 
-  void close_cycle(Run& r, int parent, int src_node, int length, int base, int key, bool x, bool y) {
+  // Whether `node` is among the parents of `p` (up to the start `src`).
+  bool descends(int p, int node, int src) const {
+    for (int i = w.par[static_cast<std::size_t>(p)]; i != src; i = w.par[static_cast<std::size_t>(i)])
+      if (i == node) return true;
+    return false;
+  }
+
+  // The loop start -> ... -> p -> q -> start, of `length` potentials (all distinct: p's parents
+  // are, and q is not one of them).
+  void close_cycle(int p, int q, int src, int length, int base, int key, bool x, bool y) {
     const int tenths = base + chain_length_tenths(length);
     if (!best.beats(tenths, length, key)) return;
-    const int dst = r.add({src_node, parent, 0, length, 0, 0, kCauseNone});
-    const int complexity = w.ancestors(r, dst);
-    if (!best.beats(tenths, complexity, key)) return;
+    std::vector<int>& loop = w.loop;
+    loop.clear();
+    loop.push_back(src);
+    loop.push_back(q);
+    for (int i = p; i != src; i = w.par[static_cast<std::size_t>(i)]) loop.push_back(i);
+    assert(static_cast<int>(loop.size()) == length);
+    const int complexity = length;
     // Cells of the loop, then candidates outside it seeing an on and an off potential of the loop
     // with the same value (SE: they are off in both directions of the loop).
     const std::uint32_t g = w.next_mark();
     std::uint32_t cells_mark[kMaxCells / 32 + 1] = {};
     int selected = 0;
-    for (int i = dst; r.arena[static_cast<std::size_t>(i)].parent >= 0; i = r.arena[static_cast<std::size_t>(i)].parent) {
-      const int cell = w.cell_of_node(r.arena[static_cast<std::size_t>(i)].node);
+    for (int node : loop) {
+      const int cell = w.cell_of_node(node);
       if (!(cells_mark[cell / 32] & (1u << (cell % 32)))) ++selected;
       cells_mark[cell / 32] |= 1u << (cell % 32);
     }
-    std::size_t elim_count = 0;
     static thread_local std::vector<CellValue> elims;
     elims.clear();
-    for (int i = dst; r.arena[static_cast<std::size_t>(i)].parent >= 0; i = r.arena[static_cast<std::size_t>(i)].parent) {
-      const int node = r.arena[static_cast<std::size_t>(i)].node;
+    for (int node : loop) {
       const int cell = w.cell_of_node(node);
       const int v = w.value_of_node(node);
       for (int o : w.s->peers(cell)) {
@@ -175,8 +205,7 @@ struct UnarySearch {
         }
       }
     }
-    elim_count = elims.size();
-    if (elim_count == 0) return;
+    if (elims.empty()) return;
     best.set(tenths, complexity, key);
     out.clear();
     std::sort(elims.begin(), elims.end(), [](const CellValue& a, const CellValue& b) {
@@ -188,8 +217,13 @@ struct UnarySearch {
     else if (y) name = "Bidirectional Y-Cycle";
     else name = selected == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
     finish(out, name, tenths);
+    if (!out.describe) return;
     out.description = name + ": ";
-    w.append_path(out.description, r, dst);
+    w.append_node(out.description, src);
+    for (std::size_t j = loop.size(); j-- > 0;) {
+      out.description += " -> ";
+      w.append_node(out.description, loop[j]);
+    }
     out.description += " (loop of " + std::to_string(complexity) + " candidates)";
   }
 
@@ -233,7 +267,12 @@ struct UnarySearch {
     const int base = xy ? 70 : 66;
     const int key = xy ? 4 : 2;
     assert(y == links_y && links_x);  // the memos hold this pass's links
-    const int reach = probe(w.node_of(cell, v, src_on), w.node_of(cell, v, !src_on), src_on, base, key);
+    forcing_found(cell, v, src_on, y, probe(w.node_of(cell, v, src_on), w.node_of(cell, v, !src_on), src_on, base, key));
+  }
+  // The same once the probe's depth `reach` is known.
+  void forcing_found(int cell, int v, bool src_on, bool y, int reach) {
+    const int base = y ? 70 : 66;
+    const int key = y ? 4 : 2;
     if (reach < 0 || !best.beats(base + chain_length_tenths(reach + 2), reach + 2, key)) return;
     search_forcing(cell, v, src_on, y);
     // The search found the probe's chain (and made it the best).
@@ -329,9 +368,9 @@ struct UnarySearch {
       if (card > 2 && !x) continue;  // Y-cycles start from bivalue cells only
       for (Mask m = m0; m; m &= m - 1) {
         const int v = lowest_value(m);
-        cycles(cell, v, y, x);
+        const int reach = cycles(cell, v, y, x);
         if (x) {
-          forcing(cell, v, true, y);
+          forcing_found(cell, v, true, y, reach);
           forcing(cell, v, false, y);
         }
       }
