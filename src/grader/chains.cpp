@@ -69,7 +69,8 @@ struct UnarySearch {
 
   // Cycles from "cell = v" (SE doCycles) and, in a pass with x links, the probe of the forcing
   // chain from the same potential to its negation (see probe below): one breadth-first search.
-  // Returns the probe's depth (-1: none, or none that could beat the best).
+  // Returns the probe's depth: -1 when the search ran out of potentials without linking to the
+  // negation (there is no such chain), -2 when it stopped before (not known).
   //
   // SE's cycle search keeps an off potential once per parent: a loop closes at length L (even,
   // >= 4) at each instance, at depth L - 1, of an off potential that implies the start, made by an
@@ -82,8 +83,6 @@ struct UnarySearch {
   int cycles(int cell, int v, bool y, bool x) {
     const int base = (x && y) ? 70 : 65;
     const int key = (x && y) ? 4 : (y ? 3 : 2);
-    const int fbase = y ? 70 : 66;  // the forcing chain's (forcing() below)
-    const int fkey = y ? 4 : 2;
     assert(y == links_y && x == links_x);  // the memos hold this pass's links
     constexpr std::uint8_t kClosesLoop = 1, kNegation = 2;
     const int src = w.node_of(cell, v, true);
@@ -103,15 +102,14 @@ struct UnarySearch {
     qon.push_back(src);
     bool cyc = sk > 0;  // no loop can close without a potential implying the start
     bool frc = x;
-    int reach = -1;
-    // Whether the search goes on to the on potentials at depth d: a loop closing at d + 2 or the
-    // forcing chain found there (complexity d + 2) could still beat the best (each only gets
-    // longer, and the best only better, so a "no" stays "no").
+    int reach = -2;
+    // Whether the search goes on to the on potentials at depth d: a loop closing at d + 2 could
+    // still beat the best (loops only get longer, and the best only better, so a "no" stays
+    // "no"). The negation met on the way gives the forcing chain's depth.
     auto alive = [&](int d) {
       const int len = std::max(d + 2, 4);
       if (cyc && !best.beats(base + chain_length_tenths(len), len, key)) cyc = false;
-      if (frc && !best.beats(fbase + chain_length_tenths(d + 2), d + 2, fkey)) frc = false;
-      return cyc || frc;
+      return cyc;
     };
     for (int d = 0; alive(d); d += 2) {
       for (int p : qon) {
@@ -137,7 +135,11 @@ struct UnarySearch {
         }
       }
       qon.clear();
-      if (qoff.empty() || !alive(d + 2)) break;
+      if (qoff.empty()) {
+        if (frc) reach = -1;  // every potential reached: the negation is not among them
+        break;
+      }
+      if (!alive(d + 2)) break;
       for (int p : qoff) {
         int k = 0;
         const Link* links = off_links(p, k);
@@ -150,7 +152,10 @@ struct UnarySearch {
         }
       }
       qoff.clear();
-      if (qon.empty()) break;
+      if (qon.empty()) {
+        if (frc) reach = -1;
+        break;
+      }
     }
     for (int j = 0; j < sk; ++j) w.flag[static_cast<std::size_t>(strong[j].node ^ 1)] = 0;
     w.flag[static_cast<std::size_t>(neg)] = 0;
@@ -227,48 +232,58 @@ struct UnarySearch {
     out.description += " (loop of " + std::to_string(complexity) + " candidates)";
   }
 
-  // The depth of the first potentials from which the forcing search below links `src_node` to
-  // `target_node` (-1: none, or none before a chain that long stops beating the best): the same
-  // breadth-first search (each node once, reached at its distance from the start) without the
-  // chain's instances. The search's chain, when it finds one, ends there: its complexity (distinct
-  // potentials on it) is that depth + 2, and nothing else of it decides whether it beats the best.
-  int probe(int src_node, int target_node, bool src_on, int base, int key) {
+  // Forcing chain from one potential to its negation (SE doForcingChains); the first is shortest.
+  // Searched with its instances only when its length, found by half_chain (or by the cycle search
+  // from the same start: `reach`, the depth of its first potentials linking to the negation, -1
+  // for none, -2 not known) makes it beat the best.
+  void forcing(int cell, int v, bool src_on, bool y, int reach = -2) {
+    const int base = y ? 70 : 66;
+    const int key = y ? 4 : 2;
+    assert(y == links_y && links_x);  // the memos hold this pass's links
+    if (reach == -2) {
+      // Chains of complexity 2h cannot beat the best from h == limit on.
+      int limit = best.found ? 1 : w.node_count;
+      while (limit < w.node_count && best.beats(base + chain_length_tenths(2 * limit), 2 * limit, key)) ++limit;
+      const int h = half_chain(w.node_of(cell, v, src_on), limit);
+      reach = h < 0 ? -1 : 2 * h - 2;
+    }
+    forcing_found(cell, v, src_on, y, reach);
+  }
+
+  // The level h < limit of the breadth-first search from `src` at which it first reaches a
+  // potential and its negation (-1: none), which tells the length of its forcing chain (the
+  // shortest path from `src` to its negation), 2h - 1. By contraposition (every link a -> b has
+  // its mirror !b -> !a), `src` links to its negation at distance k exactly when some potential m
+  // has d(src, m) + d(src, !m) = k (the chain up to m, and the mirror of the rest): the search
+  // h levels deep has met such a pair if k <= 2h (a shortest chain's middle potential), and not
+  // if k > 2h - 1 (k = d + d' with both <= h, of opposite parities). So the search stops at half
+  // the chain's length.
+  int half_chain(int src, int limit) {
     const std::uint32_t g = w.next_seen();
     std::vector<int>& level = w.level;
     std::vector<int>& next = w.next_level;
     level.clear();
-    next.clear();
-    level.push_back(src_node);
-    w.seen[static_cast<std::size_t>(src_node)] = g;
-    bool on = src_on;
-    for (int depth = 0; !level.empty(); ++depth, on = !on) {
-      if (!best.beats(base + chain_length_tenths(depth + 2), depth + 2, key)) return -1;
+    level.push_back(src);
+    w.seen[static_cast<std::size_t>(src)] = g;
+    bool on = Work::is_on(src);
+    for (int h = 1; h < limit && !level.empty(); ++h, on = !on) {
+      next.clear();
       for (int node : level) {
         int k = 0;
         const Link* links = on ? on_links(node, k) : off_links(node, k);
         for (int j = 0; j < k; ++j) {
-          const int nd = links[j].node;
-          if (nd == target_node) return depth;
-          if (w.seen[static_cast<std::size_t>(nd)] == g) continue;
-          w.seen[static_cast<std::size_t>(nd)] = g;
-          next.push_back(nd);
+          const auto nd = static_cast<std::size_t>(links[j].node);
+          if (w.seen[nd] == g) continue;
+          if (w.seen[nd ^ 1] == g) return h;
+          w.seen[nd] = g;
+          next.push_back(links[j].node);
         }
       }
       level.swap(next);
-      next.clear();
     }
     return -1;
   }
 
-  // Forcing chain from one potential to its negation (SE doForcingChains); the first is shortest.
-  // Searched with its instances only when the probe says the chain it finds beats the best.
-  void forcing(int cell, int v, bool src_on, bool y) {
-    const bool xy = y;
-    const int base = xy ? 70 : 66;
-    const int key = xy ? 4 : 2;
-    assert(y == links_y && links_x);  // the memos hold this pass's links
-    forcing_found(cell, v, src_on, y, probe(w.node_of(cell, v, src_on), w.node_of(cell, v, !src_on), src_on, base, key));
-  }
   // The same once the probe's depth `reach` is known.
   void forcing_found(int cell, int v, bool src_on, bool y, int reach) {
     const int base = y ? 70 : 66;
@@ -370,7 +385,7 @@ struct UnarySearch {
         const int v = lowest_value(m);
         const int reach = cycles(cell, v, y, x);
         if (x) {
-          forcing_found(cell, v, true, y, reach);
+          forcing(cell, v, true, y, reach);
           forcing(cell, v, false, y);
         }
       }
