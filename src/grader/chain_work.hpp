@@ -133,29 +133,13 @@ struct Work {
   std::vector<int> loop;             // a cycle's potentials, from its end back to the start
   std::vector<int> stack;
   std::vector<int> qon, qoff, qnext;
-  // The static searches' links of each potential (chains.cpp), computed once per pass: the state
-  // as bound does not change while they run, so a potential reached again has the same links.
-  struct LinkMemo {
-    std::vector<std::uint32_t> stamp;  // per node: `gen` when its links are in `pool`
-    std::vector<int> first;            // per node: its links' start in `pool`
-    std::vector<int> count;            // per node: how many
+  // The static searches' links of every potential (chains.cpp), made once per pass: the state as
+  // bound does not change while they run. Potential p's links: pool[first[p], first[p + 1]).
+  struct LinkTable {
+    std::vector<int> first;
     std::vector<Link> pool;
-    std::uint32_t gen = 0;
-    void reset() {
-      if (stamp.size() < static_cast<std::size_t>(kMaxNodes)) {
-        stamp.assign(kMaxNodes, 0);
-        first.assign(kMaxNodes, 0);
-        count.assign(kMaxNodes, 0);
-        pool.reserve(4096);
-      }
-      if (++gen == 0) {
-        std::fill(stamp.begin(), stamp.end(), 0);
-        gen = 1;
-      }
-      pool.clear();
-    }
   };
-  LinkMemo on_links, off_links;
+  LinkTable links;
   std::vector<int> level, next_level;  // chains.cpp: the forcing chains' probe, one depth each
   std::vector<int> path;
   Run unary;

@@ -36,35 +36,39 @@ struct UnarySearch {
   Best best;
   bool links_y = false, links_x = false;  // the pass's link kinds (the memos hold those)
 
-  // The links of a potential as on_to_off / off_to_on give them for this pass, memoised (the
-  // returned pointer is valid until the next call).
-  const Link* on_links(int node, int& k) {
-    Work::LinkMemo& m = w.on_links;
+  // The links of a potential as on_to_off / off_to_on give them for this pass (link_table).
+  const Link* on_links(int node, int& k) const { return links_of(node, k); }
+  const Link* off_links(int node, int& k) const { return links_of(node, k); }
+  const Link* links_of(int node, int& k) const {
     const auto nd = static_cast<std::size_t>(node);
-    if (m.stamp[nd] != m.gen) {
-      Link links[kMaxLinks];
-      const int c = w.on_to_off(w.cell_of_node(node), w.value_of_node(node), links_y, links);
-      m.stamp[nd] = m.gen;
-      m.first[nd] = static_cast<int>(m.pool.size());
-      m.count[nd] = c;
-      m.pool.insert(m.pool.end(), links, links + c);
-    }
-    k = m.count[nd];
-    return m.pool.data() + m.first[nd];
+    const int b = w.links.first[nd];
+    k = w.links.first[nd + 1] - b;
+    return w.links.pool.data() + b;
   }
-  const Link* off_links(int node, int& k) {
-    Work::LinkMemo& m = w.off_links;
-    const auto nd = static_cast<std::size_t>(node);
-    if (m.stamp[nd] != m.gen) {
-      Link links[kMaxLinks];
-      const int c = w.off_to_on(w.cell_of_node(node), w.value_of_node(node), links_y, links_x, links);
-      m.stamp[nd] = m.gen;
-      m.first[nd] = static_cast<int>(m.pool.size());
-      m.count[nd] = c;
-      m.pool.insert(m.pool.end(), links, links + c);
+  // Every potential's links for the pass's link kinds, in the order of the potentials.
+  void link_table(bool y, bool x) {
+    Work::LinkTable& t = w.links;
+    t.first.resize(static_cast<std::size_t>(w.node_count) + 1);
+    t.pool.clear();
+    Link buf[kMaxLinks];
+    int node = 0;
+    for (int cell = 0; cell < w.cells; ++cell) {
+      const Mask m = w.c(cell);
+      for (int v = 1; v <= w.n; ++v) {
+        const bool has = (m & bit(v)) != 0;
+        t.first[static_cast<std::size_t>(node++)] = static_cast<int>(t.pool.size());
+        if (has) {
+          const int k = w.off_to_on(cell, v, y, x, buf);
+          t.pool.insert(t.pool.end(), buf, buf + k);
+        }
+        t.first[static_cast<std::size_t>(node++)] = static_cast<int>(t.pool.size());
+        if (has) {
+          const int k = w.on_to_off(cell, v, y, buf);
+          t.pool.insert(t.pool.end(), buf, buf + k);
+        }
+      }
     }
-    k = m.count[nd];
-    return m.pool.data() + m.first[nd];
+    t.first[static_cast<std::size_t>(node)] = static_cast<int>(t.pool.size());
   }
 
   // Cycles from "cell = v" (SE doCycles) and, in a pass with x links, the probe of the forcing
@@ -374,8 +378,7 @@ struct UnarySearch {
     if (best.found && best.tenths < std::min(cycle_base, x ? forcing_base : cycle_base)) return;
     links_y = y;  // forcing chains search with x links, as the passes that run them do
     links_x = x;
-    w.on_links.reset();
-    w.off_links.reset();
+    link_table(y, x);
     for (int cell = 0; cell < w.cells; ++cell) {
       const Mask m0 = w.s->cand(cell);
       const int card = pc(m0);
