@@ -131,6 +131,7 @@ struct Work {
   std::vector<int> par;
   std::vector<std::uint8_t> flag;
   std::vector<int> loop;             // a cycle's potentials, from its end back to the start
+  std::vector<int> bfs;              // chains.cpp: a search's potentials, each once (kMaxNodes)
   std::vector<int> stack;
   std::vector<int> qon, qoff, qnext;
   // The static searches' links of every potential (chains.cpp), made once per pass: the state as
@@ -159,6 +160,7 @@ struct Work {
       mark_a.assign(kMaxNodes / 2, 0);
       mark_b.assign(kMaxNodes / 2, 0);
       par.assign(kMaxNodes, -1);
+      bfs.assign(kMaxNodes, 0);
       flag.assign(kMaxNodes, 0);
       value_runs.resize(kMaxN);
       pos_runs.resize(kMaxN);

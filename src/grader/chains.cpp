@@ -99,11 +99,12 @@ struct UnarySearch {
     if (x) w.flag[static_cast<std::size_t>(neg)] |= kNegation;
     const std::uint32_t g = w.next_seen();
     w.seen[static_cast<std::size_t>(src)] = g;
-    std::vector<int>& qon = w.qon;
-    std::vector<int>& qoff = w.qoff;
-    qon.clear();
-    qoff.clear();
-    qon.push_back(src);
+    // The search's potentials in the order reached, each once: level by level, the current level
+    // q[lb, le).
+    int* q = w.bfs.data();
+    int tail = 0;
+    q[tail++] = src;
+    int lb = 0, le = 1;
     bool cyc = sk > 0;  // no loop can close without a potential implying the start
     bool frc = x;
     int reach = -2;
@@ -116,7 +117,8 @@ struct UnarySearch {
       return cyc;
     };
     for (int d = 0; alive(d); d += 2) {
-      for (int p : qon) {
+      for (int i = lb; i < le; ++i) {
+        const int p = q[i];
         int k = 0;
         const Link* links = on_links(p, k);
         for (int j = 0; j < k; ++j) {
@@ -134,17 +136,19 @@ struct UnarySearch {
           if (fresh) {
             w.seen[ndi] = g;
             w.par[ndi] = p;
-            qoff.push_back(nd);
+            q[tail++] = nd;
           }
         }
       }
-      qon.clear();
-      if (qoff.empty()) {
+      lb = le;
+      le = tail;
+      if (lb == le) {
         if (frc) reach = -1;  // every potential reached: the negation is not among them
         break;
       }
       if (!alive(d + 2)) break;
-      for (int p : qoff) {
+      for (int i = lb; i < le; ++i) {
+        const int p = q[i];
         int k = 0;
         const Link* links = off_links(p, k);
         for (int j = 0; j < k; ++j) {
@@ -152,11 +156,12 @@ struct UnarySearch {
           if (w.seen[ndi] == g) continue;
           w.seen[ndi] = g;
           w.par[ndi] = p;
-          qon.push_back(links[j].node);
+          q[tail++] = links[j].node;
         }
       }
-      qoff.clear();
-      if (qon.empty()) {
+      lb = le;
+      le = tail;
+      if (lb == le) {
         if (frc) reach = -1;
         break;
       }
@@ -264,26 +269,25 @@ struct UnarySearch {
   // the chain's length.
   int half_chain(int src, int limit) {
     const std::uint32_t g = w.next_seen();
-    std::vector<int>& level = w.level;
-    std::vector<int>& next = w.next_level;
-    level.clear();
-    level.push_back(src);
     w.seen[static_cast<std::size_t>(src)] = g;
-    bool on = Work::is_on(src);
-    for (int h = 1; h < limit && !level.empty(); ++h, on = !on) {
-      next.clear();
-      for (int node : level) {
+    int* q = w.bfs.data();  // as in cycles: the current level q[lb, le)
+    int tail = 0;
+    q[tail++] = src;
+    int lb = 0, le = 1;
+    for (int h = 1; h < limit && lb < le; ++h) {
+      for (int i = lb; i < le; ++i) {
         int k = 0;
-        const Link* links = on ? on_links(node, k) : off_links(node, k);
+        const Link* links = links_of(q[i], k);
         for (int j = 0; j < k; ++j) {
           const auto nd = static_cast<std::size_t>(links[j].node);
           if (w.seen[nd] == g) continue;
           if (w.seen[nd ^ 1] == g) return h;
           w.seen[nd] = g;
-          next.push_back(links[j].node);
+          q[tail++] = links[j].node;
         }
       }
-      level.swap(next);
+      lb = le;
+      le = tail;
     }
     return -1;
   }
