@@ -30,6 +30,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
   thread_local std::array<std::array<std::uint64_t, kPeerWords>, kMaxCells> peer_bits;
   thread_local std::array<std::array<int, kMaxPeers>, kMaxCells> excl;
   thread_local std::array<int, kMaxCells> nexcl;
+  thread_local std::array<std::array<std::uint64_t, kPeerWords>, kMaxCells> excl_bits;  // the excluders as bits
   auto excluder = [&](int c) {
     const int k = bit_count(s.cand(c));
     return s.value(c) == 0 && k >= 2 && k <= degree;
@@ -40,15 +41,31 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
   const auto words = static_cast<std::size_t>((cells + 63) / 64);  // the words the board uses
   for (int c = 0; c < cells; ++c) {
     auto& pb = peer_bits[static_cast<std::size_t>(c)];
+    auto& eb = excl_bits[static_cast<std::size_t>(c)];
     std::fill_n(pb.begin(), words, 0);
+    std::fill_n(eb.begin(), words, 0);
     int& ne = nexcl[static_cast<std::size_t>(c)];
     ne = 0;
     for (int p : s.peers(c)) {
       pb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
-      if (excluder(p)) excl[static_cast<std::size_t>(c)][static_cast<std::size_t>(ne++)] = p;
+      if (excluder(p)) {
+        excl[static_cast<std::size_t>(c)][static_cast<std::size_t>(ne++)] = p;
+        eb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
+      }
     }
     if (s.value(c) == 0 && bit_count(s.cand(c)) >= 2 && ne > 0) base[nb++] = c;
   }
+  // Whether a & b (the board's words) has two bits or more.
+  auto two_bits = [&](const std::uint64_t* a, const std::uint64_t* b) {
+    bool one = false;
+    for (std::size_t i = 0; i < words; ++i) {
+      const std::uint64_t m = a[i] & b[i];
+      if (!m) continue;
+      if (one || (m & (m - 1))) return true;
+      one = true;
+    }
+    return false;
+  };
   int set[3];
   int common[kMaxPeers];
   auto common_of = [&](int count, int* outc) {
@@ -62,8 +79,20 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     }
     return nc;
   };
+  // The common excluders of the set, and whether it eliminates anything. `pair_nc` common
+  // excluders of its first two cells are in `pair_common` (a triplet's are those of them that
+  // see the third cell, in the same order).
+  int pair_common[kMaxPeers];
+  int pair_nc = 0;
   auto try_set = [&]() {
-    const int nc = common_of(degree, common);
+    int nc = 0;
+    if (degree == 2) {
+      std::copy_n(pair_common, pair_nc, common);
+      nc = pair_nc;
+    } else {
+      for (int e = 0; e < pair_nc; ++e)
+        if (pair_common[e] != set[2] && sees(pair_common[e], set[2])) common[nc++] = pair_common[e];
+    }
     if (nc < 2) return false;
     Mask allowed[3] = {0, 0, 0};
     Mask cand[3] = {0, 0, 0};
@@ -90,6 +119,8 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
           allowed[0] |= bit(a);
           allowed[1] |= bit(b);
           if (degree == 3) allowed[2] |= bit(c);
+          // Every candidate allowed: nothing to eliminate, whatever the other combinations.
+          if (allowed[0] == cand[0] && allowed[1] == cand[1] && allowed[2] == cand[2]) return false;
         }
       }
     }
@@ -116,12 +147,18 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     }
     return true;
   };
-  int pair_common[kMaxPeers];
+  bool base_excluder[kMaxCells];
+  for (int i = 0; i < nb; ++i) base_excluder[i] = excluder(base[i]);
   for (int i = 0; i < nb; ++i) {
     for (int j = i + 1; j < nb; ++j) {
       set[0] = base[i];
       set[1] = base[j];
-      if (common_of(2, pair_common) < 2) continue;  // a triplet's common excluders are a subset
+      // Fewer than two common excluders (excluders of the first cell that see the second, which
+      // is not its own peer): nothing to do. Else list them in order.
+      if (!two_bits(excl_bits[static_cast<std::size_t>(set[0])].data(), peer_bits[static_cast<std::size_t>(set[1])].data()))
+        continue;
+      pair_nc = common_of(2, pair_common);
+      if (pair_nc < 2) continue;  // a triplet's common excluders are a subset
       if (degree == 2) {
         if (try_set()) return true;
         continue;
@@ -129,7 +166,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
       // Third cell: a base cell that is an excluder of one of the first two.
       for (int k = 0; k < nb; ++k) {
         const int c = base[k];
-        if (c == set[0] || c == set[1] || !excluder(c)) continue;
+        if (c == set[0] || c == set[1] || !base_excluder[k]) continue;
         if (!sees(c, set[0]) && !sees(c, set[1])) continue;
         set[2] = c;
         if (try_set()) return true;
