@@ -39,6 +39,8 @@ inline constexpr int kCauseNone = -1;  // the assumption, or an off potential
 inline constexpr int kCauseCell = -2;  // on because the cell has one candidate left
 // Most links from one potential: the other values of its cell and its value in every unit of it.
 inline constexpr int kMaxLinks = kMaxN * (4 + kMaxCellExtras);
+// 64-bit words of a set of cells.
+inline constexpr int kCellWords = (kMaxCells + 63) / 64;
 
 // One derived potential. Off potentials of cycle searches may occur several times with different
 // parents (SE keeps every instance); everywhere else each node has one instance.
@@ -132,6 +134,10 @@ struct Work {
   std::vector<std::uint8_t> flag;
   std::vector<int> loop;             // a cycle's potentials, from its end back to the start
   std::vector<int> bfs;              // chains.cpp: a search's potentials, each once (kMaxNodes)
+  // Cell sets of `cell_words` words (bind_cell_bits): each cell's peers, each value's cells that
+  // have it as a candidate.
+  std::size_t cell_words = 0;
+  std::vector<std::uint64_t> peer_bits, cand_bits;
   std::vector<int> stack;
   std::vector<int> qon, qoff, qnext;
   // The static searches' links of every potential (chains.cpp), made once per pass: the state as
@@ -185,6 +191,19 @@ struct Work {
         for (int k = 0; k < 3; ++k)
           idx[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(st.index_in(c, k));
     std::copy_n(pos0.begin(), st.unit_count() * n, pos.begin());
+  }
+  // peer_bits and cand_bits for the state as bound.
+  void bind_cell_bits() {
+    cell_words = static_cast<std::size_t>((cells + 63) / 64);
+    peer_bits.assign(static_cast<std::size_t>(cells) * cell_words, 0);
+    cand_bits.assign(static_cast<std::size_t>(n) * cell_words, 0);
+    for (int c = 0; c < cells; ++c) {
+      std::uint64_t* pb = &peer_bits[static_cast<std::size_t>(c) * cell_words];
+      for (int o : s->peers(c)) pb[o / 64] |= std::uint64_t{1} << (o % 64);
+      for (Mask m = orig[static_cast<std::size_t>(c)]; m; m &= m - 1)
+        cand_bits[static_cast<std::size_t>(lowest_value(m) - 1) * cell_words + static_cast<std::size_t>(c / 64)] |=
+            std::uint64_t{1} << (c % 64);
+    }
   }
   // Back to the state as bound: `cur` and `pos` from `orig` and `pos0` (the used part only).
   void restore() {

@@ -171,6 +171,37 @@ struct UnarySearch {
     return reach;
   }
 
+  // Whether the loop in w.loop eliminates anything (close_cycle's eliminations, by bit sets):
+  // for some value, a candidate outside the loop's cells that sees a cell of an on potential of
+  // the loop with that value and one of an off potential.
+  bool loop_eliminates() const {
+    const std::size_t words = w.cell_words;
+    std::uint64_t cells[kCellWords] = {};
+    std::uint64_t on[kMaxN][kCellWords];
+    std::uint64_t off[kMaxN][kCellWords];
+    Mask used = 0;
+    for (int node : w.loop) {
+      const int cell = w.cell_of_node(node);
+      const int v = w.value_of_node(node);
+      cells[cell / 64] |= std::uint64_t{1} << (cell % 64);
+      if (!(used & bit(v))) {
+        used |= bit(v);
+        std::fill_n(on[v - 1], words, 0);
+        std::fill_n(off[v - 1], words, 0);
+      }
+      std::uint64_t* acc = Work::is_on(node) ? on[v - 1] : off[v - 1];
+      const std::uint64_t* pb = &w.peer_bits[static_cast<std::size_t>(cell) * words];
+      for (std::size_t i = 0; i < words; ++i) acc[i] |= pb[i];
+    }
+    for (Mask m = used; m; m &= m - 1) {
+      const int v = lowest_value(m);
+      const std::uint64_t* cb = &w.cand_bits[static_cast<std::size_t>(v - 1) * words];
+      for (std::size_t i = 0; i < words; ++i)
+        if (on[v - 1][i] & off[v - 1][i] & cb[i] & ~cells[i]) return true;
+    }
+    return false;
+  }
+
   // Whether `node` is among the parents of `p` (up to the start `src`).
   bool descends(int p, int node, int src) const {
     for (int i = w.par[static_cast<std::size_t>(p)]; i != src; i = w.par[static_cast<std::size_t>(i)])
@@ -190,6 +221,7 @@ struct UnarySearch {
     for (int i = p; i != src; i = w.par[static_cast<std::size_t>(i)]) loop.push_back(i);
     assert(static_cast<int>(loop.size()) == length);
     const int complexity = length;
+    if (!loop_eliminates()) return;
     // Cells of the loop, then candidates outside it seeing an on and an off potential of the loop
     // with the same value (SE: they are off in both directions of the loop).
     const std::uint32_t g = w.next_mark();
@@ -405,6 +437,7 @@ struct UnarySearch {
 bool find_chains(const State& s, Step& out) {
   Work& w = work();
   w.bind(s);
+  w.bind_cell_bits();
   UnarySearch us{w, out, Best{}};
   us.pass(false, true);  // X-cycles, forcing X-chains
   us.pass(true, false);  // Y-cycles
