@@ -147,6 +147,7 @@ struct Work {
     std::vector<Link> pool;
   };
   LinkTable links;
+  LinkTable unit_links;  // the links through units only (no bivalue-cell links), for every pass
   std::vector<int> level, next_level;  // chains.cpp: the forcing chains' probe, one depth each
   std::vector<int> path;
   Run unary;

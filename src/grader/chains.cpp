@@ -35,6 +35,7 @@ struct UnarySearch {
   Step& out;
   Best best;
   bool links_y = false, links_x = false;  // the pass's link kinds (the memos hold those)
+  bool units_ready = false;                // w.unit_links made for this call (link_table)
 
   // The links of a potential as on_to_off / off_to_on give them for this pass (link_table).
   const Link* on_links(int node, int& k) const { return links_of(node, k); }
@@ -45,30 +46,65 @@ struct UnarySearch {
     k = w.links.first[nd + 1] - b;
     return w.links.pool.data() + b;
   }
-  // Every potential's links for the pass's link kinds, in the order of the potentials.
+  // Every potential's links for the pass's link kinds, in the order of the potentials: the
+  // bivalue-cell ("Y") links first when the pass has them, then the links through units (the
+  // same in every pass, made once a call: units_ready).
   void link_table(bool y, bool x) {
+    Work::LinkTable& u = w.unit_links;
+    if (!units_ready) {
+      units_ready = true;
+      u.first.resize(static_cast<std::size_t>(w.node_count) + 1);
+      u.pool.clear();
+      Link buf[kMaxLinks];
+      int node = 0;
+      for (int cell = 0; cell < w.cells; ++cell) {
+        const Mask m = w.c(cell);
+        for (int v = 1; v <= w.n; ++v) {
+          const bool has = (m & bit(v)) != 0;
+          u.first[static_cast<std::size_t>(node++)] = static_cast<int>(u.pool.size());
+          if (has) {
+            const int k = w.off_to_on(cell, v, false, true, buf);
+            u.pool.insert(u.pool.end(), buf, buf + k);
+          }
+          u.first[static_cast<std::size_t>(node++)] = static_cast<int>(u.pool.size());
+          if (has) {
+            const int k = w.on_to_off(cell, v, false, buf);
+            u.pool.insert(u.pool.end(), buf, buf + k);
+          }
+        }
+      }
+      u.first[static_cast<std::size_t>(node)] = static_cast<int>(u.pool.size());
+    }
     Work::LinkTable& t = w.links;
     t.first.resize(static_cast<std::size_t>(w.node_count) + 1);
-    t.pool.clear();
-    Link buf[kMaxLinks];
+    t.pool.resize(u.pool.size() + static_cast<std::size_t>(w.node_count) * static_cast<std::size_t>(w.n));
+    Link* dst = t.pool.data();
+    int at = 0;
+    auto units = [&](int node) {
+      const int b = u.first[static_cast<std::size_t>(node)];
+      const int e = u.first[static_cast<std::size_t>(node) + 1];
+      std::copy(u.pool.data() + b, u.pool.data() + e, dst + at);
+      at += e - b;
+    };
     int node = 0;
     for (int cell = 0; cell < w.cells; ++cell) {
       const Mask m = w.c(cell);
-      for (int v = 1; v <= w.n; ++v) {
-        const bool has = (m & bit(v)) != 0;
-        t.first[static_cast<std::size_t>(node++)] = static_cast<int>(t.pool.size());
-        if (has) {
-          const int k = w.off_to_on(cell, v, y, x, buf);
-          t.pool.insert(t.pool.end(), buf, buf + k);
+      const bool bivalue = pc(m) == 2;
+      for (int v = 1; v <= w.n; ++v, node += 2) {
+        t.first[static_cast<std::size_t>(node)] = at;  // off: off_to_on's order
+        if (!(m & bit(v))) {
+          t.first[static_cast<std::size_t>(node) + 1] = at;
+          continue;
         }
-        t.first[static_cast<std::size_t>(node++)] = static_cast<int>(t.pool.size());
-        if (has) {
-          const int k = w.on_to_off(cell, v, y, buf);
-          t.pool.insert(t.pool.end(), buf, buf + k);
-        }
+        if (y && bivalue) dst[at++] = {w.node_of(cell, lowest_value(m & ~bit(v)), true), kCauseCell};
+        if (x) units(node);
+        t.first[static_cast<std::size_t>(node) + 1] = at;  // on: on_to_off's
+        if (y)
+          for (Mask o = m & ~bit(v); o; o &= o - 1) dst[at++] = {w.node_of(cell, lowest_value(o), false), kCauseNone};
+        units(node + 1);
       }
     }
-    t.first[static_cast<std::size_t>(node)] = static_cast<int>(t.pool.size());
+    t.first[static_cast<std::size_t>(node)] = at;
   }
 
   // Cycles from "cell = v" (SE doCycles) and, in a pass with x links, the probe of the forcing
