@@ -36,15 +36,16 @@ struct UnarySearch {
   Best best;
   bool links_y = false, links_x = false;  // the pass's link kinds (the memos hold those)
   bool units_ready = false;                // w.unit_links made for this call (link_table)
+  const Work::LinkTable* table = nullptr;  // the pass's links (link_table)
 
   // The links of a potential as on_to_off / off_to_on give them for this pass (link_table).
   const Link* on_links(int node, int& k) const { return links_of(node, k); }
   const Link* off_links(int node, int& k) const { return links_of(node, k); }
   const Link* links_of(int node, int& k) const {
     const auto nd = static_cast<std::size_t>(node);
-    const int b = w.links.first[nd];
-    k = w.links.first[nd + 1] - b;
-    return w.links.pool.data() + b;
+    const int b = table->first[nd];
+    k = table->first[nd + 1] - b;
+    return table->pool.data() + b;
   }
   // Every potential's links for the pass's link kinds, in the order of the potentials: the
   // bivalue-cell ("Y") links first when the pass has them, then the links through units (the
@@ -75,16 +76,20 @@ struct UnarySearch {
       }
       u.first[static_cast<std::size_t>(node)] = static_cast<int>(u.pool.size());
     }
+    if (!y) {  // x links only: the table through units is the pass's
+      table = &u;
+      return;
+    }
+    table = &w.links;
     Work::LinkTable& t = w.links;
     t.first.resize(static_cast<std::size_t>(w.node_count) + 1);
     t.pool.resize(u.pool.size() + static_cast<std::size_t>(w.node_count) * static_cast<std::size_t>(w.n));
     Link* dst = t.pool.data();
     int at = 0;
+    const Link* from = u.pool.data();
     auto units = [&](int node) {
-      const int b = u.first[static_cast<std::size_t>(node)];
       const int e = u.first[static_cast<std::size_t>(node) + 1];
-      std::copy(u.pool.data() + b, u.pool.data() + e, dst + at);
-      at += e - b;
+      for (int b = u.first[static_cast<std::size_t>(node)]; b < e; ++b) dst[at++] = from[b];
     };
     int node = 0;
     for (int cell = 0; cell < w.cells; ++cell) {
