@@ -102,8 +102,28 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
       for (int j = 0; j < degree; ++j) seen[i][j] = i != j && sees(set[i], set[j]);
     Mask excl_cand[kMaxPeers];
     for (int e = 0; e < nc; ++e) excl_cand[e] = s.cand(common[e]);
+    if (degree == 2) {
+      // A pair's excluders have two candidates: a combination (a, b) is impossible when a == b in
+      // cells that see each other, or when {a, b} is an excluder's candidates. killed[a]: the b
+      // that (a, b) cannot take.
+      Mask killed[kMaxN + 1] = {};
+      for (Mask m = cand[0] & cand[1]; seen[0][1] && m; m &= m - 1) killed[lowest_value(m)] |= m & (~m + 1);
+      for (int e = 0; e < nc; ++e) {
+        const int x = lowest_value(excl_cand[e]);
+        const int y = lowest_value(excl_cand[e] & (excl_cand[e] - 1));
+        if ((cand[0] & bit(x)) && (cand[1] & bit(y))) killed[x] |= bit(y);
+        if ((cand[0] & bit(y)) && (cand[1] & bit(x))) killed[y] |= bit(x);
+      }
+      for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
+        const int a = lowest_value(m0);
+        if (cand[1] & ~killed[a]) {
+          allowed[0] |= bit(a);
+          allowed[1] |= cand[1] & ~killed[a];
+        }
+      }
+    }
     // Every combination of one candidate per base cell.
-    for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
+    for (Mask m0 = degree == 3 ? cand[0] : Mask{0}; m0; m0 &= m0 - 1) {
       const int a = lowest_value(m0);
       for (Mask m1 = cand[1]; m1; m1 &= m1 - 1) {
         const int b = lowest_value(m1);
