@@ -26,57 +26,45 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
   const int cells = s.cells();
   for (int c = 0; c < cells; ++c)
     if (s.value(c) == 0 && bit_count(s.cand(c)) == 1) return false;  // naked single pending
-  // Peer sets as bits, and each base cell's excluders.
-  thread_local std::array<std::array<std::uint64_t, kPeerWords>, kMaxCells> peer_bits;
-  thread_local std::array<std::array<int, kMaxPeers>, kMaxCells> excl;
-  thread_local std::array<int, kMaxCells> nexcl;
-  thread_local std::array<std::array<std::uint64_t, kPeerWords>, kMaxCells> excl_bits;  // the excluders as bits
+  // The excluders as a set of cells (the board's peer sets are the State's, as bits).
+  const auto words = static_cast<std::size_t>(s.cell_words());
   auto excluder = [&](int c) {
     const int k = bit_count(s.cand(c));
     return s.value(c) == 0 && k >= 2 && k <= degree;
   };
-  auto sees = [&](int a, int b) { return (peer_bits[static_cast<std::size_t>(a)][static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
+  auto sees = [&](int a, int b) { return (s.peer_bits(a)[static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
+  std::uint64_t excluders[kPeerWords] = {};
+  for (int c = 0; c < cells; ++c)
+    if (excluder(c)) excluders[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63);
   int base[kMaxCells];
   int nb = 0;
-  const auto words = static_cast<std::size_t>((cells + 63) / 64);  // the words the board uses
   for (int c = 0; c < cells; ++c) {
-    auto& pb = peer_bits[static_cast<std::size_t>(c)];
-    auto& eb = excl_bits[static_cast<std::size_t>(c)];
-    std::fill_n(pb.begin(), words, 0);
-    std::fill_n(eb.begin(), words, 0);
-    int& ne = nexcl[static_cast<std::size_t>(c)];
-    ne = 0;
-    for (int p : s.peers(c)) {
-      pb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
-      if (excluder(p)) {
-        excl[static_cast<std::size_t>(c)][static_cast<std::size_t>(ne++)] = p;
-        eb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
-      }
-    }
-    if (s.value(c) == 0 && bit_count(s.cand(c)) >= 2 && ne > 0) base[nb++] = c;
+    if (s.value(c) != 0 || bit_count(s.cand(c)) < 2) continue;
+    const std::uint64_t* pb = s.peer_bits(c);
+    std::uint64_t any = 0;
+    for (std::size_t i = 0; i < words; ++i) any |= pb[i] & excluders[i];
+    if (any) base[nb++] = c;
   }
-  // Whether a & b (the board's words) has two bits or more.
-  auto two_bits = [&](const std::uint64_t* a, const std::uint64_t* b) {
-    bool one = false;
-    for (std::size_t i = 0; i < words; ++i) {
-      const std::uint64_t m = a[i] & b[i];
-      if (!m) continue;
-      if (one || (m & (m - 1))) return true;
-      one = true;
-    }
-    return false;
-  };
   int set[3];
   int common[kMaxPeers];
-  auto common_of = [&](int count, int* outc) {
-    int nc = 0;
-    const int c0 = set[0];
-    for (int e = 0; e < nexcl[static_cast<std::size_t>(c0)]; ++e) {
-      const int p = excl[static_cast<std::size_t>(c0)][static_cast<std::size_t>(e)];
-      bool all = true;
-      for (int i = 1; i < count && all; ++i) all = p != set[i] && sees(p, set[i]);
-      if (all) outc[nc++] = p;
+  // The common excluders of set[0] and set[1] (excluders seeing both), ascending as the peer
+  // lists are; fewer than two: 0.
+  auto pair_common_of = [&](int* outc) {
+    const std::uint64_t* p0 = s.peer_bits(set[0]);
+    const std::uint64_t* p1 = s.peer_bits(set[1]);
+    std::uint64_t both[kPeerWords];
+    bool one = false, two = false;
+    for (std::size_t i = 0; i < words; ++i) {
+      both[i] = p0[i] & p1[i] & excluders[i];
+      if (both[i]) {
+        two = two || one || (both[i] & (both[i] - 1));
+        one = true;
+      }
     }
+    if (!two) return 0;
+    int nc = 0;
+    for (std::size_t i = 0; i < words; ++i)
+      for (std::uint64_t m = both[i]; m; m &= m - 1) outc[nc++] = static_cast<int>(i * 64) + std::countr_zero(m);
     return nc;
   };
   // The common excluders of the set, and whether it eliminates anything. `pair_nc` common
@@ -173,11 +161,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     for (int j = i + 1; j < nb; ++j) {
       set[0] = base[i];
       set[1] = base[j];
-      // Fewer than two common excluders (excluders of the first cell that see the second, which
-      // is not its own peer): nothing to do. Else list them in order.
-      if (!two_bits(excl_bits[static_cast<std::size_t>(set[0])].data(), peer_bits[static_cast<std::size_t>(set[1])].data()))
-        continue;
-      pair_nc = common_of(2, pair_common);
+      pair_nc = pair_common_of(pair_common);
       if (pair_nc < 2) continue;  // a triplet's common excluders are a subset
       if (degree == 2) {
         if (try_set()) return true;

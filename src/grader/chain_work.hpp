@@ -134,10 +134,10 @@ struct Work {
   std::vector<std::uint8_t> flag;
   std::vector<int> loop;             // a cycle's potentials, from its end back to the start
   std::vector<int> bfs;              // chains.cpp: a search's potentials, each once (kMaxNodes)
-  // Cell sets of `cell_words` words (bind_cell_bits): each cell's peers, each value's cells that
-  // have it as a candidate.
+  // Cell sets of `cell_words` words (bind_cell_bits; the peers' are the State's, peer_bits):
+  // each value's cells that have it as a candidate.
   std::size_t cell_words = 0;
-  std::vector<std::uint64_t> peer_bits, cand_bits;
+  std::vector<std::uint64_t> cand_bits;
   std::vector<int> stack;
   std::vector<int> qon, qoff, qnext;
   // The static searches' links of every potential (chains.cpp), made once per pass: the state as
@@ -193,14 +193,11 @@ struct Work {
           idx[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(st.index_in(c, k));
     std::copy_n(pos0.begin(), st.unit_count() * n, pos.begin());
   }
-  // peer_bits and cand_bits for the state as bound.
+  // cand_bits for the state as bound.
   void bind_cell_bits() {
-    cell_words = static_cast<std::size_t>((cells + 63) / 64);
-    peer_bits.assign(static_cast<std::size_t>(cells) * cell_words, 0);
+    cell_words = static_cast<std::size_t>(s->cell_words());
     cand_bits.assign(static_cast<std::size_t>(n) * cell_words, 0);
     for (int c = 0; c < cells; ++c) {
-      std::uint64_t* pb = &peer_bits[static_cast<std::size_t>(c) * cell_words];
-      for (int o : s->peers(c)) pb[o / 64] |= std::uint64_t{1} << (o % 64);
       for (Mask m = orig[static_cast<std::size_t>(c)]; m; m &= m - 1)
         cand_bits[static_cast<std::size_t>(lowest_value(m) - 1) * cell_words + static_cast<std::size_t>(c / 64)] |=
             std::uint64_t{1} << (c % 64);

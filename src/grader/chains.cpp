@@ -231,7 +231,7 @@ struct UnarySearch {
         std::fill_n(off[v - 1], words, 0);
       }
       std::uint64_t* acc = Work::is_on(node) ? on[v - 1] : off[v - 1];
-      const std::uint64_t* pb = &w.peer_bits[static_cast<std::size_t>(cell) * words];
+      const std::uint64_t* pb = w.s->peer_bits(cell);
       for (std::size_t i = 0; i < words; ++i) acc[i] |= pb[i];
     }
     for (Mask m = used; m; m &= m - 1) {
