@@ -139,16 +139,15 @@ struct Work {
   std::size_t cell_words = 0;
   std::vector<std::uint64_t> cand_bits;
   std::vector<int> stack;
-  std::vector<int> qon, qoff, qnext;
-  // The static searches' links of every potential (chains.cpp), made once per pass: the state as
-  // bound does not change while they run. Potential p's links: pool[first[p], first[p + 1]).
+  std::vector<int> qon, qoff;
+  // The static searches' links (chains.cpp): the pass's, and those through units, made once per
+  // call (the state as bound does not change while the searches run).
   struct LinkTable {
-    std::vector<int> first;
+    std::vector<int> begin, end;  // per potential of a candidate: its links pool[begin, end)
     std::vector<Link> pool;
   };
   LinkTable links;
   LinkTable unit_links;  // the links through units only (no bivalue-cell links), for every pass
-  std::vector<int> level, next_level;  // chains.cpp: the forcing chains' probe, one depth each
   std::vector<int> path;
   Run unary;
   std::vector<Run> value_runs;   // cell forcing: one per value
@@ -393,12 +392,6 @@ inline thread_local int t_depth = 0;
 inline Work& work() {
   thread_local Work ws[2];
   return ws[t_depth];
-}
-
-inline bool is_parent(const Run& r, int id, int node) {
-  for (int i = r.arena[static_cast<std::size_t>(id)].parent; i >= 0; i = r.arena[static_cast<std::size_t>(i)].parent)
-    if (r.arena[static_cast<std::size_t>(i)].node == node) return true;
-  return false;
 }
 
 // The best hint so far: lowest rating (tenths), then lowest complexity, then SE's sort key; the

@@ -43,38 +43,34 @@ struct UnarySearch {
   const Link* off_links(int node, int& k) const { return links_of(node, k); }
   const Link* links_of(int node, int& k) const {
     const auto nd = static_cast<std::size_t>(node);
-    const int b = table->first[nd];
-    k = table->first[nd + 1] - b;
+    const int b = table->begin[nd];
+    k = table->end[nd] - b;
     return table->pool.data() + b;
   }
-  // Every potential's links for the pass's link kinds, in the order of the potentials: the
-  // bivalue-cell ("Y") links first when the pass has them, then the links through units (the
-  // same in every pass, made once a call: units_ready).
+  // Every potential's links for the pass's link kinds (the potentials of the state's candidates;
+  // no other is ever reached): the bivalue-cell ("Y") links first when the pass has them, then
+  // the links through units (the same in every pass, made once a call: units_ready).
   void link_table(bool y, bool x) {
     Work::LinkTable& u = w.unit_links;
     if (!units_ready) {
       units_ready = true;
-      u.first.resize(static_cast<std::size_t>(w.node_count) + 1);
+      u.begin.resize(static_cast<std::size_t>(w.node_count));
+      u.end.resize(static_cast<std::size_t>(w.node_count));
       u.pool.clear();
       Link buf[kMaxLinks];
-      int node = 0;
       for (int cell = 0; cell < w.cells; ++cell) {
-        const Mask m = w.c(cell);
-        for (int v = 1; v <= w.n; ++v) {
-          const bool has = (m & bit(v)) != 0;
-          u.first[static_cast<std::size_t>(node++)] = static_cast<int>(u.pool.size());
-          if (has) {
-            const int k = w.off_to_on(cell, v, false, true, buf);
-            u.pool.insert(u.pool.end(), buf, buf + k);
-          }
-          u.first[static_cast<std::size_t>(node++)] = static_cast<int>(u.pool.size());
-          if (has) {
-            const int k = w.on_to_off(cell, v, false, buf);
-            u.pool.insert(u.pool.end(), buf, buf + k);
-          }
+        for (Mask m = w.c(cell); m; m &= m - 1) {
+          const int v = lowest_value(m);
+          const auto off = static_cast<std::size_t>(w.node_of(cell, v, false));
+          u.begin[off] = static_cast<int>(u.pool.size());
+          int k = w.off_to_on(cell, v, false, true, buf);
+          u.pool.insert(u.pool.end(), buf, buf + k);
+          u.end[off] = u.begin[off + 1] = static_cast<int>(u.pool.size());
+          k = w.on_to_off(cell, v, false, buf);
+          u.pool.insert(u.pool.end(), buf, buf + k);
+          u.end[off + 1] = static_cast<int>(u.pool.size());
         }
       }
-      u.first[static_cast<std::size_t>(node)] = static_cast<int>(u.pool.size());
     }
     if (!y) {  // x links only: the table through units is the pass's
       table = &u;
@@ -82,34 +78,30 @@ struct UnarySearch {
     }
     table = &w.links;
     Work::LinkTable& t = w.links;
-    t.first.resize(static_cast<std::size_t>(w.node_count) + 1);
+    t.begin.resize(static_cast<std::size_t>(w.node_count));
+    t.end.resize(static_cast<std::size_t>(w.node_count));
     t.pool.resize(u.pool.size() + static_cast<std::size_t>(w.node_count) * static_cast<std::size_t>(w.n));
     Link* dst = t.pool.data();
     int at = 0;
     const Link* from = u.pool.data();
-    auto units = [&](int node) {
-      const int e = u.first[static_cast<std::size_t>(node) + 1];
-      for (int b = u.first[static_cast<std::size_t>(node)]; b < e; ++b) dst[at++] = from[b];
+    auto units = [&](std::size_t node) {
+      for (int b = u.begin[node], e = u.end[node]; b < e; ++b) dst[at++] = from[b];
     };
-    int node = 0;
     for (int cell = 0; cell < w.cells; ++cell) {
-      const Mask m = w.c(cell);
-      const bool bivalue = pc(m) == 2;
-      for (int v = 1; v <= w.n; ++v, node += 2) {
-        t.first[static_cast<std::size_t>(node)] = at;  // off: off_to_on's order
-        if (!(m & bit(v))) {
-          t.first[static_cast<std::size_t>(node) + 1] = at;
-          continue;
-        }
-        if (y && bivalue) dst[at++] = {w.node_of(cell, lowest_value(m & ~bit(v)), true), kCauseCell};
-        if (x) units(node);
-        t.first[static_cast<std::size_t>(node) + 1] = at;  // on: on_to_off's
-        if (y)
-          for (Mask o = m & ~bit(v); o; o &= o - 1) dst[at++] = {w.node_of(cell, lowest_value(o), false), kCauseNone};
-        units(node + 1);
+      const Mask cm = w.c(cell);
+      const bool bivalue = pc(cm) == 2;
+      for (Mask m = cm; m; m &= m - 1) {
+        const int v = lowest_value(m);
+        const auto off = static_cast<std::size_t>(w.node_of(cell, v, false));
+        t.begin[off] = at;  // off_to_on's order
+        if (bivalue) dst[at++] = {w.node_of(cell, lowest_value(cm & ~bit(v)), true), kCauseCell};
+        if (x) units(off);
+        t.end[off] = t.begin[off + 1] = at;  // on_to_off's
+        for (Mask o = cm & ~bit(v); o; o &= o - 1) dst[at++] = {w.node_of(cell, lowest_value(o), false), kCauseNone};
+        units(off + 1);
+        t.end[off + 1] = at;
       }
     }
-    t.first[static_cast<std::size_t>(node)] = at;
   }
 
   // Cycles from "cell = v" (SE doCycles) and, in a pass with x links, the probe of the forcing
