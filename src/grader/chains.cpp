@@ -34,7 +34,7 @@ struct UnarySearch {
   Work& w;
   Step& out;
   Best best;
-  bool links_y = false, links_x = false;  // the pass's link kinds (the memos hold those)
+  bool links_y = false, links_x = false;  // the pass's link kinds (its link table holds those)
   bool units_ready = false;                // w.unit_links made for this call (link_table)
   const Work::LinkTable* table = nullptr;  // the pass's links (link_table)
 
@@ -74,6 +74,7 @@ struct UnarySearch {
     }
     if (!y) {  // x links only: the table through units is the pass's
       table = &u;
+      assert(mirrored());
       return;
     }
     table = &w.links;
@@ -102,10 +103,31 @@ struct UnarySearch {
         t.end[off + 1] = at;
       }
     }
+    assert(mirrored());
+  }
+
+  // Whether every link a -> b of the pass's table has its contrapositive !b -> !a (half_chain
+  // relies on it). For assertions.
+  bool mirrored() const {
+    for (int cell = 0; cell < w.cells; ++cell)
+      for (Mask m = w.c(cell); m; m &= m - 1)
+        for (const bool on : {false, true}) {
+          const int a = w.node_of(cell, lowest_value(m), on);
+          int k = 0;
+          const Link* links = links_of(a, k);
+          for (int j = 0; j < k; ++j) {
+            int kb = 0;
+            const Link* back = links_of(links[j].node ^ 1, kb);
+            bool found = false;
+            for (int i = 0; i < kb && !found; ++i) found = back[i].node == (a ^ 1);
+            if (!found) return false;
+          }
+        }
+    return true;
   }
 
   // Cycles from "cell = v" (SE doCycles) and, in a pass with x links, the probe of the forcing
-  // chain from the same potential to its negation (see probe below): one breadth-first search.
+  // chain from the same potential to its negation (see forcing below): one breadth-first search.
   // Returns the probe's depth: -1 when the search ran out of potentials without linking to the
   // negation (there is no such chain), -2 when it stopped before (not known).
   //
@@ -120,7 +142,7 @@ struct UnarySearch {
   int cycles(int cell, int v, bool y, bool x) {
     const int base = (x && y) ? 70 : 65;
     const int key = (x && y) ? 4 : (y ? 3 : 2);
-    assert(y == links_y && x == links_x);  // the memos hold this pass's links
+    assert(y == links_y && x == links_x);  // the table holds this pass's links
     constexpr std::uint8_t kClosesLoop = 1, kNegation = 2;
     const int src = w.node_of(cell, v, true);
     const int neg = src ^ 1;
@@ -313,7 +335,7 @@ struct UnarySearch {
   void forcing(int cell, int v, bool src_on, bool y, int reach = -2) {
     const int base = y ? 70 : 66;
     const int key = y ? 4 : 2;
-    assert(y == links_y && links_x);  // the memos hold this pass's links
+    assert(y == links_y && links_x);  // the table holds this pass's links
     if (reach == -2) {
       // Chains of complexity 2h cannot beat the best from h == limit on.
       int limit = best.found ? 1 : w.node_count;
