@@ -26,44 +26,61 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
   const int cells = s.cells();
   for (int c = 0; c < cells; ++c)
     if (s.value(c) == 0 && bit_count(s.cand(c)) == 1) return false;  // naked single pending
-  // Peer sets as bits, and each base cell's excluders.
-  thread_local std::array<std::array<std::uint64_t, kPeerWords>, kMaxCells> peer_bits;
-  thread_local std::array<std::array<int, kMaxPeers>, kMaxCells> excl;
-  thread_local std::array<int, kMaxCells> nexcl;
+  // The excluders as a set of cells (the board's peer sets are the State's, as bits).
+  const auto words = static_cast<std::size_t>(s.cell_words());
   auto excluder = [&](int c) {
     const int k = bit_count(s.cand(c));
     return s.value(c) == 0 && k >= 2 && k <= degree;
   };
-  auto sees = [&](int a, int b) { return (peer_bits[static_cast<std::size_t>(a)][static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
+  auto sees = [&](int a, int b) { return (s.peer_bits(a)[static_cast<std::size_t>(b >> 6)] >> (b & 63)) & 1u; };
+  std::uint64_t excluders[kPeerWords] = {};
+  for (int c = 0; c < cells; ++c)
+    if (excluder(c)) excluders[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63);
   int base[kMaxCells];
   int nb = 0;
-  const auto words = static_cast<std::size_t>((cells + 63) / 64);  // the words the board uses
   for (int c = 0; c < cells; ++c) {
-    auto& pb = peer_bits[static_cast<std::size_t>(c)];
-    std::fill_n(pb.begin(), words, 0);
-    int& ne = nexcl[static_cast<std::size_t>(c)];
-    ne = 0;
-    for (int p : s.peers(c)) {
-      pb[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
-      if (excluder(p)) excl[static_cast<std::size_t>(c)][static_cast<std::size_t>(ne++)] = p;
-    }
-    if (s.value(c) == 0 && bit_count(s.cand(c)) >= 2 && ne > 0) base[nb++] = c;
+    if (s.value(c) != 0 || bit_count(s.cand(c)) < 2) continue;
+    const std::uint64_t* pb = s.peer_bits(c);
+    std::uint64_t any = 0;
+    for (std::size_t i = 0; i < words; ++i) any |= pb[i] & excluders[i];
+    if (any) base[nb++] = c;
   }
   int set[3];
   int common[kMaxPeers];
-  auto common_of = [&](int count, int* outc) {
-    int nc = 0;
-    const int c0 = set[0];
-    for (int e = 0; e < nexcl[static_cast<std::size_t>(c0)]; ++e) {
-      const int p = excl[static_cast<std::size_t>(c0)][static_cast<std::size_t>(e)];
-      bool all = true;
-      for (int i = 1; i < count && all; ++i) all = p != set[i] && sees(p, set[i]);
-      if (all) outc[nc++] = p;
+  // The common excluders of set[0] and set[1] (excluders seeing both), ascending as the peer
+  // lists are; fewer than two: 0.
+  auto pair_common_of = [&](int* outc) {
+    const std::uint64_t* p0 = s.peer_bits(set[0]);
+    const std::uint64_t* p1 = s.peer_bits(set[1]);
+    std::uint64_t both[kPeerWords];
+    bool one = false, two = false;
+    for (std::size_t i = 0; i < words; ++i) {
+      both[i] = p0[i] & p1[i] & excluders[i];
+      if (both[i]) {
+        two = two || one || (both[i] & (both[i] - 1));
+        one = true;
+      }
     }
+    if (!two) return 0;
+    int nc = 0;
+    for (std::size_t i = 0; i < words; ++i)
+      for (std::uint64_t m = both[i]; m; m &= m - 1) outc[nc++] = static_cast<int>(i * 64) + std::countr_zero(m);
     return nc;
   };
+  // The common excluders of the set, and whether it eliminates anything. `pair_nc` common
+  // excluders of its first two cells are in `pair_common` (a triplet's are those of them that
+  // see the third cell, in the same order).
+  int pair_common[kMaxPeers];
+  int pair_nc = 0;
   auto try_set = [&]() {
-    const int nc = common_of(degree, common);
+    int nc = 0;
+    if (degree == 2) {
+      std::copy_n(pair_common, pair_nc, common);
+      nc = pair_nc;
+    } else {
+      for (int e = 0; e < pair_nc; ++e)
+        if (pair_common[e] != set[2] && sees(pair_common[e], set[2])) common[nc++] = pair_common[e];
+    }
     if (nc < 2) return false;
     Mask allowed[3] = {0, 0, 0};
     Mask cand[3] = {0, 0, 0};
@@ -73,8 +90,28 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
       for (int j = 0; j < degree; ++j) seen[i][j] = i != j && sees(set[i], set[j]);
     Mask excl_cand[kMaxPeers];
     for (int e = 0; e < nc; ++e) excl_cand[e] = s.cand(common[e]);
+    if (degree == 2) {
+      // A pair's excluders have two candidates: a combination (a, b) is impossible when a == b in
+      // cells that see each other, or when {a, b} is an excluder's candidates. killed[a]: the b
+      // that (a, b) cannot take.
+      Mask killed[kMaxN + 1] = {};
+      for (Mask m = cand[0] & cand[1]; seen[0][1] && m; m &= m - 1) killed[lowest_value(m)] |= m & (~m + 1);
+      for (int e = 0; e < nc; ++e) {
+        const int x = lowest_value(excl_cand[e]);
+        const int y = lowest_value(excl_cand[e] & (excl_cand[e] - 1));
+        if ((cand[0] & bit(x)) && (cand[1] & bit(y))) killed[x] |= bit(y);
+        if ((cand[0] & bit(y)) && (cand[1] & bit(x))) killed[y] |= bit(x);
+      }
+      for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
+        const int a = lowest_value(m0);
+        if (cand[1] & ~killed[a]) {
+          allowed[0] |= bit(a);
+          allowed[1] |= cand[1] & ~killed[a];
+        }
+      }
+    }
     // Every combination of one candidate per base cell.
-    for (Mask m0 = cand[0]; m0; m0 &= m0 - 1) {
+    for (Mask m0 = degree == 3 ? cand[0] : Mask{0}; m0; m0 &= m0 - 1) {
       const int a = lowest_value(m0);
       for (Mask m1 = cand[1]; m1; m1 &= m1 - 1) {
         const int b = lowest_value(m1);
@@ -90,6 +127,8 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
           allowed[0] |= bit(a);
           allowed[1] |= bit(b);
           if (degree == 3) allowed[2] |= bit(c);
+          // Every candidate allowed: nothing to eliminate, whatever the other combinations.
+          if (allowed[0] == cand[0] && allowed[1] == cand[1] && allowed[2] == cand[2]) return false;
         }
       }
     }
@@ -116,12 +155,14 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
     }
     return true;
   };
-  int pair_common[kMaxPeers];
+  bool base_excluder[kMaxCells];
+  for (int i = 0; i < nb; ++i) base_excluder[i] = excluder(base[i]);
   for (int i = 0; i < nb; ++i) {
     for (int j = i + 1; j < nb; ++j) {
       set[0] = base[i];
       set[1] = base[j];
-      if (common_of(2, pair_common) < 2) continue;  // a triplet's common excluders are a subset
+      pair_nc = pair_common_of(pair_common);
+      if (pair_nc < 2) continue;  // a triplet's common excluders are a subset
       if (degree == 2) {
         if (try_set()) return true;
         continue;
@@ -129,7 +170,7 @@ bool aligned_exclusion(const State& s, Step& out, int degree) {
       // Third cell: a base cell that is an excluder of one of the first two.
       for (int k = 0; k < nb; ++k) {
         const int c = base[k];
-        if (c == set[0] || c == set[1] || !excluder(c)) continue;
+        if (c == set[0] || c == set[1] || !base_excluder[k]) continue;
         if (!sees(c, set[0]) && !sees(c, set[1])) continue;
         set[2] = c;
         if (try_set()) return true;

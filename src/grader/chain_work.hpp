@@ -39,6 +39,8 @@ inline constexpr int kCauseNone = -1;  // the assumption, or an off potential
 inline constexpr int kCauseCell = -2;  // on because the cell has one candidate left
 // Most links from one potential: the other values of its cell and its value in every unit of it.
 inline constexpr int kMaxLinks = kMaxN * (4 + kMaxCellExtras);
+// 64-bit words of a set of cells.
+inline constexpr int kCellWords = (kMaxCells + 63) / 64;
 
 // One derived potential. Off potentials of cycle searches may occur several times with different
 // parents (SE keeps every instance); everywhere else each node has one instance.
@@ -126,35 +128,26 @@ struct Work {
   std::vector<std::uint32_t> mark_a; // per candidate, eliminations of cycles
   std::vector<std::uint32_t> mark_b;
   std::uint32_t mark_gen = 0;
-  std::vector<std::uint32_t> proc;   // per node: cycle search processed stamp
-  std::vector<std::uint8_t> proc_src;
-  std::uint32_t proc_gen = 0;
+  // chains.cpp's cycle search: per node its parent in the search (valid where `seen` is stamped),
+  // and kClosesLoop / kNegation marks on the few potentials the search watches for.
+  std::vector<int> par;
+  std::vector<std::uint8_t> flag;
+  std::vector<int> loop;             // a cycle's potentials, from its end back to the start
+  std::vector<int> bfs;              // chains.cpp: a search's potentials, each once (kMaxNodes)
+  // Cell sets of `cell_words` words (bind_cell_bits; the peers' are the State's, peer_bits):
+  // each value's cells that have it as a candidate.
+  std::size_t cell_words = 0;
+  std::vector<std::uint64_t> cand_bits;
   std::vector<int> stack;
-  std::vector<int> qon, qoff, qnext;
-  // The static searches' links of each potential (chains.cpp), computed once per pass: the state
-  // as bound does not change while they run, so a potential reached again has the same links.
-  struct LinkMemo {
-    std::vector<std::uint32_t> stamp;  // per node: `gen` when its links are in `pool`
-    std::vector<int> first;            // per node: its links' start in `pool`
-    std::vector<int> count;            // per node: how many
+  std::vector<int> qon, qoff;
+  // The static searches' links (chains.cpp): the pass's, and those through units, made once per
+  // call (the state as bound does not change while the searches run).
+  struct LinkTable {
+    std::vector<int> begin, end;  // per potential of a candidate: its links pool[begin, end)
     std::vector<Link> pool;
-    std::uint32_t gen = 0;
-    void reset() {
-      if (stamp.size() < static_cast<std::size_t>(kMaxNodes)) {
-        stamp.assign(kMaxNodes, 0);
-        first.assign(kMaxNodes, 0);
-        count.assign(kMaxNodes, 0);
-        pool.reserve(4096);
-      }
-      if (++gen == 0) {
-        std::fill(stamp.begin(), stamp.end(), 0);
-        gen = 1;
-      }
-      pool.clear();
-    }
   };
-  LinkMemo on_links, off_links;
-  std::vector<int> level, next_level;  // chains.cpp: the forcing chains' probe, one depth each
+  LinkTable links;
+  LinkTable unit_links;  // the links through units only (no bivalue-cell links), for every pass
   std::vector<int> path;
   Run unary;
   std::vector<Run> value_runs;   // cell forcing: one per value
@@ -172,8 +165,9 @@ struct Work {
       seen.assign(kMaxNodes, 0);
       mark_a.assign(kMaxNodes / 2, 0);
       mark_b.assign(kMaxNodes / 2, 0);
-      proc.assign(kMaxNodes, 0);
-      proc_src.assign(kMaxNodes, 0);
+      par.assign(kMaxNodes, -1);
+      bfs.assign(kMaxNodes, 0);
+      flag.assign(kMaxNodes, 0);
       value_runs.resize(kMaxN);
       pos_runs.resize(kMaxN);
     }
@@ -197,6 +191,16 @@ struct Work {
         for (int k = 0; k < 3; ++k)
           idx[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(st.index_in(c, k));
     std::copy_n(pos0.begin(), st.unit_count() * n, pos.begin());
+  }
+  // cand_bits for the state as bound.
+  void bind_cell_bits() {
+    cell_words = static_cast<std::size_t>(s->cell_words());
+    cand_bits.assign(static_cast<std::size_t>(n) * cell_words, 0);
+    for (int c = 0; c < cells; ++c) {
+      for (Mask m = orig[static_cast<std::size_t>(c)]; m; m &= m - 1)
+        cand_bits[static_cast<std::size_t>(lowest_value(m) - 1) * cell_words + static_cast<std::size_t>(c / 64)] |=
+            std::uint64_t{1} << (c % 64);
+    }
   }
   // Back to the state as bound: `cur` and `pos` from `orig` and `pos0` (the used part only).
   void restore() {
@@ -227,13 +231,6 @@ struct Work {
       mark_gen = 1;
     }
     return mark_gen;
-  }
-  std::uint32_t next_proc() {
-    if (++proc_gen == 0) {
-      std::fill(proc.begin(), proc.end(), 0);
-      proc_gen = 1;
-    }
-    return proc_gen;
   }
 
   int cand_of(int cell, int v) const { return cell * n + v - 1; }
@@ -395,12 +392,6 @@ inline thread_local int t_depth = 0;
 inline Work& work() {
   thread_local Work ws[2];
   return ws[t_depth];
-}
-
-inline bool is_parent(const Run& r, int id, int node) {
-  for (int i = r.arena[static_cast<std::size_t>(id)].parent; i >= 0; i = r.arena[static_cast<std::size_t>(i)].parent)
-    if (r.arena[static_cast<std::size_t>(i)].node == node) return true;
-  return false;
 }
 
 // The best hint so far: lowest rating (tenths), then lowest complexity, then SE's sort key; the

@@ -22,7 +22,7 @@ std::shared_ptr<const UnitTable> build_table(const Board& board, std::shared_ptr
   const int cells = board.cells;
   if (n < 1 || n > kMaxN || cells > kMaxCells || units > kMaxUnits || units < 3 * n) return nullptr;
   if (static_cast<int>(board.unit_of.size()) != cells || static_cast<int>(board.extra_of.size()) != cells ||
-      static_cast<int>(board.kinds.size()) != units)
+      static_cast<int>(board.kinds.size()) != units || static_cast<int>(board.peers.size()) != cells)
     return nullptr;
   for (const auto& u : board.units)
     if (static_cast<int>(u.size()) != n) return nullptr;
@@ -31,6 +31,12 @@ std::shared_ptr<const UnitTable> build_table(const Board& board, std::shared_ptr
   t->board = &board;
   t->units = units;
   t->multi = board.multi_grid();
+  t->cell_words = (cells + 63) / 64;
+  t->peer_bits.assign(static_cast<std::size_t>(cells) * static_cast<std::size_t>(t->cell_words), 0);
+  for (int c = 0; c < cells; ++c)
+    for (int o : board.peers[static_cast<std::size_t>(c)])
+      t->peer_bits[static_cast<std::size_t>(c) * static_cast<std::size_t>(t->cell_words) + static_cast<std::size_t>(o / 64)] |=
+          std::uint64_t{1} << (o % 64);
   // The cell's position in each of its units (the unit lists are ascending).
   auto position = [&](int u, int c) {
     const auto& list = board.units[static_cast<std::size_t>(u)];

@@ -158,6 +158,10 @@ struct UnitTable {
   std::array<std::array<std::uint8_t, kMaxCellExtras>, kMaxCells> extra_index{};
   // Per cell and grid it is in (up to kMaxCellGrids): {grid, row unit, column unit, box unit}.
   std::array<std::array<std::array<std::uint8_t, 4>, kMaxCellGrids>, kMaxCells> cell_grids{};
+  // Per cell: its peers (Board::peers) as a set of cells, `cell_words` 64-bit words (bit c % 64 of
+  // word c / 64).
+  int cell_words = 0;
+  std::vector<std::uint64_t> peer_bits;
 };
 
 // Values and candidate masks of a partly solved grid. Fixed-size arrays sized for the largest
@@ -246,6 +250,11 @@ class State {
     return false;
   }
   const std::vector<int>& peers(int cell) const { return geo().peers[static_cast<std::size_t>(cell)]; }
+  // The same as a set of cells: cell_words() 64-bit words, bit c % 64 of word c / 64 for cell c.
+  int cell_words() const { return table_->cell_words; }
+  const std::uint64_t* peer_bits(int cell) const {
+    return table_->peer_bits.data() + static_cast<std::size_t>(cell) * static_cast<std::size_t>(table_->cell_words);
+  }
   bool sees(int a, int b) const;  // a != b and they share a unit (extra units included)
 
   // Positions in unit `u` (bit i = the unit's i-th cell) whose candidates include `v`.
