@@ -184,7 +184,10 @@ bool Engine::try_remove(int i) {
   const bool cheap = single == Single::kHidden || (single == Single::kNaked && plan_.req.rating &&
                                                    plan_.req.rating->hi >= kNakedSingleRating);
   const bool graded = guided_ && !cheap && plan_.req.rating;
-  bool unique = single != Single::kNone;
+  // A class of several cells whose cells come back one after another as singles leaves the
+  // puzzle unique too. Only where the search is a proof: a budgeted search may answer "unknown"
+  // and refuse the removal, which this must not overrule.
+  bool unique = single != Single::kNone || (c.size() > 1 && exact_search() && forced_in_turn(c));
   bool ok = true;
   if (!unique && known_alternative()) {
     ok = false;
@@ -204,6 +207,48 @@ bool Engine::try_remove(int i) {
   }
   if (!ok) restore_class(i);
   return ok;
+}
+
+void Engine::place_cell(int c) {
+  const Mask v = bit(solution_.cells[static_cast<size_t>(c)]);
+  puzzle_.cells[static_cast<size_t>(c)] = solution_.cells[static_cast<size_t>(c)];
+  for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= v;
+  if (extras_)
+    for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= v;
+}
+
+void Engine::clear_cell(int c) {
+  const Mask v = bit(solution_.cells[static_cast<size_t>(c)]);
+  puzzle_.cells[static_cast<size_t>(c)] = 0;
+  for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~v;
+  if (extras_)
+    for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~v;
+}
+
+bool Engine::forced_in_turn(const std::vector<int>& removed) {
+  constexpr size_t kMax = 16;
+  if (removed.size() > kMax) return false;
+  std::array<int, kMax> left{}, placed{};
+  size_t n_left = removed.size(), n_placed = 0;
+  std::copy(removed.begin(), removed.end(), left.begin());
+  for (bool progress = true; n_left > 0 && progress;) {
+    progress = false;
+    for (size_t k = 0; k < n_left;) {
+      const int c = left[k];
+      if (forced(c) == Single::kNone) {
+        ++k;
+        continue;
+      }
+      // Every solution holds the solution's value at c: the puzzle with it given has the same
+      // solutions, so the next cell may use it.
+      place_cell(c);
+      placed[n_placed++] = c;
+      left[k] = left[--n_left];
+      progress = true;
+    }
+  }
+  for (size_t k = 0; k < n_placed; ++k) clear_cell(placed[k]);
+  return n_left == 0;
 }
 
 bool Engine::search_unique(const std::vector<int>& removed) {

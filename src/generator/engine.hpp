@@ -71,6 +71,14 @@ class Engine {
   Single forced_any(int c) const;
   // The values given in the units of cell d.
   Mask seen_by(int d) const;
+  // Whether the empty cells `removed` come back one after another as singles (each forced() with
+  // the ones before it given again): then the puzzle, unique with them given, is still unique.
+  // Leaves the puzzle as it found it.
+  bool forced_in_turn(const std::vector<int>& removed);
+  // Gives / empties one cell (its solution value), keeping the per-unit masks in step (not the
+  // given-cell bits: forced_in_turn's cells are back out before anything reads them).
+  void place_cell(int c);
+  void clear_cell(int c);
 
   enum class Alt { kNone, kFound, kUnknown };
 
