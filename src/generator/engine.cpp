@@ -159,6 +159,48 @@ bool Engine::known_alternative() {
   return true;
 }
 
+void Engine::find_pair_sets() {
+  pair_sets_.clear();
+  if (!fast9_ || exchange_fits()) return;
+  const auto& sol = solution_.cells;
+  // Per digit: its column and box in each row, and its row in each column and box.
+  std::array<std::array<std::uint8_t, 9>, 10> col_in_row{}, box_in_row{}, row_in_col{}, row_in_box{};
+  for (int c = 0; c < 81; ++c) {
+    const auto v = static_cast<size_t>(sol[static_cast<size_t>(c)]);
+    const int r = c / 9, col = c % 9, box = r / 3 * 3 + col / 3;
+    col_in_row[v][static_cast<size_t>(r)] = static_cast<std::uint8_t>(col);
+    box_in_row[v][static_cast<size_t>(r)] = static_cast<std::uint8_t>(box);
+    row_in_col[v][static_cast<size_t>(col)] = static_cast<std::uint8_t>(r);
+    row_in_box[v][static_cast<size_t>(box)] = static_cast<std::uint8_t>(r);
+  }
+  // Each row holds one x and one y, which a swap must take together: a component is a set of
+  // rows, linked where x in one and y in the other share a column or a box.
+  for (size_t x = 1; x <= 9; ++x)
+    for (size_t y = x + 1; y <= 9; ++y) {
+      std::uint32_t seen = 0;
+      for (std::uint32_t r0 = 0; r0 < 9; ++r0) {
+        if ((seen >> r0) & 1) continue;
+        std::array<std::uint64_t, 2> set{0, 0};
+        std::array<std::uint8_t, 9> stack;
+        size_t top = 0;
+        stack[top++] = static_cast<std::uint8_t>(r0);
+        seen |= 1u << r0;
+        while (top) {
+          const size_t r = stack[--top];
+          for (const int cell : {static_cast<int>(r * 9 + col_in_row[x][r]), static_cast<int>(r * 9 + col_in_row[y][r])})
+            set[static_cast<size_t>(cell >> 6)] |= std::uint64_t{1} << (cell & 63);
+          for (const std::uint8_t next : {row_in_col[y][col_in_row[x][r]], row_in_col[x][col_in_row[y][r]],
+                                          row_in_box[y][box_in_row[x][r]], row_in_box[x][box_in_row[y][r]]})
+            if (!((seen >> next) & 1)) {
+              seen |= 1u << next;
+              stack[top++] = next;
+            }
+        }
+        pair_sets_.push_back(set);
+      }
+    }
+}
+
 void Engine::remember(const std::vector<std::uint8_t>& alt) {
   Cells d{};
   for (int c = 0; c < plan_.cells; ++c)
@@ -189,7 +231,7 @@ bool Engine::try_remove(int i) {
   // and refuse the removal, which this must not overrule.
   bool unique = single != Single::kNone || (c.size() > 1 && exact_search() && forced_in_turn(c));
   bool ok = true;
-  if (!unique && known_alternative()) {
+  if (!unique && (known_alternative() || pair_set_unhit())) {
     ok = false;
   } else if (graded && !unique && !fast9_ && exact_search()) {
     // Grade first: a puzzle the ladder solves within the cap without a uniqueness technique is
@@ -497,6 +539,7 @@ bool Engine::attempt() {
   puzzle_ = solution_;
   sync_givens();
   pool_used_ = pool_next_ = 0;
+  find_pair_sets();
   inconclusive_ = false;
   // Exact counts pick a target; minimal puzzles dig fully and accept any count in range.
   target_ = pl.has_upper ? pl.targets[rng_->below(static_cast<std::uint32_t>(pl.targets.size()))] : 0;

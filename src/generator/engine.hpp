@@ -119,6 +119,20 @@ class Engine {
     return k;
   }
 
+  // The solution's unavoidable sets of two digits (fast 9x9 path, where the pool does not steer
+  // the exchange search): for digits x and y, the cells holding either fall into components,
+  // linked by each row, column and box (each holds one x and one y); swapping x and y in one
+  // component gives another filled grid, so a puzzle with no given in a component is not unique.
+  // Most removals the dig refuses leave such a set empty: no search is needed to refuse them.
+  // (Refusing without the search leaves its second solution out of the pool, which only matters
+  // where down_move draws from the pool: exchange_fits() requests do not use these sets.)
+  void find_pair_sets();
+  bool pair_set_unhit() const {
+    for (const auto& set : pair_sets_)
+      if (!((set[0] & givens_[0]) | (set[1] & givens_[1]))) return true;
+    return false;
+  }
+
   void remember(const std::vector<std::uint8_t>& alt);
   void remember(const Cells& d);
 
@@ -245,6 +259,7 @@ class Engine {
   static constexpr size_t kPool = 1024;
   std::array<Cells, kPool> pool_{};
   Cells givens_{};
+  std::vector<std::array<std::uint64_t, 2>> pair_sets_;  // see find_pair_sets(); empty when unused
   bool inconclusive_ = false;  // a removal was refused for lack of proof (node budget)
   bool guided_ = true;  // removals must keep the rating within the cap
   static constexpr double kNakedSingleRating = 2.3;  // SE rating of a naked single
