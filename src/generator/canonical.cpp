@@ -56,7 +56,8 @@ class Canonicalizer {
     if (br() == bc()) {
       oriented_[1].resize(g.cells.size());
       for (int r = 0; r < n(); ++r)
-        for (int c = 0; c < n(); ++c) oriented_[1][static_cast<size_t>(c * n() + r)] = g.cells[static_cast<size_t>(r * n() + c)];
+        for (int c = 0; c < n(); ++c)
+          oriented_[1][static_cast<size_t>(c * n() + r)] = g.cells[static_cast<size_t>(r * n() + c)];
     }
     for (size_t o = 0; o < 2; ++o) {
       if (oriented_[o].empty()) continue;
@@ -159,7 +160,8 @@ class Canonicalizer {
     std::uint32_t m = ~0U;
     for (int i = 0; i < nc; ++i) {
       const std::uint32_t bits = row_bits(cand[static_cast<size_t>(i)]);
-      for (int c = 0; c < n(); ++c) cv[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
+      for (int c = 0; c < n(); ++c)
+        cv[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
       arrange(cv.data(), cols.data());
       std::uint32_t v = 0;
       for (int j = 0; j < n(); ++j) v = (v << 1) | ((bits >> cols[static_cast<size_t>(j)]) & 1U);
@@ -186,7 +188,8 @@ class Canonicalizer {
       order_[static_cast<size_t>(k)] = r;
       const Words saved = colvec_;
       const std::uint32_t bits = row_bits(r);
-      for (int c = 0; c < n(); ++c) colvec_[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
+      for (int c = 0; c < n(); ++c)
+        colvec_[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
       dfs(k + 1);
       colvec_ = saved;
       row_used_ &= ~(1U << r);
@@ -205,7 +208,8 @@ class Canonicalizer {
       Words cv{};
       for (int i = 0; i < n(); ++i) {
         const std::uint32_t bits = row_bits(leaf.order[static_cast<size_t>(i)]);
-        for (int c = 0; c < n(); ++c) cv[static_cast<size_t>(c)] = (cv[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
+        for (int c = 0; c < n(); ++c)
+          cv[static_cast<size_t>(c)] = (cv[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
       }
       Ints arr;
       arrange(cv.data(), arr.data());
@@ -214,7 +218,9 @@ class Canonicalizer {
       groups_.clear();
       auto stack_equal = [&](int a, int b) {
         for (int j = 0; j < bc(); ++j)
-          if (cv[static_cast<size_t>(arr[static_cast<size_t>(a * bc() + j)])] != cv[static_cast<size_t>(arr[static_cast<size_t>(b * bc() + j)])]) return false;
+          if (cv[static_cast<size_t>(arr[static_cast<size_t>(a * bc() + j)])] !=
+              cv[static_cast<size_t>(arr[static_cast<size_t>(b * bc() + j)])])
+            return false;
         return true;
       };
       for (int s = 0; s < ns();) {

@@ -187,7 +187,8 @@ void Engine::find_pair_sets() {
         seen |= 1u << r0;
         while (top) {
           const size_t r = stack[--top];
-          for (const int cell : {static_cast<int>(r * 9 + col_in_row[x][r]), static_cast<int>(r * 9 + col_in_row[y][r])})
+          for (const int cell :
+               {static_cast<int>(r * 9 + col_in_row[x][r]), static_cast<int>(r * 9 + col_in_row[y][r])})
             set[static_cast<size_t>(cell >> 6)] |= std::uint64_t{1} << (cell & 63);
           for (const std::uint8_t next : {row_in_col[y][col_in_row[x][r]], row_in_col[x][col_in_row[y][r]],
                                           row_in_box[y][box_in_row[x][r]], row_in_box[x][box_in_row[y][r]]})
