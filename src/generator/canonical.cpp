@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <numeric>
 
 #include "core/codec.hpp"
@@ -43,102 +44,127 @@ Transform make_transform(Shape shape, Rng* rng) {
 }
 
 // Branch and bound for the canonical form. Works on one orientation at a time (the grid and, for
-// square boxes, its transpose) and keeps the best pattern found over both.
+// square boxes, its transpose) and keeps the best pattern found over both. Each row of givens is a
+// bit set (column c at bit c), and the search's state lives in fixed arrays: the work per node is
+// a few sorts of at most kMaxN small keys, with nothing allocated.
+template <int kBr = 0, int kBc = 0>
 class Canonicalizer {
  public:
   explicit Canonicalizer(const Grid& g)
       : n_(g.n()), br_(g.shape.box_rows), bc_(g.shape.box_cols), ns_(n_ / bc_) {
-    const auto un = static_cast<size_t>(n_);
     oriented_[0] = g.cells;
-    if (br_ == bc_) {
+    if (br() == bc()) {
       oriented_[1].resize(g.cells.size());
-      for (int r = 0; r < n_; ++r)
-        for (int c = 0; c < n_; ++c) oriented_[1][static_cast<size_t>(c * n_ + r)] = g.cells[static_cast<size_t>(r * n_ + c)];
+      for (int r = 0; r < n(); ++r)
+        for (int c = 0; c < n(); ++c)
+          oriented_[1][static_cast<size_t>(c * n() + r)] = g.cells[static_cast<size_t>(r * n() + c)];
     }
-    best_.assign(un, 0);
-    order_.assign(un, 0);
-    colvec_.assign(un, 0);
-    row_used_.assign(un, false);
-    band_used_.assign(un, false);
+    for (size_t o = 0; o < 2; ++o) {
+      if (oriented_[o].empty()) continue;
+      for (int r = 0; r < n(); ++r) {
+        std::uint32_t bits = 0;
+        for (int c = 0; c < n(); ++c)
+          if (oriented_[o][static_cast<size_t>(r * n() + c)]) bits |= 1U << c;
+        rows_[o][static_cast<size_t>(r)] = bits;
+      }
+    }
   }
 
   std::string run() {
     search(0);
-    if (br_ == bc_) search(1);
+    if (br() == bc()) search(1);
     return labels();
   }
 
  private:
+  using Ints = std::array<int, kMaxN>;
+  using Words = std::array<std::uint32_t, kMaxN>;
+
   struct Leaf {
     int orientation;
-    std::vector<int> order;
+    Ints order;
   };
 
-  bool filled(int r, int c) const { return oriented_[static_cast<size_t>(orient_)][static_cast<size_t>(r * n_ + c)] != 0; }
+  // Bit c of row r's givens in the current orientation.
+  std::uint32_t row_bits(int r) const { return rows_[static_cast<size_t>(orient_)][static_cast<size_t>(r)]; }
 
-  // The lexicographically smallest arrangement of columns for the first `depth` rows, whose column
+  // The lexicographically smallest arrangement of columns for the rows placed so far, whose column
   // bit vectors (first row most significant) are `cv`: columns sorted within each stack, stacks
-  // sorted by their row-major contents.
-  void arrange(const std::uint32_t* cv, int depth, int* out) const {
-    std::array<std::array<int, kMaxN>, kMaxN> stack_cols{};
-    std::array<int, kMaxN> stack_order{};
-    for (int s = 0; s < ns_; ++s) {
-      auto& sc = stack_cols[static_cast<size_t>(s)];
-      for (int j = 0; j < bc_; ++j) sc[static_cast<size_t>(j)] = s * bc_ + j;
-      std::sort(sc.begin(), sc.begin() + bc_, [&](int a, int b) { return cv[a] < cv[b] || (cv[a] == cv[b] && a < b); });
-      stack_order[static_cast<size_t>(s)] = s;
+  // sorted by their row-major contents. Both orders are total (ties go to the lower index), so the
+  // insertion sorts here give the one arrangement any sort would.
+  void arrange(const std::uint32_t* cv, int* out) const {
+    std::array<Ints, kMaxN> stack_cols;
+    Ints stack_order;
+    for (int s = 0; s < ns(); ++s) {
+      int* sc = stack_cols[static_cast<size_t>(s)].data();
+      for (int j = 0; j < bc(); ++j) {
+        const int col = s * bc() + j;
+        int i = j;
+        for (; i > 0 && cv[sc[i - 1]] > cv[col]; --i) sc[i] = sc[i - 1];
+        sc[i] = col;
+      }
     }
-    // Compare two stacks by their row-major contents over `depth` rows.
+    // Whether stack a comes before stack b: their row-major contents (the bits of cv, the first
+    // row highest). The first difference in that order is in the highest row
+    // where any of their columns differ, at the first such column.
     auto less = [&](int a, int b) {
-      const auto& ca = stack_cols[static_cast<size_t>(a)];
-      const auto& cb = stack_cols[static_cast<size_t>(b)];
-      for (int i = depth - 1; i >= 0; --i)
-        for (int j = 0; j < bc_; ++j) {
-          const auto x = (cv[ca[static_cast<size_t>(j)]] >> i) & 1U, y = (cv[cb[static_cast<size_t>(j)]] >> i) & 1U;
-          if (x != y) return x < y;
-        }
-      return a < b;
+      const int* ca = stack_cols[static_cast<size_t>(a)].data();
+      const int* cb = stack_cols[static_cast<size_t>(b)].data();
+      std::uint32_t any = 0;
+      for (int j = 0; j < bc(); ++j) any |= cv[ca[j]] ^ cv[cb[j]];
+      if (!any) return a < b;
+      const std::uint32_t top = std::uint32_t{1} << (std::bit_width(any) - 1);
+      for (int j = 0;; ++j)
+        if ((cv[ca[j]] ^ cv[cb[j]]) & top) return (cv[ca[j]] & top) == 0;
     };
-    std::sort(stack_order.begin(), stack_order.begin() + ns_, less);
+    for (int s = 0; s < ns(); ++s) {
+      int i = s;
+      for (; i > 0 && less(s, stack_order[static_cast<size_t>(i - 1)]); --i)
+        stack_order[static_cast<size_t>(i)] = stack_order[static_cast<size_t>(i - 1)];
+      stack_order[static_cast<size_t>(i)] = s;
+    }
     int k = 0;
-    for (int s = 0; s < ns_; ++s)
-      for (int j = 0; j < bc_; ++j) out[k++] = stack_cols[static_cast<size_t>(stack_order[static_cast<size_t>(s)])][static_cast<size_t>(j)];
+    for (int s = 0; s < ns(); ++s) {
+      const int* sc = stack_cols[static_cast<size_t>(stack_order[static_cast<size_t>(s)])].data();
+      for (int j = 0; j < bc(); ++j) out[k++] = sc[j];
+    }
   }
 
   void search(int orientation) {
     orient_ = orientation;
-    std::fill(row_used_.begin(), row_used_.end(), false);
-    std::fill(band_used_.begin(), band_used_.end(), false);
-    std::fill(colvec_.begin(), colvec_.end(), 0);
+    row_used_ = 0;
+    band_used_ = 0;
+    colvec_.fill(0);
     dfs(0);
   }
 
   void dfs(int k) {
-    if (k == n_) {
+    if (k == n()) {
       leaves_.push_back({orient_, order_});
       return;
     }
-    std::array<int, kMaxN> cand{};
+    Ints cand;
     int nc = 0;
-    if (k % br_ == 0) {
-      for (int r = 0; r < n_; r += br_)
-        if (!band_used_[static_cast<size_t>(r / br_)])
-          for (int i = 0; i < br_; ++i) cand[static_cast<size_t>(nc++)] = r + i;
+    if (k % br() == 0) {
+      for (int r = 0; r < n(); r += br())
+        if (!((band_used_ >> (r / br())) & 1U))
+          for (int i = 0; i < br(); ++i) cand[static_cast<size_t>(nc++)] = r + i;
     } else {
-      const int band = order_[static_cast<size_t>(k - 1)] / br_ * br_;
-      for (int i = 0; i < br_; ++i)
-        if (!row_used_[static_cast<size_t>(band + i)]) cand[static_cast<size_t>(nc++)] = band + i;
+      const int band = order_[static_cast<size_t>(k - 1)] / br() * br();
+      for (int i = 0; i < br(); ++i)
+        if (!((row_used_ >> (band + i)) & 1U)) cand[static_cast<size_t>(nc++)] = band + i;
     }
-    std::array<std::uint32_t, kMaxN> val{};
-    std::array<std::uint32_t, kMaxN> cv{};
-    std::array<int, kMaxN> cols{};
+    Words val;
+    Words cv;
+    Ints cols;
     std::uint32_t m = ~0U;
     for (int i = 0; i < nc; ++i) {
-      const int r = cand[static_cast<size_t>(i)];
-      for (int c = 0; c < n_; ++c) cv[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | (filled(r, c) ? 1U : 0U);
-      arrange(cv.data(), k + 1, cols.data());
+      const std::uint32_t bits = row_bits(cand[static_cast<size_t>(i)]);
+      for (int c = 0; c < n(); ++c)
+        cv[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
+      arrange(cv.data(), cols.data());
       std::uint32_t v = 0;
-      for (int j = 0; j < n_; ++j) v = (v << 1) | (filled(r, cols[static_cast<size_t>(j)]) ? 1U : 0U);
+      for (int j = 0; j < n(); ++j) v = (v << 1) | ((bits >> cols[static_cast<size_t>(j)]) & 1U);
       val[static_cast<size_t>(i)] = v;
       m = std::min(m, v);
     }
@@ -156,55 +182,62 @@ class Canonicalizer {
     for (int i = 0; i < nc; ++i) {
       if (val[static_cast<size_t>(i)] != best_[static_cast<size_t>(k)]) continue;
       const int r = cand[static_cast<size_t>(i)];
-      const bool mark_band = k % br_ == 0;
-      row_used_[static_cast<size_t>(r)] = true;
-      if (mark_band) band_used_[static_cast<size_t>(r / br_)] = true;
+      const bool mark_band = k % br() == 0;
+      row_used_ |= 1U << r;
+      if (mark_band) band_used_ |= 1U << (r / br());
       order_[static_cast<size_t>(k)] = r;
-      const auto saved = colvec_;
-      for (int c = 0; c < n_; ++c) colvec_[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | (filled(r, c) ? 1U : 0U);
+      const Words saved = colvec_;
+      const std::uint32_t bits = row_bits(r);
+      for (int c = 0; c < n(); ++c)
+        colvec_[static_cast<size_t>(c)] = (colvec_[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
       dfs(k + 1);
       colvec_ = saved;
-      row_used_[static_cast<size_t>(r)] = false;
-      if (mark_band) band_used_[static_cast<size_t>(r / br_)] = false;
+      row_used_ &= ~(1U << r);
+      if (mark_band) band_used_ &= ~(1U << (r / br()));
     }
   }
 
   // Among all leaves (row orders giving the best pattern) and all column orders that give the same
   // pattern, the smallest text after relabelling by first appearance.
   std::string labels() {
-    text_.assign(static_cast<size_t>(n_ * n_), 0);
+    text_.assign(static_cast<size_t>(n() * n()), 0);
     have_text_ = false;
     for (const Leaf& leaf : leaves_) {
       orient_ = leaf.orientation;
       leaf_ = &leaf;
-      std::array<std::uint32_t, kMaxN> cv{};
-      for (int c = 0; c < n_; ++c)
-        for (int i = 0; i < n_; ++i) cv[static_cast<size_t>(c)] = (cv[static_cast<size_t>(c)] << 1) | (filled(leaf.order[static_cast<size_t>(i)], c) ? 1U : 0U);
-      std::vector<int> arr(static_cast<size_t>(n_));
-      arrange(cv.data(), n_, arr.data());
+      Words cv{};
+      for (int i = 0; i < n(); ++i) {
+        const std::uint32_t bits = row_bits(leaf.order[static_cast<size_t>(i)]);
+        for (int c = 0; c < n(); ++c)
+          cv[static_cast<size_t>(c)] = (cv[static_cast<size_t>(c)] << 1) | ((bits >> c) & 1U);
+      }
+      Ints arr;
+      arrange(cv.data(), arr.data());
       // Interchangeable blocks: stacks with equal contents, then equal columns within a stack.
       // Equal stacks have the same inner structure, so column groups keep their positions.
       groups_.clear();
       auto stack_equal = [&](int a, int b) {
-        for (int j = 0; j < bc_; ++j)
-          if (cv[static_cast<size_t>(arr[static_cast<size_t>(a * bc_ + j)])] != cv[static_cast<size_t>(arr[static_cast<size_t>(b * bc_ + j)])]) return false;
+        for (int j = 0; j < bc(); ++j)
+          if (cv[static_cast<size_t>(arr[static_cast<size_t>(a * bc() + j)])] !=
+              cv[static_cast<size_t>(arr[static_cast<size_t>(b * bc() + j)])])
+            return false;
         return true;
       };
-      for (int s = 0; s < ns_;) {
+      for (int s = 0; s < ns();) {
         int e = s + 1;
-        while (e < ns_ && stack_equal(s, e)) ++e;
-        if (e - s > 1) groups_.push_back({s * bc_, bc_, e - s});
+        while (e < ns() && stack_equal(s, e)) ++e;
+        if (e - s > 1) groups_.push_back({s * bc(), bc(), e - s});
         s = e;
       }
-      for (int s = 0; s < ns_; ++s)
-        for (int j = 0; j < bc_;) {
+      for (int s = 0; s < ns(); ++s)
+        for (int j = 0; j < bc();) {
           int e = j + 1;
-          const auto key = cv[static_cast<size_t>(arr[static_cast<size_t>(s * bc_ + j)])];
-          while (e < bc_ && cv[static_cast<size_t>(arr[static_cast<size_t>(s * bc_ + e)])] == key) ++e;
-          if (e - j > 1) groups_.push_back({s * bc_ + j, 1, e - j});
+          const auto key = cv[static_cast<size_t>(arr[static_cast<size_t>(s * bc() + j)])];
+          while (e < bc() && cv[static_cast<size_t>(arr[static_cast<size_t>(s * bc() + e)])] == key) ++e;
+          if (e - j > 1) groups_.push_back({s * bc() + j, 1, e - j});
           j = e;
         }
-      enumerate(0, arr);
+      enumerate(0, arr.data());
     }
     std::string out;
     out.reserve(text_.size());
@@ -216,39 +249,41 @@ class Canonicalizer {
     int start, len, count;
   };
 
-  void enumerate(size_t g, std::vector<int>& arr) {
+  void enumerate(size_t g, int* arr) {
     if (g == groups_.size()) {
       evaluate(arr);
       return;
     }
     const Group grp = groups_[g];
-    const auto first = arr.begin() + grp.start;
-    const std::vector<int> base(first, first + grp.len * grp.count);
-    std::vector<int> perm(static_cast<size_t>(grp.count));
-    std::iota(perm.begin(), perm.end(), 0);
+    int* first = arr + grp.start;
+    const int span = grp.len * grp.count;
+    Ints base;
+    std::copy_n(first, span, base.begin());
+    Ints perm;
+    std::iota(perm.begin(), perm.begin() + grp.count, 0);
     do {
       for (int i = 0; i < grp.count; ++i)
         std::copy_n(base.begin() + perm[static_cast<size_t>(i)] * grp.len, grp.len, first + i * grp.len);
       enumerate(g + 1, arr);
-    } while (std::next_permutation(perm.begin(), perm.end()));
-    std::copy(base.begin(), base.end(), first);
+    } while (std::next_permutation(perm.begin(), perm.begin() + grp.count));
+    std::copy_n(base.begin(), span, first);
   }
 
-  void evaluate(const std::vector<int>& arr) {
+  void evaluate(const int* arr) {
     std::array<std::uint8_t, kMaxN + 1> map{};
     std::uint8_t next = 1;
-    const auto& src = oriented_[static_cast<size_t>(orient_)];
+    const std::uint8_t* src = oriented_[static_cast<size_t>(orient_)].data();
     bool less = !have_text_;
-    std::array<std::uint8_t, kMaxN * kMaxN> t{};
-    for (int i = 0; i < n_; ++i) {
-      const int r = leaf_->order[static_cast<size_t>(i)];
-      for (int j = 0; j < n_; ++j) {
-        std::uint8_t v = src[static_cast<size_t>(r * n_ + arr[static_cast<size_t>(j)])];
+    std::array<std::uint8_t, kMaxN * kMaxN> t;
+    for (int i = 0; i < n(); ++i) {
+      const std::uint8_t* row = src + leaf_->order[static_cast<size_t>(i)] * n();
+      for (int j = 0; j < n(); ++j) {
+        std::uint8_t v = row[arr[j]];
         if (v) {
           if (!map[v]) map[v] = next++;
           v = map[v];
         }
-        const auto idx = static_cast<size_t>(i * n_ + j);
+        const auto idx = static_cast<size_t>(i * n() + j);
         if (!less) {
           if (v > text_[idx]) return;
           if (v < text_[idx]) less = true;
@@ -262,15 +297,23 @@ class Canonicalizer {
     }
   }
 
+  // The sizes: the template's when it fixes them (9x9 with 3x3 boxes: loops of known length),
+  // else the grid's.
+  int n() const { return kBr ? kBr * kBc : n_; }
+  int br() const { return kBr ? kBr : br_; }
+  int bc() const { return kBr ? kBc : bc_; }
+  int ns() const { return kBr ? kBr : ns_; }  // n / bc
+
   int n_, br_, bc_, ns_;
   std::array<std::vector<std::uint8_t>, 2> oriented_;
+  std::array<Words, 2> rows_{};  // per orientation and row: the given cells, column c at bit c
   int orient_ = 0;
-  std::vector<std::uint32_t> best_;
+  Words best_{};
   int known_ = 0;
-  std::vector<int> order_;
-  std::vector<std::uint32_t> colvec_;
-  std::vector<bool> row_used_;
-  std::vector<bool> band_used_;
+  Ints order_{};
+  Words colvec_{};
+  std::uint32_t row_used_ = 0;   // bit r: row r placed in the current order
+  std::uint32_t band_used_ = 0;  // bit b: band b started in the current order
   std::vector<Leaf> leaves_;
   std::vector<Group> groups_;
   const Leaf* leaf_ = nullptr;
@@ -417,7 +460,8 @@ std::string canonical_form(const Grid& g) {
   // symmetries of the square with relabelling, a subgroup of its row, column and symbol
   // permutations, whose branch and bound (every row order is a band of one) has no useful bound.
   if (g.shape.latin()) return variant_canonical(g);
-  return g.board ? variant_canonical(g) : Canonicalizer(g).run();
+  if (g.board) return variant_canonical(g);
+  return g.shape == Shape{3, 3} ? Canonicalizer<3, 3>(g).run() : Canonicalizer<>(g).run();
 }
 
 }  // namespace gp::gen

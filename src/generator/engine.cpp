@@ -159,6 +159,49 @@ bool Engine::known_alternative() {
   return true;
 }
 
+void Engine::find_pair_sets() {
+  pair_sets_.clear();
+  if (!fast9_ || exchange_fits()) return;
+  const auto& sol = solution_.cells;
+  // Per digit: its column and box in each row, and its row in each column and box.
+  std::array<std::array<std::uint8_t, 9>, 10> col_in_row{}, box_in_row{}, row_in_col{}, row_in_box{};
+  for (int c = 0; c < 81; ++c) {
+    const auto v = static_cast<size_t>(sol[static_cast<size_t>(c)]);
+    const int r = c / 9, col = c % 9, box = r / 3 * 3 + col / 3;
+    col_in_row[v][static_cast<size_t>(r)] = static_cast<std::uint8_t>(col);
+    box_in_row[v][static_cast<size_t>(r)] = static_cast<std::uint8_t>(box);
+    row_in_col[v][static_cast<size_t>(col)] = static_cast<std::uint8_t>(r);
+    row_in_box[v][static_cast<size_t>(box)] = static_cast<std::uint8_t>(r);
+  }
+  // Each row holds one x and one y, which a swap must take together: a component is a set of
+  // rows, linked where x in one and y in the other share a column or a box.
+  for (size_t x = 1; x <= 9; ++x)
+    for (size_t y = x + 1; y <= 9; ++y) {
+      std::uint32_t seen = 0;
+      for (std::uint32_t r0 = 0; r0 < 9; ++r0) {
+        if ((seen >> r0) & 1) continue;
+        std::array<std::uint64_t, 2> set{0, 0};
+        std::array<std::uint8_t, 9> stack;
+        size_t top = 0;
+        stack[top++] = static_cast<std::uint8_t>(r0);
+        seen |= 1u << r0;
+        while (top) {
+          const size_t r = stack[--top];
+          for (const int cell :
+               {static_cast<int>(r * 9 + col_in_row[x][r]), static_cast<int>(r * 9 + col_in_row[y][r])})
+            set[static_cast<size_t>(cell >> 6)] |= std::uint64_t{1} << (cell & 63);
+          for (const std::uint8_t next : {row_in_col[y][col_in_row[x][r]], row_in_col[x][col_in_row[y][r]],
+                                          row_in_box[y][box_in_row[x][r]], row_in_box[x][box_in_row[y][r]]})
+            if (!((seen >> next) & 1)) {
+              seen |= 1u << next;
+              stack[top++] = next;
+            }
+        }
+        pair_sets_.push_back(set);
+      }
+    }
+}
+
 void Engine::remember(const std::vector<std::uint8_t>& alt) {
   Cells d{};
   for (int c = 0; c < plan_.cells; ++c)
@@ -184,9 +227,12 @@ bool Engine::try_remove(int i) {
   const bool cheap = single == Single::kHidden || (single == Single::kNaked && plan_.req.rating &&
                                                    plan_.req.rating->hi >= kNakedSingleRating);
   const bool graded = guided_ && !cheap && plan_.req.rating;
-  bool unique = single != Single::kNone;
+  // A class of several cells whose cells come back one after another as singles leaves the
+  // puzzle unique too. Only where the search is a proof: a budgeted search may answer "unknown"
+  // and refuse the removal, which this must not overrule.
+  bool unique = single != Single::kNone || (c.size() > 1 && exact_search() && forced_in_turn(c));
   bool ok = true;
-  if (!unique && known_alternative()) {
+  if (!unique && (known_alternative() || pair_set_unhit())) {
     ok = false;
   } else if (graded && !unique && !fast9_ && exact_search()) {
     // Grade first: a puzzle the ladder solves within the cap without a uniqueness technique is
@@ -204,6 +250,48 @@ bool Engine::try_remove(int i) {
   }
   if (!ok) restore_class(i);
   return ok;
+}
+
+void Engine::place_cell(int c) {
+  const Mask v = bit(solution_.cells[static_cast<size_t>(c)]);
+  puzzle_.cells[static_cast<size_t>(c)] = solution_.cells[static_cast<size_t>(c)];
+  for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= v;
+  if (extras_)
+    for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= v;
+}
+
+void Engine::clear_cell(int c) {
+  const Mask v = bit(solution_.cells[static_cast<size_t>(c)]);
+  puzzle_.cells[static_cast<size_t>(c)] = 0;
+  for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~v;
+  if (extras_)
+    for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~v;
+}
+
+bool Engine::forced_in_turn(const std::vector<int>& removed) {
+  constexpr size_t kMax = 16;
+  if (removed.size() > kMax) return false;
+  std::array<int, kMax> left{}, placed{};
+  size_t n_left = removed.size(), n_placed = 0;
+  std::copy(removed.begin(), removed.end(), left.begin());
+  for (bool progress = true; n_left > 0 && progress;) {
+    progress = false;
+    for (size_t k = 0; k < n_left;) {
+      const int c = left[k];
+      if (forced(c) == Single::kNone) {
+        ++k;
+        continue;
+      }
+      // Every solution holds the solution's value at c: the puzzle with it given has the same
+      // solutions, so the next cell may use it.
+      place_cell(c);
+      placed[n_placed++] = c;
+      left[k] = left[--n_left];
+      progress = true;
+    }
+  }
+  for (size_t k = 0; k < n_placed; ++k) clear_cell(placed[k]);
+  return n_left == 0;
 }
 
 bool Engine::search_unique(const std::vector<int>& removed) {
@@ -452,6 +540,7 @@ bool Engine::attempt() {
   puzzle_ = solution_;
   sync_givens();
   pool_used_ = pool_next_ = 0;
+  find_pair_sets();
   inconclusive_ = false;
   // Exact counts pick a target; minimal puzzles dig fully and accept any count in range.
   target_ = pl.has_upper ? pl.targets[rng_->below(static_cast<std::uint32_t>(pl.targets.size()))] : 0;

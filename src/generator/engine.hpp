@@ -71,6 +71,14 @@ class Engine {
   Single forced_any(int c) const;
   // The values given in the units of cell d.
   Mask seen_by(int d) const;
+  // Whether the empty cells `removed` come back one after another as singles (each forced() with
+  // the ones before it given again): then the puzzle, unique with them given, is still unique.
+  // Leaves the puzzle as it found it.
+  bool forced_in_turn(const std::vector<int>& removed);
+  // Gives / empties one cell (its solution value), keeping the per-unit masks in step (not the
+  // given-cell bits: forced_in_turn's cells are back out before anything reads them).
+  void place_cell(int c);
+  void clear_cell(int c);
 
   enum class Alt { kNone, kFound, kUnknown };
 
@@ -109,6 +117,20 @@ class Engine {
       if (!hit) break;
     }
     return k;
+  }
+
+  // The solution's unavoidable sets of two digits (fast 9x9 path, where the pool does not steer
+  // the exchange search): for digits x and y, the cells holding either fall into components,
+  // linked by each row, column and box (each holds one x and one y); swapping x and y in one
+  // component gives another filled grid, so a puzzle with no given in a component is not unique.
+  // Most removals the dig refuses leave such a set empty: no search is needed to refuse them.
+  // (Refusing without the search leaves its second solution out of the pool, which only matters
+  // where down_move draws from the pool: exchange_fits() requests do not use these sets.)
+  void find_pair_sets();
+  bool pair_set_unhit() const {
+    for (const auto& set : pair_sets_)
+      if (!((set[0] & givens_[0]) | (set[1] & givens_[1]))) return true;
+    return false;
   }
 
   void remember(const std::vector<std::uint8_t>& alt);
@@ -237,6 +259,7 @@ class Engine {
   static constexpr size_t kPool = 1024;
   std::array<Cells, kPool> pool_{};
   Cells givens_{};
+  std::vector<std::array<std::uint64_t, 2>> pair_sets_;  // see find_pair_sets(); empty when unused
   bool inconclusive_ = false;  // a removal was refused for lack of proof (node budget)
   bool guided_ = true;  // removals must keep the rating within the cap
   static constexpr double kNakedSingleRating = 2.3;  // SE rating of a naked single
