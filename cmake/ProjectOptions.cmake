@@ -22,12 +22,12 @@ endif()
 # in, is not slowed by it (the whole build instrumented ran the sanitizer tests in 212 s, not 99 s).
 set(gridpress_fuzz_readers spec input pdfcheck)
 set(gridpress_fuzz_edges core)
-# In the sanitizer build, the libraries that arrange and draw pages, keep the catalogue and serve the
-# studio compile at -O0 (about half the compile time of -O1): the tests spend their time in the
+# In the sanitizer build, the libraries that write manifests (codec), arrange and draw pages, keep
+# the catalogue and serve the studio compile at -O0 (about half the compile time of -O1): the tests spend their time in the
 # puzzle code (core, solver, grader, generator: -O1) and in Cairo, Pango, fontconfig and SQLite,
 # which are not instrumented, not in these. The fuzzed readers stay at -O1 (fuzzing speed).
 # The program's own sources (src/cli) are treated the same way there.
-set(gridpress_sanitize_unoptimised catalogue layout render book studio)
+set(gridpress_sanitize_unoptimised codec catalogue layout render book studio)
 # In an optimised build (Release), the libraries that read specs and files, lay out pages and run
 # the book compile at -O2 instead of -O3: their code is not where a book's time goes (the puzzle
 # libraries and render, at -O3, and Cairo are), and -O3 took about 40 % more compile time for them

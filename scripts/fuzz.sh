@@ -9,7 +9,7 @@
 # report fails the run (exit 1); the input is left in build-asan/fuzzing/findings/ (reproduce:
 # build-asan/fuzz/fuzz_NAME FILE).
 # Usage: scripts/fuzz.sh [SECONDS of CPU per target, default 300] [target ...]
-#   scripts/test.sh runs it for 20 s a target; run it longer by hand, e.g. scripts/fuzz.sh 3600.
+#   scripts/test.sh runs it for 15 s a target; run it longer by hand, e.g. scripts/fuzz.sh 3600.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}

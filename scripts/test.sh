@@ -3,7 +3,7 @@
 # the optimised program with warnings as errors and runs the tests of the optimised build (every
 # CLI test, and the unit tests whose results depend on it: output bytes, SE ratings, books), tests
 # that build installed (not compiled again) and its .deb (beside the next build), then builds under ASan+UBSan with
-# assertions on and runs every test, then fuzzes each reader of outside input for 20 s (scripts/fuzz.sh, clang's libFuzzer).
+# assertions on and runs every test, then fuzzes each reader of outside input for 15 s of CPU (scripts/fuzz.sh, clang's libFuzzer).
 # Only the unit tests of the optimised build are compiled twice (tests/CMakeLists.txt, GRIDPRESS_TEST_SET).
 # The sanitizer build compiles beside the optimised build's tests, the browser test and the install
 # test (they leave a core idle much of their time: long tests alone at the end, chromium, apt), so
@@ -64,5 +64,5 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
   GRIDPRESS_SANITIZED=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-echo "== fuzzing (libFuzzer + ASan+UBSan, about 20 s of CPU a target, all at once; the targets come from the sanitizer build)"
-bash scripts/fuzz.sh 20
+echo "== fuzzing (libFuzzer + ASan+UBSan, about 15 s of CPU a target, all at once; the targets come from the sanitizer build)"
+bash scripts/fuzz.sh 15
