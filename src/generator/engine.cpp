@@ -56,23 +56,15 @@ std::optional<Puzzle> Engine::try_once(std::uint64_t seed, std::uint64_t index) 
 
 void Engine::restore_class(int i) {
   for (int c : class_cells(i)) {
-    const int v = solution_.cells[static_cast<size_t>(c)];
-    puzzle_.cells[static_cast<size_t>(c)] = static_cast<std::uint8_t>(v);
+    place_cell(c);
     set_bit(givens_, c);
-    for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
-    if (extras_)
-      for (int u : geo_->extra_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] |= bit(v);
   }
 }
 
 void Engine::remove_class(int i) {
   for (int c : class_cells(i)) {
-    puzzle_.cells[static_cast<size_t>(c)] = 0;
+    clear_cell(c);
     clear_bit(givens_, c);
-    for (int u : geo_->unit_of[static_cast<size_t>(c)]) units_[static_cast<size_t>(u)] &= ~bit(solution_.cells[static_cast<size_t>(c)]);
-    if (extras_)
-      for (int u : geo_->extra_of[static_cast<size_t>(c)])
-        units_[static_cast<size_t>(u)] &= ~bit(solution_.cells[static_cast<size_t>(c)]);
   }
 }
 

@@ -76,7 +76,8 @@ class Engine {
   // Leaves the puzzle as it found it.
   bool forced_in_turn(const std::vector<int>& removed);
   // Gives / empties one cell (its solution value), keeping the per-unit masks in step (not the
-  // given-cell bits: forced_in_turn's cells are back out before anything reads them).
+  // given-cell bits: restore_class/remove_class set those; forced_in_turn's cells are back out
+  // before anything reads them).
   void place_cell(int c);
   void clear_cell(int c);
 
